@@ -1,0 +1,3 @@
+"""Editorial AI: self-correcting LLM content generation."""
+
+__version__ = "0.1.0"

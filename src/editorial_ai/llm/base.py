@@ -1,0 +1,93 @@
+"""The client protocol every provider implements."""
+
+from __future__ import annotations
+
+from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+T = TypeVar("T", bound=BaseModel)
+
+
+class LLMError(RuntimeError):
+    """A provider failed; `transient` errors are worth retrying."""
+
+    def __init__(self, message: str, *, transient: bool = False, provider: str = "") -> None:
+        super().__init__(message)
+        self.transient = transient
+        self.provider = provider
+
+
+class StructuredOutputError(LLMError):
+    """The model's output could not be parsed into the requested schema."""
+
+    def __init__(self, message: str, *, raw_text: str = "", provider: str = "") -> None:
+        super().__init__(message, transient=False, provider=provider)
+        self.raw_text = raw_text
+
+
+class Message(BaseModel):
+    """A chat message."""
+
+    role: Literal["system", "user", "assistant"]
+    content: str
+
+
+class LLMRequest(BaseModel):
+    """One generation request.
+
+    `prompt` is plain text; chat providers send it as a user message after `system`.
+    `few_shot` holds complete example outputs (JSON for structured requests): chat providers
+    show them as examples, the local base model continues after them.
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    prompt: str
+    system: str = ""
+    output_schema: type[BaseModel] | None = None
+    few_shot: list[str] = Field(default_factory=list)
+    prefill: dict[str, Any] = Field(default_factory=dict)
+    temperature: float = Field(0.7, ge=0.0, le=2.0)
+    max_tokens: int = Field(1024, ge=1)
+    stop: list[str] = Field(default_factory=list)
+    purpose: str = "generate"
+    use_search_grounding: bool = False
+
+
+class TokenUsage(BaseModel):
+    """Tokens spent by one call."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cached_tokens: int = 0
+    model_name: str = ""
+
+    @property
+    def total_tokens(self) -> int:
+        """prompt + completion."""
+        return self.prompt_tokens + self.completion_tokens
+
+
+class LLMResult(BaseModel, Generic[T]):
+    """Text, the parsed object (when a schema was given) and token usage."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    text: str
+    parsed: Any = None
+    usage: TokenUsage = Field(default_factory=TokenUsage)
+    model: str = ""
+    duration_ms: float = 0.0
+    grounding_sources: list[str] = Field(default_factory=list)
+
+
+@runtime_checkable
+class LLMClient(Protocol):
+    """What every provider offers."""
+
+    name: str
+
+    async def generate(self, request: LLMRequest) -> LLMResult[Any]:
+        """Run one generation; raise LLMError (transient or not) on failure."""
+        ...

@@ -1,0 +1,1 @@
+"""Pydantic models of the pipeline's artifacts."""

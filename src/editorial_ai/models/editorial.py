@@ -1,0 +1,41 @@
+"""Generated article content (seed 001 section 3.4)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+
+class ProductMention(BaseModel):
+    """A product the article names."""
+
+    name: str = Field(max_length=120)
+    brand: str = Field(max_length=60)
+    context: str = Field("", max_length=200)
+
+
+class CelebMention(BaseModel):
+    """A celebrity the article names."""
+
+    name: str = Field(max_length=60)
+    context: str = Field("", max_length=200)
+
+
+class CreditEntry(BaseModel):
+    """A credit line."""
+
+    role: str = Field(max_length=40)
+    name: str = Field(max_length=60)
+
+
+class EditorialContent(BaseModel):
+    """The text of a magazine article before it is laid out."""
+
+    keyword: str = Field(max_length=120)
+    title: str = Field(min_length=1, max_length=120)
+    subtitle: str = Field("", max_length=200)
+    body_paragraphs: list[str] = Field(min_length=1, max_length=6)
+    pull_quotes: list[str] = Field(default_factory=list, max_length=2)
+    product_mentions: list[ProductMention] = Field(default_factory=list, max_length=4)
+    celeb_mentions: list[CelebMention] = Field(default_factory=list, max_length=3)
+    hashtags: list[str] = Field(default_factory=list, max_length=6)
+    credits: list[CreditEntry] = Field(default_factory=list, max_length=2)

@@ -1,0 +1,1 @@
+"""Token accounting, node instrumentation and JSONL run logs."""

@@ -1,0 +1,30 @@
+"""Per-node token accounting through a ContextVar (seed 001 section 8.1)."""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+
+from editorial_ai.llm.base import TokenUsage
+
+_usage: ContextVar[list[dict] | None] = ContextVar("editorial_ai_token_usage", default=None)
+
+
+def start_token_scope() -> None:
+    """Begin collecting token usage for the current node (task-local)."""
+    _usage.set([])
+
+
+def record_token_usage(usage: TokenUsage, *, purpose: str = "") -> None:
+    """Record one LLM call's usage; a no-op outside a scope."""
+    bucket = _usage.get()
+    if bucket is not None:
+        entry = usage.model_dump()
+        entry["purpose"] = purpose
+        bucket.append(entry)
+
+
+def harvest_tokens() -> list[dict]:
+    """Return the usage recorded since start_token_scope() and reset."""
+    bucket = _usage.get() or []
+    _usage.set([])
+    return bucket
