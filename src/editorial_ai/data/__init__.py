@@ -1,0 +1,1 @@
+"""Packaged data files (the fictional sample catalog)."""

@@ -1,0 +1,208 @@
+"""Google Gemini through the `google-genai` SDK (Gemini API key or Vertex AI)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import TYPE_CHECKING, Any
+
+import httpx
+from google import genai
+from google.auth import exceptions as auth_exceptions
+from google.genai import errors, types
+from pydantic import BaseModel
+
+from editorial_ai.config import Settings
+from editorial_ai.llm.base import LLMError, LLMRequest, LLMResult, TokenUsage
+from editorial_ai.llm.structured import parse_structured
+
+if TYPE_CHECKING:
+    from editorial_ai.llm.registry import ModelSpec
+
+DEFAULT_GEMINI_MODEL = "gemini-2.5-flash"
+
+# The SDK talks through httpx2 when it is installed and httpx otherwise; both raise their own
+# TransportError family (timeouts, refused connections, dropped sockets), so accept either.
+_TRANSPORT_ERRORS: tuple[type[BaseException], ...] = (httpx.TransportError,)
+try:
+    import httpx2
+
+    _TRANSPORT_ERRORS = (*_TRANSPORT_ERRORS, httpx2.TransportError)
+except ImportError:  # pragma: no cover - depends on the installed SDK version
+    pass
+
+# ValueError covers schemas the SDK cannot translate into Gemini's schema dialect.
+_CAUGHT: tuple[type[BaseException], ...] = (
+    errors.APIError, *_TRANSPORT_ERRORS, auth_exceptions.GoogleAuthError, TimeoutError, ValueError,
+)
+_TRANSIENT_STATUS = {408, 429, 500, 502, 503, 504}
+
+
+def build_prompt(request: LLMRequest, *, json_instruction: bool) -> str:
+    """The user prompt, followed by few-shot examples and (optionally) a JSON-only instruction."""
+    parts = [request.prompt]
+    parts.extend(f"Example output:\n{example}" for example in request.few_shot)
+    if json_instruction and request.output_schema is not None:
+        schema = json.dumps(request.output_schema.model_json_schema(), ensure_ascii=False)
+        parts.append(
+            "Answer with a single JSON object only (no prose, no markdown fences) "
+            f"that matches this JSON schema:\n{schema}"
+        )
+    return "\n\n".join(parts)
+
+
+def grounding_sources(response: types.GenerateContentResponse) -> list[str]:
+    """Web source URIs of a search-grounded answer, in order, without duplicates."""
+    if not response.candidates:
+        return []
+    metadata = response.candidates[0].grounding_metadata
+    uris: list[str] = []
+    for chunk in (metadata.grounding_chunks or []) if metadata else []:
+        uri = chunk.web.uri if chunk.web else None
+        if uri and uri not in uris:
+            uris.append(uri)
+    return uris
+
+
+def map_error(exc: BaseException, *, vertexai: bool, model: str) -> LLMError:
+    """Translate an SDK/transport exception into an LLMError that names the fix."""
+    provider = "gemini"
+    credentials_fix = (
+        "check GOOGLE_CLOUD_PROJECT and `gcloud auth application-default login`"
+        if vertexai
+        else "check GOOGLE_API_KEY"
+    )
+    if isinstance(exc, errors.APIError):
+        code = exc.code or 0
+        detail = exc.message or str(exc)
+        if code in _TRANSIENT_STATUS or code >= 500:
+            return LLMError(f"Gemini temporarily unavailable ({code}): {detail}", transient=True,
+                            provider=provider)
+        if code in (401, 403):
+            return LLMError(f"Gemini refused the credentials ({code}): {detail}; {credentials_fix}",
+                            provider=provider)
+        if code == 404:
+            return LLMError(f"Gemini model {model!r} not found (404): {detail}; check --model gemini:NAME",
+                            provider=provider)
+        return LLMError(f"Gemini rejected the request ({code}): {detail}; check the model name and "
+                        "request options", provider=provider)
+    if isinstance(exc, (*_TRANSPORT_ERRORS, auth_exceptions.TransportError, TimeoutError)):
+        return LLMError(f"Gemini unreachable or timed out: {exc!r}", transient=True, provider=provider)
+    if isinstance(exc, auth_exceptions.GoogleAuthError):
+        return LLMError(f"Google credentials unusable: {exc}; {credentials_fix}", provider=provider)
+    return LLMError(f"Gemini SDK could not make the request: {exc!r}", provider=provider)
+
+
+class GeminiClient:
+    """An LLMClient for Gemini models; one SDK client per event loop."""
+
+    def __init__(self, settings: Settings, model: str = DEFAULT_GEMINI_MODEL) -> None:
+        self.settings = settings
+        self.model = model
+        self.name = f"gemini:{model}"
+        self._sdk: tuple[asyncio.AbstractEventLoop, genai.Client] | None = None
+
+    def _http_options(self) -> types.HttpOptions:
+        # attempts=1 turns off the SDK's own retries (including its implicit sleep-and-retry on
+        # connection errors): the registry's RetryingClient owns retry policy and counts attempts.
+        options = types.HttpOptions(
+            timeout=int(self.settings.llm_timeout_s * 1000),  # the SDK wants milliseconds
+            retry_options=types.HttpRetryOptions(attempts=1),
+        )
+        if not self.settings.google_genai_use_vertexai:
+            # google-genai 3.x defaults the Gemini API to `v1`; search grounding, response schemas and
+            # preview models are documented (and first available) on `v1beta`, so pin it.
+            options.api_version = "v1beta"
+            if self.settings.gemini_base_url:
+                options.base_url = self.settings.gemini_base_url
+        return options
+
+    def _client(self) -> genai.Client:
+        # The SDK's async HTTP pool is bound to the loop that first used it; a cached client reused
+        # from another loop (a second asyncio.run, per-test loops) would fail on closed sockets.
+        loop = asyncio.get_running_loop()
+        if self._sdk is None or self._sdk[0] is not loop:
+            s = self.settings
+            if s.google_genai_use_vertexai:
+                sdk = genai.Client(vertexai=True, project=s.google_cloud_project,
+                                   location=s.google_cloud_location, http_options=self._http_options())
+            else:
+                api_key = s.google_api_key.get_secret_value() if s.google_api_key else None
+                sdk = genai.Client(vertexai=False, api_key=api_key, http_options=self._http_options())
+            self._sdk = (loop, sdk)
+        return self._sdk[1]
+
+    def _config(self, request: LLMRequest) -> types.GenerateContentConfig:
+        config = types.GenerateContentConfig(
+            system_instruction=request.system or None,
+            temperature=request.temperature,
+            max_output_tokens=request.max_tokens,
+            stop_sequences=request.stop or None,
+        )
+        if request.use_search_grounding:
+            # Gemini rejects search tools combined with a JSON mime type / response schema, so a
+            # grounded structured request asks for JSON in the prompt instead (see build_prompt).
+            config.tools = [types.Tool(google_search=types.GoogleSearch())]
+        elif request.output_schema is not None:
+            config.response_mime_type = "application/json"
+            config.response_schema = request.output_schema
+        return config
+
+    async def generate(self, request: LLMRequest) -> LLMResult[Any]:
+        """Run one generateContent call; raise LLMError (transient or not) on failure."""
+        vertexai = self.settings.google_genai_use_vertexai
+        prompt = build_prompt(request, json_instruction=request.use_search_grounding)
+        try:
+            response = await self._client().aio.models.generate_content(
+                model=self.model, contents=prompt, config=self._config(request)
+            )
+        except _CAUGHT as exc:
+            raise map_error(exc, vertexai=vertexai, model=self.model) from exc
+
+        text = response.text or ""
+        if not text:
+            raise self._empty_response_error(response)
+        parsed: BaseModel | None = None
+        if request.output_schema is not None:
+            sdk_parsed = response.parsed
+            if isinstance(sdk_parsed, request.output_schema):
+                parsed = sdk_parsed
+            else:
+                try:
+                    parsed = parse_structured(text, request.output_schema)
+                except LLMError as exc:
+                    exc.provider = self.name
+                    raise
+        return LLMResult(text=text, parsed=parsed, usage=self._usage(response), model=self.model,
+                         grounding_sources=grounding_sources(response))
+
+    def _usage(self, response: types.GenerateContentResponse) -> TokenUsage:
+        meta = response.usage_metadata
+        if meta is None:
+            return TokenUsage(model_name=self.model)
+        # Thinking models bill their thoughts as output tokens, reported apart from the answer.
+        completion = (meta.candidates_token_count or 0) + (meta.thoughts_token_count or 0)
+        return TokenUsage(prompt_tokens=meta.prompt_token_count or 0, completion_tokens=completion,
+                          cached_tokens=meta.cached_content_token_count or 0, model_name=self.model)
+
+    def _empty_response_error(self, response: types.GenerateContentResponse) -> LLMError:
+        feedback = response.prompt_feedback
+        if feedback is not None and feedback.block_reason is not None:
+            return LLMError(f"Gemini blocked the prompt ({feedback.block_reason}); rephrase the input",
+                            provider=self.name)
+        candidate = response.candidates[0] if response.candidates else None
+        reason = str(candidate.finish_reason) if candidate and candidate.finish_reason else "none"
+        if "MAX_TOKENS" in reason:
+            return LLMError("Gemini spent the whole token budget before answering (MAX_TOKENS); "
+                            "raise max_tokens for this step", provider=self.name)
+        if "SAFETY" in reason or "PROHIBITED" in reason or "BLOCKLIST" in reason:
+            return LLMError(f"Gemini withheld the answer ({reason}); rephrase the input", provider=self.name)
+        # An empty answer with a normal finish reason is a known intermittent glitch; worth a retry.
+        return LLMError(f"Gemini returned an empty answer (finish_reason={reason})", transient=True,
+                        provider=self.name)
+
+
+def create_client(spec: ModelSpec, settings: Settings) -> GeminiClient:
+    """Factory used by the registry: `gemini:<model>`; fails fast when credentials are missing."""
+    settings.require_gemini()
+    return GeminiClient(settings, model=spec.model or DEFAULT_GEMINI_MODEL)

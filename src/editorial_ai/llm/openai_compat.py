@@ -1,0 +1,200 @@
+"""Any OpenAI-compatible chat server (OpenAI, Ollama, vLLM, llama-server) through the `openai` SDK."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import TYPE_CHECKING, Any, Literal
+from urllib.parse import urlparse
+
+import openai
+from openai import AsyncOpenAI
+from openai.types.chat import ChatCompletion
+from pydantic import BaseModel
+
+from editorial_ai.config import ConfigError, Settings
+from editorial_ai.llm.base import LLMError, LLMRequest, LLMResult, TokenUsage
+from editorial_ai.llm.structured import parse_structured
+
+if TYPE_CHECKING:
+    from editorial_ai.llm.registry import ModelSpec
+
+OPENAI_BASE_URL = "https://api.openai.com/v1"
+DEFAULT_OPENAI_MODEL = "gpt-4o-mini"
+# Local servers ignore the key, but the SDK refuses to start without one.
+PLACEHOLDER_KEY = "not-needed"
+
+FormatMode = Literal["json_schema", "json_object", "prompt"]
+_FORMAT_MODES: tuple[FormatMode, ...] = ("json_schema", "json_object", "prompt")
+_TRANSIENT_STATUS = {408, 409, 429}
+
+
+def is_official_endpoint(base_url: str) -> bool:
+    """True for OpenAI's own API (which needs a real key), False for self-hosted servers."""
+    return (urlparse(base_url).hostname or "").endswith("api.openai.com")
+
+
+def build_messages(request: LLMRequest, *, json_instruction: bool) -> list[dict[str, str]]:
+    """System message, few-shot examples as user/assistant pairs, then the user prompt."""
+    messages: list[dict[str, str]] = []
+    system = request.system
+    if json_instruction and request.output_schema is not None:
+        # json_object mode on OpenAI requires the word "JSON" in the messages; servers without any
+        # response_format support only have this instruction to go on.
+        schema = json.dumps(request.output_schema.model_json_schema(), ensure_ascii=False)
+        instruction = ("Answer with a single JSON object only (no prose, no markdown fences) that matches "
+                       f"this JSON schema:\n{schema}")
+        system = f"{system}\n\n{instruction}" if system else instruction
+    if system:
+        messages.append({"role": "system", "content": system})
+    for example in request.few_shot:
+        messages.append({"role": "user", "content": "Show an example of the expected output."})
+        messages.append({"role": "assistant", "content": example})
+    messages.append({"role": "user", "content": request.prompt})
+    return messages
+
+
+def response_format(mode: FormatMode, schema: type[BaseModel]) -> dict[str, Any] | None:
+    """The `response_format` payload for a structured-output mode (None: rely on the prompt)."""
+    if mode == "json_schema":
+        json_schema = {"name": schema.__name__, "schema": schema.model_json_schema(), "strict": False}
+        return {"type": "json_schema", "json_schema": json_schema}
+    if mode == "json_object":
+        return {"type": "json_object"}
+    return None
+
+
+def map_error(exc: openai.OpenAIError, *, base_url: str, model: str) -> LLMError:
+    """Translate an SDK exception into an LLMError that names the fix."""
+    provider = "openai"
+    if isinstance(exc, openai.APIConnectionError):  # includes APITimeoutError
+        return LLMError(f"OpenAI-compatible server at {base_url} unreachable or timed out: {exc}",
+                        transient=True, provider=provider)
+    if isinstance(exc, openai.APIStatusError):
+        code = exc.status_code
+        if code in _TRANSIENT_STATUS or code >= 500:
+            return LLMError(f"server at {base_url} temporarily unavailable ({code}): {exc.message}",
+                            transient=True, provider=provider)
+        if code in (401, 403):
+            return LLMError(f"server at {base_url} refused the credentials ({code}): {exc.message}; "
+                            "check OPENAI_API_KEY", provider=provider)
+        if code == 404:
+            return LLMError(f"model {model!r} or endpoint not found at {base_url} (404): {exc.message}; "
+                            "check --model openai:NAME@URL (the URL usually ends in /v1)", provider=provider)
+        return LLMError(f"server at {base_url} rejected the request ({code}): {exc.message}; check the "
+                        "model name and request options", provider=provider)
+    return LLMError(f"OpenAI-compatible request failed: {exc}", provider=provider)
+
+
+class OpenAICompatClient:
+    """An LLMClient for OpenAI-compatible chat completion servers; one SDK client per event loop."""
+
+    def __init__(self, *, model: str, base_url: str, api_key: str, timeout_s: float) -> None:
+        self.model = model
+        self.base_url = base_url
+        self.api_key = api_key
+        self.timeout_s = timeout_s
+        self.official = is_official_endpoint(base_url)
+        self.name = f"openai:{model}" if self.official else f"openai:{model}@{base_url}"
+        # The strongest structured-output mode the server has accepted; lowered after a 400.
+        self.format_mode: FormatMode = "json_schema"
+        self._sdk: tuple[asyncio.AbstractEventLoop, AsyncOpenAI] | None = None
+
+    def _client(self) -> AsyncOpenAI:
+        # The SDK's async HTTP pool is bound to the loop that first used it; a cached client reused
+        # from another loop (a second asyncio.run, per-test loops) would fail on closed sockets.
+        loop = asyncio.get_running_loop()
+        if self._sdk is None or self._sdk[0] is not loop:
+            # max_retries=0: the registry's RetryingClient owns retry policy and counts attempts.
+            sdk = AsyncOpenAI(api_key=self.api_key, base_url=self.base_url, max_retries=0,
+                              timeout=self.timeout_s)
+            self._sdk = (loop, sdk)
+        return self._sdk[1]
+
+    async def _complete(self, request: LLMRequest, mode: FormatMode | None) -> ChatCompletion:
+        schema = request.output_schema
+        kwargs: dict[str, Any] = {
+            "model": self.model,
+            "messages": build_messages(request, json_instruction=mode in ("json_object", "prompt")),
+            "temperature": request.temperature,
+        }
+        # OpenAI deprecated max_tokens (its reasoning models reject it); self-hosted servers
+        # (llama-server, older Ollama) only know max_tokens.
+        kwargs["max_completion_tokens" if self.official else "max_tokens"] = request.max_tokens
+        if request.stop:
+            kwargs["stop"] = request.stop
+        if mode is not None and schema is not None:
+            fmt = response_format(mode, schema)
+            if fmt is not None:
+                kwargs["response_format"] = fmt
+        response = await self._client().chat.completions.create(**kwargs)
+        if not isinstance(response, ChatCompletion):  # only streaming returns anything else
+            raise LLMError(f"unexpected response type {type(response).__name__}", provider=self.name)
+        return response
+
+    async def _complete_structured(self, request: LLMRequest) -> ChatCompletion:
+        """Try the current structured mode, stepping down once per mode on a 400."""
+        start = _FORMAT_MODES.index(self.format_mode)
+        for mode in _FORMAT_MODES[start:]:
+            try:
+                response = await self._complete(request, mode)
+            except openai.BadRequestError:
+                if mode == _FORMAT_MODES[-1]:
+                    raise
+                continue
+            self.format_mode = mode
+            return response
+        raise AssertionError("unreachable: the last mode re-raises")
+
+    async def generate(self, request: LLMRequest) -> LLMResult[Any]:
+        """Run one chat completion; raise LLMError (transient or not) on failure."""
+        try:
+            if request.output_schema is not None:
+                response = await self._complete_structured(request)
+            else:
+                response = await self._complete(request, None)
+        except openai.OpenAIError as exc:
+            raise map_error(exc, base_url=self.base_url, model=self.model) from exc
+
+        if not response.choices:
+            raise LLMError(f"server at {self.base_url} returned no choices", transient=True,
+                           provider=self.name)
+        message = response.choices[0].message
+        if message.refusal:
+            raise LLMError(f"the model refused: {message.refusal}", provider=self.name)
+        text = message.content or ""
+        parsed: BaseModel | None = None
+        if request.output_schema is not None:
+            try:
+                parsed = parse_structured(text, request.output_schema)
+            except LLMError as exc:
+                exc.provider = self.name
+                raise
+        return LLMResult(text=text, parsed=parsed, usage=self._usage(response),
+                         model=response.model or self.model)
+
+    def _usage(self, response: ChatCompletion) -> TokenUsage:
+        usage = response.usage
+        if usage is None:  # some local servers omit usage
+            return TokenUsage(model_name=self.model)
+        details = usage.prompt_tokens_details
+        cached = (details.cached_tokens or 0) if details is not None else 0
+        return TokenUsage(prompt_tokens=usage.prompt_tokens or 0,
+                          completion_tokens=usage.completion_tokens or 0,
+                          cached_tokens=cached, model_name=self.model)
+
+
+def create_client(spec: ModelSpec, settings: Settings) -> OpenAICompatClient:
+    """Factory used by the registry: `openai:<model>[@base_url]`."""
+    base_url = spec.base_url or settings.openai_base_url or OPENAI_BASE_URL
+    if settings.openai_api_key is not None and settings.openai_api_key.get_secret_value():
+        api_key = settings.openai_api_key.get_secret_value()
+    elif is_official_endpoint(base_url):
+        raise ConfigError(
+            "set OPENAI_API_KEY, or point --model openai:NAME@http://host:port/v1 at a local server, "
+            "or use --model local:gemma-3-270m"
+        )
+    else:
+        api_key = PLACEHOLDER_KEY
+    return OpenAICompatClient(model=spec.model or DEFAULT_OPENAI_MODEL, base_url=base_url, api_key=api_key,
+                              timeout_s=settings.llm_timeout_s)

@@ -1,0 +1,1 @@
+"""The LangGraph pipeline: state, topology, nodes and the runner."""

@@ -1,0 +1,74 @@
+"""Topology and routing (seed 001 section 2, escalation to the human gate)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.graph import END, START, StateGraph
+
+from editorial_ai.observability.node_wrapper import node_wrapper
+from editorial_ai.pipeline.deps import PipelineDeps
+from editorial_ai.pipeline.nodes.admin_gate import make_admin_gate_node, make_human_decision_node
+from editorial_ai.pipeline.nodes.curation import make_curation_node
+from editorial_ai.pipeline.nodes.design_spec import make_design_spec_node
+from editorial_ai.pipeline.nodes.editorial import make_editorial_node
+from editorial_ai.pipeline.nodes.enrich import make_enrich_node
+from editorial_ai.pipeline.nodes.publish import make_publish_node
+from editorial_ai.pipeline.nodes.review import make_review_node
+from editorial_ai.pipeline.nodes.source import make_source_node
+from editorial_ai.pipeline.state import EditorialPipelineState
+
+NODE_ORDER = ("curation", "design_spec", "source", "editorial", "enrich", "review", "admin_gate",
+              "human_decision", "publish")
+
+
+def route_after_curation(state: dict[str, Any]) -> str:
+    """Stop when curation found nothing to write about."""
+    return "design_spec" if state.get("curated_topics") else END
+
+
+def route_after_review(state: dict[str, Any]) -> str:
+    """pass -> admin_gate; fail below the cap -> editorial; escalated -> admin_gate (flagged for a human)."""
+    if state.get("pipeline_status") == "failed":  # the review itself crashed: stop rather than loop
+        return END
+    if state.get("pipeline_status") in ("awaiting_approval", "needs_human_review"):
+        return "admin_gate"
+    return "editorial"
+
+
+def route_after_gate(state: dict[str, Any]) -> str:
+    """Wait for the human unless the gate had nothing to show."""
+    return END if state.get("pipeline_status") == "failed" else "human_decision"
+
+
+def route_after_decision(state: dict[str, Any]) -> str:
+    """approved -> publish; revision_requested -> editorial; rejected -> END."""
+    decision = state.get("admin_decision")
+    if decision == "approved":
+        return "publish"
+    if decision == "revision_requested":
+        return "editorial"
+    return END
+
+
+def build_graph(deps: PipelineDeps) -> StateGraph:
+    """The uncompiled graph; compile it with a checkpointer."""
+    makers = {
+        "curation": make_curation_node, "design_spec": make_design_spec_node, "source": make_source_node,
+        "editorial": make_editorial_node, "enrich": make_enrich_node, "review": make_review_node,
+        "admin_gate": make_admin_gate_node, "human_decision": make_human_decision_node, "publish": make_publish_node,
+    }
+    graph = StateGraph(EditorialPipelineState)
+    for name in NODE_ORDER:
+        graph.add_node(name, node_wrapper(name, makers[name](deps), deps.run_log, deps.progress))
+    graph.add_edge(START, "curation")
+    graph.add_conditional_edges("curation", route_after_curation, ["design_spec", END])
+    graph.add_edge("design_spec", "source")
+    graph.add_edge("source", "editorial")
+    graph.add_edge("editorial", "enrich")
+    graph.add_edge("enrich", "review")
+    graph.add_conditional_edges("review", route_after_review, ["admin_gate", "editorial", END])
+    graph.add_conditional_edges("admin_gate", route_after_gate, ["human_decision", END])
+    graph.add_conditional_edges("human_decision", route_after_decision, ["publish", "editorial", END])
+    graph.add_edge("publish", END)
+    return graph

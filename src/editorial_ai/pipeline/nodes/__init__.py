@@ -1,0 +1,1 @@
+"""Pipeline nodes: thin adapters from state to services and back."""

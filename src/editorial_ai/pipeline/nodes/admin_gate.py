@@ -1,0 +1,53 @@
+"""Admin gate: store the draft for a human, then wait for the decision (LangGraph interrupt)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.types import interrupt
+
+from editorial_ai.models.decisions import AdminDecision
+from editorial_ai.pipeline.deps import PipelineDeps
+
+
+def make_admin_gate_node(deps: PipelineDeps):
+    """Upsert the draft as pending (or escalated) content keyed by thread_id."""
+
+    async def admin_gate(state: dict[str, Any]) -> dict[str, Any]:
+        draft = state.get("current_draft") or state.get("best_draft")
+        if not draft:
+            return {"pipeline_status": "failed", "error_log": ["admin_gate: no draft to put before a human"]}
+        escalated = bool(state.get("escalated"))
+        review = state.get("review_result") or {}
+        content_id = await deps.contents.upsert_pending(
+            thread_id=str(state["thread_id"]), attempt=int(state.get("draft_version", 0)),
+            status="escalated" if escalated else "pending", title=draft.get("title", ""),
+            keyword=draft.get("keyword", ""), content_type=state.get("content_type") or deps.settings.content_type,
+            layout=draft, review=review, flags=list(state.get("flags") or []),
+        )
+        return {"current_draft_id": content_id,
+                "pipeline_status": "needs_human_review" if escalated else "awaiting_approval"}
+
+    return admin_gate
+
+
+def make_human_decision_node(deps: PipelineDeps):
+    """Pause until a human decides; the resume value is an AdminDecision."""
+
+    async def human_decision(state: dict[str, Any]) -> dict[str, Any]:
+        raw = interrupt({"content_id": state.get("current_draft_id"), "thread_id": state.get("thread_id"),
+                         "pipeline_status": state.get("pipeline_status"), "flags": state.get("flags", [])})
+        decision = AdminDecision.model_validate(raw)
+        update: dict[str, Any] = {"admin_decision": decision.decision, "admin_feedback": decision.feedback_text()}
+        if decision.decision == "revision_requested":
+            update.update(
+                feedback_history=[decision.as_feedback_entry(int(state.get("draft_version", 0)),
+                                                             (state.get("current_draft") or {}).get("title", ""))],
+                revision_count=0, escalated=False, flags=[], pipeline_status="revising", best_draft=None,
+                best_score=None,
+            )
+        elif decision.decision == "rejected":
+            update["pipeline_status"] = "rejected"
+        return update
+
+    return human_decision

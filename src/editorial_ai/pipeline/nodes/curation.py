@@ -1,0 +1,25 @@
+"""Curation node."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from editorial_ai.pipeline.deps import PipelineDeps
+from editorial_ai.pipeline.nodes._common import run_model
+from editorial_ai.services.curation import CurationService
+
+
+def make_curation_node(deps: PipelineDeps):
+    """Curation: seed keyword -> CuratedTopic[] (low quality removed)."""
+
+    async def curation(state: dict[str, Any]) -> dict[str, Any]:
+        llm = deps.llm("curation_research", run_model(state, deps.settings))
+        topics = await CurationService(llm, deps.catalog).curate(state["curation_input"])
+        if not topics:
+            keyword = state["curation_input"].get("seed_keyword")
+            return {"curated_topics": [], "pipeline_status": "failed",
+                    "error_log": [f"curation: no usable topic for {keyword!r} -- the catalog has no posts matching it; "
+                                  "try a keyword naming an artist, brand or scene in the catalog"]}
+        return {"curated_topics": [t.model_dump(mode="json") for t in topics], "pipeline_status": "curating"}
+
+    return curation

@@ -1,0 +1,141 @@
+"""Running, inspecting and resuming pipelines against durable SQLite state."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+from langgraph.types import Command
+
+from editorial_ai.config import Settings, get_settings
+from editorial_ai.llm.base import LLMClient
+from editorial_ai.models.decisions import AdminDecision
+from editorial_ai.observability.node_wrapper import ProgressHook
+from editorial_ai.observability.run_log import RunLog, summarize_runs
+from editorial_ai.pipeline.deps import PipelineDeps
+from editorial_ai.pipeline.graph import build_graph
+from editorial_ai.pipeline.state import total_tokens
+from editorial_ai.store.catalog import SqliteCatalogRepository
+from editorial_ai.store.contents import AWAITING, SqliteContentRepository
+
+RECURSION_LIMIT = 80
+_DECISION_STATUS = {"approved": "approved", "rejected": "rejected", "revision_requested": "revision_requested"}
+
+
+class NotFoundError(LookupError):
+    """No such content or thread."""
+
+
+class ConflictError(RuntimeError):
+    """The content is not awaiting a decision."""
+
+
+@dataclass
+class RunOutcome:
+    """Where a run stands after it stopped (finished or waiting at the gate)."""
+
+    thread_id: str
+    state: dict[str, Any]
+    waiting_for_human: bool
+    next_nodes: tuple[str, ...] = field(default_factory=tuple)
+
+    def summary(self) -> dict[str, Any]:
+        """The machine-readable result of `run --json`."""
+        review = self.state.get("review_result") or {}
+        return {
+            "thread_id": self.thread_id,
+            "content_id": self.state.get("current_draft_id"),
+            "pipeline_status": self.state.get("pipeline_status"),
+            "waiting_for_human": self.waiting_for_human,
+            "revision_count": self.state.get("revision_count", 0),
+            "draft_version": self.state.get("draft_version", 0),
+            "flags": self.state.get("flags", []),
+            "title": (self.state.get("current_draft") or {}).get("title"),
+            "review_result": review,
+            "feedback_history": self.state.get("feedback_history", []),
+            "error_log": self.state.get("error_log", []),
+            "tokens": total_tokens(self.state),
+        }
+
+
+class Pipeline:
+    """A compiled graph plus its stores."""
+
+    def __init__(self, graph: Any, deps: PipelineDeps) -> None:
+        self.graph = graph
+        self.deps = deps
+
+    @staticmethod
+    def _config(thread_id: str) -> dict[str, Any]:
+        return {"configurable": {"thread_id": thread_id}, "recursion_limit": RECURSION_LIMIT}
+
+    async def outcome(self, thread_id: str) -> RunOutcome:
+        """The current state of a thread."""
+        snapshot = await self.graph.aget_state(self._config(thread_id))
+        if not snapshot.values:
+            raise NotFoundError(f"no pipeline run with thread_id {thread_id!r}; list runs with `editorial-ai contents list`")
+        waiting = "human_decision" in (snapshot.next or ())
+        return RunOutcome(thread_id, dict(snapshot.values), waiting, tuple(snapshot.next or ()))
+
+    async def start(self, curation_input: dict[str, Any], *, thread_id: str | None = None,
+                    content_type: str | None = None) -> RunOutcome:
+        """Run a new pipeline until it finishes or waits for a human."""
+        thread_id = thread_id or str(uuid.uuid4())
+        initial = {
+            "curation_input": curation_input, "thread_id": thread_id, "revision_count": 0, "draft_version": 0,
+            "content_type": content_type or self.deps.settings.content_type, "pipeline_status": "curating",
+            "feedback_history": [], "error_log": [], "tool_calls_log": [], "review_history": [], "token_usage": [],
+            "flags": [], "escalated": False,
+        }
+        await self.graph.ainvoke(initial, self._config(thread_id))
+        return await self.outcome(thread_id)
+
+    async def decide(self, content_id: str, decision: AdminDecision) -> RunOutcome:
+        """Apply a human decision exactly once, then resume the paused graph."""
+        contents = self.deps.contents
+        content = await contents.get(content_id)
+        if content is None:
+            raise NotFoundError(f"no content with id {content_id!r}; see `editorial-ai contents list`")
+        thread_id = content["thread_id"]
+        current = await self.outcome(thread_id)
+        target = _DECISION_STATUS[decision.decision]
+        # A decision claimed earlier whose resume was interrupted (crash) may be resumed again.
+        resumable = content["status"] == target and current.waiting_for_human
+        if not resumable:
+            if not current.waiting_for_human:
+                raise ConflictError(f"content {content_id} is {content['status']!r}, not awaiting a decision")
+            extra: dict[str, Any] = {}
+            if decision.decision == "rejected":
+                extra["rejection_reason"] = decision.reason
+            if decision.feedback_text():
+                extra["admin_feedback"] = decision.feedback_text()
+            if not await contents.transition(content_id, expected=AWAITING, new_status=target, **extra):  # type: ignore[arg-type]
+                raise ConflictError(f"content {content_id} is {content['status']!r}, not awaiting a decision")
+            await contents.record_event(content_id=content_id, thread_id=thread_id, decision=decision.decision,
+                                        reviewer=decision.reviewer, payload=decision.model_dump(mode="json"))
+        await self.graph.ainvoke(Command(resume=decision.model_dump(mode="json")), self._config(thread_id))
+        return await self.outcome(thread_id)
+
+    def logs(self, thread_id: str, status: str) -> dict[str, Any]:
+        """Per-node runs and summary (seed 001 section 6.3)."""
+        return summarize_runs(self.deps.run_log.read(thread_id), status)
+
+
+@asynccontextmanager
+async def open_pipeline(settings: Settings | None = None, *, progress: ProgressHook | None = None,
+                        llm_factory: Callable[[str], LLMClient] | None = None) -> AsyncIterator[Pipeline]:
+    """Open stores and the checkpointer; the database is created and seeded on first use."""
+    settings = settings or get_settings()
+    settings.ensure_dirs()
+    catalog = SqliteCatalogRepository(settings.resolved_db_path)
+    await catalog.initialize()
+    contents = SqliteContentRepository(settings.resolved_db_path)
+    await contents.initialize()
+    deps = PipelineDeps(settings=settings, catalog=catalog, contents=contents,
+                        run_log=RunLog(settings.resolved_log_dir), llm_factory=llm_factory, progress=progress)
+    async with AsyncSqliteSaver.from_conn_string(str(settings.resolved_checkpoint_path)) as saver:
+        yield Pipeline(build_graph(deps).compile(checkpointer=saver), deps)

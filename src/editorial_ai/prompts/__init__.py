@@ -1,0 +1,1 @@
+"""Prompt builders: pure functions from data to text; no I/O."""

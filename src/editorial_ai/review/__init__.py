@@ -1,0 +1,1 @@
+"""The quality-gate engine: rubrics, deterministic checks, judge, pass rules."""

@@ -1,0 +1,83 @@
+"""The hybrid review: format (fail fast) -> grounding -> LLM judge -> pass rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from editorial_ai.llm.base import LLMClient
+from editorial_ai.models.review import CriterionResult, ReviewResult
+from editorial_ai.prompts.review import summarize_sources
+from editorial_ai.review.format_check import check_format
+from editorial_ai.review.grounding import check_grounding, facts_from_sources
+from editorial_ai.review.judge import run_judge
+from editorial_ai.review.rubric import Rubric
+from editorial_ai.review.scoring import composite_score, decide_pass
+
+
+@dataclass
+class ReviewContext:
+    """Everything the review needs besides the draft."""
+
+    curated_topics: list[dict[str, Any]] = field(default_factory=list)
+    enriched_contexts: list[dict[str, Any]] = field(default_factory=list)
+    known_entities: dict[str, set[str]] = field(default_factory=dict)
+
+
+def _not_run(rubric: Rubric, names: list[str], why: str) -> list[CriterionResult]:
+    out = []
+    for name in names:
+        criterion = rubric.get(name)
+        out.append(CriterionResult(criterion=name, passed=False, skipped=True, reason=why,
+                                   severity=criterion.severity if criterion else "major",
+                                   source=criterion.check if criterion else "judge"))
+    return out
+
+
+def _summary(passed: bool, results: list[CriterionResult], judge_error: str | None) -> str:
+    failed = [r.criterion for r in results if not r.passed and not r.skipped]
+    skipped = [r.criterion for r in results if r.skipped]
+    parts = ["Passed review." if passed else "Failed review."]
+    if failed:
+        parts.append("Failed: " + ", ".join(failed) + ".")
+    if skipped:
+        parts.append("Not checked: " + ", ".join(skipped) + (f" (judge error: {judge_error})." if judge_error else "."))
+    return " ".join(parts)
+
+
+async def review_draft(draft: dict[str, Any] | None, rubric: Rubric, context: ReviewContext,
+                       judge: LLMClient | None) -> ReviewResult:
+    """Review a MagazineLayout dict against its sources with the rubric's checks."""
+    results: list[CriterionResult] = []
+    format_names = [c.name for c in rubric.by_check("format")]
+    later = [c.name for c in rubric.criteria if c.check != "format"]
+    layout = None
+    for name in format_names:
+        verdict, layout = check_format(draft, criterion=name)
+        results.append(verdict)
+    if format_names and not all(r.passed for r in results):
+        results += _not_run(rubric, later, "Not run: the draft failed the format check.")
+        return ReviewResult(passed=False, criteria=results, summary=_summary(False, results, None),
+                            suggestions=[r.reason for r in results if not r.passed and not r.skipped],
+                            composite_score=composite_score(rubric, results))
+    if layout is None:
+        _, layout = check_format(draft)
+    facts = facts_from_sources(context.curated_topics, context.enriched_contexts, context.known_entities)
+    for criterion in rubric.by_check("grounding"):
+        if layout is not None:
+            results.append(check_grounding(layout, facts, criterion=criterion.name))
+    judge_error: str | None = None
+    judged = rubric.by_check("judge")
+    if judged and judge is None:
+        results += _not_run(rubric, [c.name for c in judged], "Not run: no judge model configured.")
+        judge_error = "no judge model"
+    elif judged and judge is not None and draft is not None:
+        sources = summarize_sources(context.curated_topics, context.enriched_contexts)
+        verdicts, judge_error = await run_judge(judge, draft, sources, judged)
+        results += verdicts
+    passed = decide_pass(rubric, results)
+    suggestions = [f"{r.criterion}: {r.reason}" for r in results if not r.passed and not r.skipped]
+    return ReviewResult(
+        passed=passed, criteria=results, summary=_summary(passed, results, judge_error), suggestions=suggestions,
+        composite_score=composite_score(rubric, results), judge_skipped=any(r.skipped for r in results),
+    )

@@ -1,0 +1,1 @@
+"""Services: LLM orchestration and domain logic behind the pipeline nodes."""

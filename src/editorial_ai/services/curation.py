@@ -1,0 +1,126 @@
+"""Curation: research facts for the keyword, then the LLM writes each CuratedTopic (seed 001 section 3.1)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
+from editorial_ai.models.curation import BrandRef, CelebRef, CuratedTopic, TopicWriteup
+from editorial_ai.prompts.curation import (
+    CURATION_EXAMPLE,
+    CURATION_SYSTEM,
+    build_curation_prompt,
+    build_research_prompt,
+)
+from editorial_ai.services.source import expand_terms
+from editorial_ai.store.catalog import CatalogRepository
+
+LOW_QUALITY_BELOW = 0.3
+
+
+@dataclass
+class TopicFacts:
+    """What the catalog knows about one topic."""
+
+    keyword: str
+    celebrities: Counter[str] = field(default_factory=Counter)
+    brands: Counter[str] = field(default_factory=Counter)
+    contexts: Counter[str] = field(default_factory=Counter)
+    post_count: int = 0
+
+    def as_text(self) -> str:
+        """Facts for the prompt."""
+        celebs = ", ".join(f"{n} ({c} posts)" for n, c in self.celebrities.most_common(3)) or "none found"
+        brands = ", ".join(n for n, _ in self.brands.most_common(4)) or "none found"
+        scenes = ", ".join(n for n, _ in self.contexts.most_common(3)) or "none"
+        return f"celebrities: {celebs}; brands: {brands}; scenes: {scenes}; posts: {self.post_count}"
+
+
+async def gather_facts(catalog: CatalogRepository, keyword: str, extra_terms: list[str]) -> TopicFacts:
+    """Count who and what appears in catalog posts matching the keyword and related terms."""
+    facts = TopicFacts(keyword=keyword)
+    seen: set[str] = set()
+    terms = expand_terms([{"keyword": keyword, "related_keywords": extra_terms}], keyword)
+    for term in terms:
+        for post in await catalog.search_posts(term, limit=5):
+            if post["id"] in seen:
+                continue
+            seen.add(post["id"])
+            facts.post_count += 1
+            facts.celebrities[post.get("artist_name", "")] += 1
+            facts.contexts[post.get("context", "")] += 1
+    for sols in (await catalog.solutions_for_posts(list(seen))).values():
+        for sol in sols:
+            facts.brands[sol.get("brand", "")] += 1
+    facts.celebrities.pop("", None)
+    facts.brands.pop("", None)
+    return facts
+
+
+def subtopic_keywords(main: TopicFacts, seed: str, limit: int = 2) -> list[str]:
+    """Two or three related subtopics: the lead celebrity's scenes and the lead brand."""
+    subs: list[str] = []
+    top_celeb = next(iter(main.celebrities.most_common(1)), (None, 0))[0]
+    for scene, _ in main.contexts.most_common(2):
+        if top_celeb and scene:
+            subs.append(f"{top_celeb} {scene}")
+    top_brand = next(iter(main.brands.most_common(1)), (None, 0))[0]
+    if top_brand:
+        subs.append(f"{top_brand} {seed}".strip())
+    return [s for s in subs if s.lower() != seed.lower()][:limit]
+
+
+class CurationService:
+    """Builds CuratedTopic[] for a seed keyword."""
+
+    def __init__(self, llm: LLMClient, catalog: CatalogRepository) -> None:
+        self.llm = llm
+        self.catalog = catalog
+
+    async def _write_topic(self, facts: TopicFacts, category: str, research: str, sources: list[str]) -> CuratedTopic:
+        prompt = build_curation_prompt(facts.keyword, facts.as_text() + research, category)
+        result = await self.llm.generate(LLMRequest(
+            system=CURATION_SYSTEM, prompt=prompt, few_shot=[CURATION_EXAMPLE], output_schema=TopicWriteup,
+            temperature=0.4, max_tokens=300, purpose="curation",
+        ))
+        writeup: TopicWriteup = result.parsed
+        # Relevance is capped by evidence: a topic the catalog barely knows cannot be highly relevant.
+        evidence = min(1.0, facts.post_count / 5)
+        score = round(min(writeup.relevance_score, 0.4 + 0.6 * evidence) if facts.post_count else 0.0, 3)
+        return CuratedTopic(
+            keyword=facts.keyword, trend_background=writeup.trend_background,
+            related_keywords=[k for k in writeup.related_keywords if k.strip()][:5],
+            celebrities=[CelebRef(name=n, relevance=f"{c} catalog posts") for n, c in facts.celebrities.most_common(5)],
+            brands_products=[BrandRef(name=n, relevance=f"{c} products") for n, c in facts.brands.most_common(6)],
+            seasonality=writeup.seasonality or None, sources=sources, relevance_score=score,
+            low_quality=score < LOW_QUALITY_BELOW or facts.post_count == 0,
+        )
+
+    async def _web_research(self, keyword: str, category: str, celeb: str | None, brand: str | None) -> tuple[str, list[str]]:
+        """Search-grounded notes where the provider supports it (Gemini); empty offline."""
+        if not self.llm.name.startswith("gemini"):
+            return "", []
+        try:
+            result = await self.llm.generate(LLMRequest(
+                prompt=build_research_prompt(keyword, category, celeb, brand), use_search_grounding=True,
+                temperature=0.3, max_tokens=600, purpose="curation_research",
+            ))
+        except LLMError:
+            return "", []
+        return f"; web research: {result.text[:800]}", result.grounding_sources
+
+    async def curate(self, curation_input: dict[str, Any]) -> list[CuratedTopic]:
+        """Research and write topics; low-quality topics are filtered out."""
+        seed = str(curation_input["seed_keyword"]).strip()
+        category = curation_input.get("category") or "fashion"
+        extra = [t for t in (curation_input.get("target_celeb"), curation_input.get("target_brand")) if t]
+        main = await gather_facts(self.catalog, seed, extra)
+        research, sources = await self._web_research(seed, category, curation_input.get("target_celeb"),
+                                                     curation_input.get("target_brand"))
+        topics = [await self._write_topic(main, category, research, sources)]
+        for sub in subtopic_keywords(main, seed):
+            facts = await gather_facts(self.catalog, sub, [])
+            topics.append(await self._write_topic(facts, category, "", sources))
+        return [t for t in topics if not t.low_quality]

@@ -1,0 +1,69 @@
+"""Source: catalog posts and their products for the curated topics (seed 001 section 3.3)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from editorial_ai.store.catalog import CatalogRepository
+
+PER_TERM_LIMIT = 5
+TOTAL_LIMIT = 15
+_STOPWORDS = {"the", "a", "an", "of", "and", "in", "on", "for", "to", "with", "effect", "style", "look", "trend"}
+
+
+def expand_terms(curated_topics: list[dict[str, Any]], seed_keyword: str = "") -> list[str]:
+    """Search terms: keywords, related keywords and celebrity names, then compound words split.
+
+    "Jennie Effect" -> "Jennie Effect", "Jennie", "Effect" (generic words like "effect" are dropped
+    after the split because they match every caption).
+    """
+    base: list[str] = [seed_keyword] if seed_keyword else []
+    for topic in curated_topics:
+        base.append(topic.get("keyword", ""))
+        base += [c.get("name", "") for c in topic.get("celebrities", [])]
+        base += topic.get("related_keywords", [])
+    terms: list[str] = []
+
+    def add(term: str) -> None:
+        term = term.strip()
+        if len(term) >= 2 and term.lower() not in {t.lower() for t in terms}:
+            terms.append(term)
+
+    for term in base:
+        add(term)
+    for term in base:
+        parts = [p for p in re.split(r"[\s\-_/]+", term) if p]
+        if len(parts) > 1:
+            for part in parts:
+                if part.lower() not in _STOPWORDS:
+                    add(part)
+    return terms
+
+
+async def source_contexts(catalog: CatalogRepository, curated_topics: list[dict[str, Any]],
+                          seed_keyword: str = "") -> list[dict[str, Any]]:
+    """Posts (<=5 per term, <=15 total, by view count) joined with their products."""
+    posts: dict[str, dict[str, Any]] = {}
+    for term in expand_terms(curated_topics, seed_keyword):
+        if len(posts) >= TOTAL_LIMIT:
+            break
+        for post in await catalog.search_posts(term, limit=PER_TERM_LIMIT):
+            if len(posts) >= TOTAL_LIMIT:
+                break
+            posts.setdefault(str(post["id"]), post)
+    solutions = await catalog.solutions_for_posts(list(posts))
+    contexts = []
+    for post_id, post in posts.items():
+        contexts.append({
+            "post_id": post_id,
+            "image_url": post.get("image_url", ""),
+            "artist_name": post.get("artist_name", ""),
+            "group_name": post.get("group_name", ""),
+            "title": post.get("title", ""),
+            "context": post.get("context", ""),
+            "view_count": int(post.get("view_count", 0)),
+            "solutions": solutions.get(post_id, []),
+        })
+    contexts.sort(key=lambda c: c["view_count"], reverse=True)
+    return contexts

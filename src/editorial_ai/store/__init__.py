@@ -1,0 +1,1 @@
+"""Persistence: the catalog repository and other stores."""

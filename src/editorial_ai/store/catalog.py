@@ -1,0 +1,240 @@
+"""The catalog of posts (celebrities wearing items) and solutions (the products), read by the pipeline.
+
+`SqliteCatalogRepository` is the offline implementation: an embedded SQLite file seeded once from the
+fictional sample catalog shipped in `editorial_ai/data/sample_catalog.json`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import unicodedata
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+T = TypeVar("T")
+
+SAMPLE_CATALOG = "sample_catalog.json"
+ENTITY_KINDS = ("artists", "groups", "brands", "products")
+_TABLES = ("posts", "solutions", "spots", "artists", "brands")
+_POST_COLUMNS = "id, image_url, artist_name, group_name, title, context, view_count, status, created_at"
+_CHUNK = 500  # stays well below SQLite's bound-parameter limit
+
+_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS posts (
+        id TEXT PRIMARY KEY, image_url TEXT NOT NULL, artist_name TEXT NOT NULL,
+        group_name TEXT NOT NULL DEFAULT '', title TEXT NOT NULL, context TEXT NOT NULL DEFAULT '',
+        view_count INTEGER NOT NULL DEFAULT 0, status TEXT NOT NULL DEFAULT 'active',
+        created_at TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS solutions (
+        id TEXT PRIMARY KEY, title TEXT NOT NULL, brand TEXT NOT NULL, thumbnail_url TEXT NOT NULL,
+        price_krw INTEGER, metadata TEXT NOT NULL DEFAULT '{}', link_type TEXT NOT NULL DEFAULT 'direct')""",
+    """CREATE TABLE IF NOT EXISTS spots (
+        id TEXT PRIMARY KEY, post_id TEXT NOT NULL REFERENCES posts(id),
+        solution_id TEXT NOT NULL REFERENCES solutions(id), x REAL NOT NULL, y REAL NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS artists (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL, group_name TEXT NOT NULL DEFAULT '')""",
+    "CREATE TABLE IF NOT EXISTS brands (id TEXT PRIMARY KEY, name TEXT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS idx_posts_view_count ON posts(view_count)",
+    "CREATE INDEX IF NOT EXISTS idx_spots_post_id ON spots(post_id)",
+)
+
+
+@runtime_checkable
+class CatalogRepository(Protocol):
+    """Read access to the post/solution catalog."""
+
+    async def search_posts(self, term: str, limit: int = 5) -> list[dict[str, Any]]:
+        """Active posts whose artist, group, context or title contains `term` (case-insensitive).
+
+        Ordered by view_count descending, at most `limit` rows. Each dict has the post columns:
+        id, image_url, artist_name, group_name, title, context, view_count, status, created_at.
+        """
+        ...
+
+    async def solutions_for_posts(self, post_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
+        """Solutions spotted on each post, keyed by post id (every requested id, possibly empty).
+
+        Each solution dict has solution_id, title, brand, thumbnail_url, metadata (a dict), link_type.
+        """
+        ...
+
+    async def known_entities(self) -> dict[str, set[str]]:
+        """Every artist, group, brand and product name in the catalog (keys: `ENTITY_KINDS`)."""
+        ...
+
+    async def counts(self) -> dict[str, int]:
+        """Row counts of posts, solutions, spots, artists and brands."""
+        ...
+
+
+def load_sample_catalog() -> dict[str, Any]:
+    """The fictional sample catalog shipped with the package."""
+    text = resources.files("editorial_ai.data").joinpath(SAMPLE_CATALOG).read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def _fold(value: str | None) -> str | None:
+    """Unicode-aware case folding for SQL comparisons (SQLite's own LOWER/LIKE only fold ASCII)."""
+    return None if value is None else unicodedata.normalize("NFKC", value).casefold()
+
+
+def _like_pattern(term: str) -> str:
+    """`%term%` with LIKE wildcards and the escape character itself escaped (ESCAPE '\\')."""
+    escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+class SqliteCatalogRepository:
+    """`CatalogRepository` over a SQLite file; each call opens a short-lived connection in a thread."""
+
+    def __init__(self, db_path: Path, *, seed: Mapping[str, Any] | None = None) -> None:
+        """Use `db_path`; `seed` replaces the shipped sample catalog as initial data (for tests)."""
+        self.db_path = Path(db_path)
+        self._seed = seed
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        conn = sqlite3.connect(self.db_path, timeout=30.0, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            conn.create_function("fold", 1, _fold, deterministic=True)
+            yield conn
+        finally:
+            conn.close()
+
+    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        def call() -> T:
+            with self._connect() as conn:
+                return fn(conn)
+
+        return await asyncio.to_thread(call)
+
+    async def initialize(self) -> None:
+        """Create the tables if missing and seed them once; idempotent and safe across processes."""
+        self.db_path.parent.mkdir(parents=True, exist_ok=True)
+        await self._run(self._initialize)
+
+    def _initialize(self, conn: sqlite3.Connection) -> None:
+        conn.execute("BEGIN IMMEDIATE")  # one writer at a time: a second initializer waits, then sees rows
+        try:
+            for statement in _SCHEMA:
+                conn.execute(statement)
+            if conn.execute("SELECT 1 FROM posts LIMIT 1").fetchone() is None:
+                self._insert_seed(conn, self._seed if self._seed is not None else load_sample_catalog())
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    @staticmethod
+    def _insert_seed(conn: sqlite3.Connection, data: Mapping[str, Any]) -> None:
+        conn.executemany(
+            "INSERT OR IGNORE INTO artists (id, name, group_name) VALUES (?, ?, ?)",
+            [(a["id"], a["name"], a.get("group_name") or "") for a in data.get("artists", [])],
+        )
+        conn.executemany(
+            "INSERT OR IGNORE INTO brands (id, name) VALUES (?, ?)",
+            [(b["id"], b["name"]) for b in data.get("brands", [])],
+        )
+        conn.executemany(
+            f"INSERT OR IGNORE INTO posts ({_POST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (p["id"], p["image_url"], p["artist_name"], p.get("group_name") or "", p["title"],
+                 p.get("context") or "", int(p.get("view_count", 0)), p.get("status", "active"),
+                 p["created_at"])
+                for p in data.get("posts", [])
+            ],
+        )  # fmt: skip
+        conn.executemany(
+            "INSERT OR IGNORE INTO solutions (id, title, brand, thumbnail_url, price_krw, metadata,"
+            " link_type) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (s["id"], s["title"], s["brand"], s["thumbnail_url"], s.get("price_krw"),
+                 json.dumps(s.get("metadata") or {}, ensure_ascii=False), s.get("link_type", "direct"))
+                for s in data.get("solutions", [])
+            ],
+        )  # fmt: skip
+        conn.executemany(
+            "INSERT OR IGNORE INTO spots (id, post_id, solution_id, x, y) VALUES (?, ?, ?, ?, ?)",
+            [
+                (s["id"], s["post_id"], s["solution_id"], s["position"]["x"], s["position"]["y"])
+                for s in data.get("spots", [])
+            ],
+        )
+
+    async def search_posts(self, term: str, limit: int = 5) -> list[dict[str, Any]]:
+        """See `CatalogRepository.search_posts`; `%` and `_` in `term` match literally."""
+        if limit <= 0:
+            return []
+        pattern = _like_pattern(_fold(term.strip()) or "")
+        match = " OR ".join(
+            f"fold({col}) LIKE ? ESCAPE '\\'" for col in ("artist_name", "group_name", "context", "title")
+        )
+        sql = (
+            f"SELECT {_POST_COLUMNS} FROM posts WHERE status = 'active' AND ({match}) "
+            "ORDER BY view_count DESC, id LIMIT ?"
+        )
+
+        def query(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+            return [dict(row) for row in conn.execute(sql, (pattern, pattern, pattern, pattern, limit))]
+
+        return await self._run(query)
+
+    async def solutions_for_posts(self, post_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
+        """See `CatalogRepository.solutions_for_posts`; order follows the spots, duplicates dropped."""
+        ids = list(dict.fromkeys(post_ids))
+
+        def query(conn: sqlite3.Connection) -> dict[str, list[dict[str, Any]]]:
+            result: dict[str, list[dict[str, Any]]] = {pid: [] for pid in ids}
+            seen: set[tuple[str, str]] = set()
+            for start in range(0, len(ids), _CHUNK):
+                chunk = ids[start : start + _CHUNK]
+                rows = conn.execute(
+                    "SELECT sp.post_id, so.id AS solution_id, so.title, so.brand, so.thumbnail_url, "
+                    "so.metadata, so.link_type FROM spots sp JOIN solutions so ON so.id = sp.solution_id "
+                    f"WHERE sp.post_id IN ({', '.join('?' * len(chunk))}) ORDER BY sp.rowid",
+                    chunk,
+                )
+                for row in rows:
+                    key = (row["post_id"], row["solution_id"])
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    item = dict(row)
+                    post_id = item.pop("post_id")
+                    item["metadata"] = json.loads(item["metadata"] or "{}")
+                    result[post_id].append(item)
+            return result
+
+        return await self._run(query)
+
+    async def known_entities(self) -> dict[str, set[str]]:
+        """See `CatalogRepository.known_entities`; empty names are left out."""
+        queries = {
+            "artists": "SELECT name FROM artists UNION SELECT artist_name FROM posts",
+            "groups": "SELECT group_name FROM artists UNION SELECT group_name FROM posts",
+            "brands": "SELECT name FROM brands UNION SELECT brand FROM solutions",
+            "products": "SELECT title FROM solutions",
+        }
+
+        def query(conn: sqlite3.Connection) -> dict[str, set[str]]:
+            return {
+                kind: {row[0] for row in conn.execute(sql) if row[0] and row[0].strip()}
+                for kind, sql in queries.items()
+            }
+
+        return await self._run(query)
+
+    async def counts(self) -> dict[str, int]:
+        """See `CatalogRepository.counts`."""
+
+        def query(conn: sqlite3.Connection) -> dict[str, int]:
+            return {table: conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0] for table in _TABLES}
+
+        return await self._run(query)

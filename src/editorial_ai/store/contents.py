@@ -1,0 +1,188 @@
+"""Editorial contents and the append-only decision log (seed 001 section 11)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+ContentStatus = Literal["pending", "escalated", "approved", "published", "rejected", "revision_requested"]
+AWAITING: tuple[str, ...] = ("pending", "escalated")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS editorial_contents (
+    id TEXT PRIMARY KEY,
+    thread_id TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL,
+    title TEXT NOT NULL DEFAULT '',
+    keyword TEXT NOT NULL DEFAULT '',
+    content_type TEXT NOT NULL DEFAULT 'fashion_magazine',
+    layout_json TEXT NOT NULL DEFAULT '{}',
+    review_json TEXT NOT NULL DEFAULT '{}',
+    review_summary TEXT NOT NULL DEFAULT '',
+    flags TEXT NOT NULL DEFAULT '[]',
+    attempt INTEGER NOT NULL DEFAULT 0,
+    admin_feedback TEXT,
+    rejection_reason TEXT,
+    published_path TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    published_at TEXT
+);
+CREATE INDEX IF NOT EXISTS idx_contents_status ON editorial_contents(status, created_at);
+CREATE TABLE IF NOT EXISTS review_events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    content_id TEXT NOT NULL,
+    thread_id TEXT NOT NULL,
+    decision TEXT NOT NULL,
+    reviewer TEXT NOT NULL DEFAULT 'admin',
+    payload TEXT NOT NULL DEFAULT '{}',
+    created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS idx_events_content ON review_events(content_id);
+"""
+
+_JSON_FIELDS = ("layout_json", "review_json", "flags")
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+class ContentRepository(Protocol):
+    """Storage of contents awaiting or past the human gate."""
+
+    async def initialize(self) -> None: ...
+    async def upsert_pending(self, *, thread_id: str, attempt: int, status: ContentStatus, title: str, keyword: str,
+                             content_type: str, layout: dict[str, Any], review: dict[str, Any], flags: list[str]) -> str: ...
+    async def get(self, content_id: str) -> dict[str, Any] | None: ...
+    async def get_by_thread(self, thread_id: str) -> dict[str, Any] | None: ...
+    async def list(self, status: str | None = None, limit: int = 20, offset: int = 0) -> tuple[list[dict[str, Any]], int]: ...
+    async def transition(self, content_id: str, *, expected: tuple[str, ...], new_status: ContentStatus,
+                         **fields: Any) -> bool: ...
+    async def record_event(self, *, content_id: str, thread_id: str, decision: str, reviewer: str,
+                           payload: dict[str, Any]) -> int: ...
+    async def events(self, content_id: str | None = None) -> list[dict[str, Any]]: ...
+
+
+class SqliteContentRepository:
+    """ContentRepository over an SQLite file (WAL, one short connection per call)."""
+
+    def __init__(self, db_path: Path) -> None:
+        self.db_path = Path(db_path)
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.db_path, timeout=30, isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA busy_timeout=30000")
+        return conn
+
+    async def _run(self, fn: Any, *args: Any) -> Any:
+        def job() -> Any:
+            conn = self._connect()
+            try:
+                return fn(conn, *args)
+            finally:
+                conn.close()
+        return await asyncio.to_thread(job)
+
+    async def initialize(self) -> None:
+        """Create tables (idempotent)."""
+        self.db_path.parent.mkdir(parents=True, exist_ok=True)
+        await self._run(lambda c: c.executescript(_SCHEMA))
+
+    @staticmethod
+    def _row(row: sqlite3.Row | None) -> dict[str, Any] | None:
+        if row is None:
+            return None
+        data = dict(row)
+        for key in _JSON_FIELDS:
+            data[key] = json.loads(data[key] or "null")
+        return data
+
+    async def upsert_pending(self, *, thread_id: str, attempt: int, status: ContentStatus, title: str, keyword: str,
+                             content_type: str, layout: dict[str, Any], review: dict[str, Any], flags: list[str]) -> str:
+        """Store a draft awaiting a decision, keyed by thread. Re-running the same attempt changes nothing,
+        so a gate node re-executed on resume cannot undo a decision in progress."""
+        def job(conn: sqlite3.Connection) -> str:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                row = conn.execute("SELECT id, attempt FROM editorial_contents WHERE thread_id=?", (thread_id,)).fetchone()
+                now = _now()
+                values = (status, title, keyword, content_type, json.dumps(layout), json.dumps(review),
+                          review.get("summary", ""), json.dumps(flags), attempt, now)
+                if row is None:
+                    content_id = str(uuid.uuid4())
+                    conn.execute(
+                        "INSERT INTO editorial_contents (status, title, keyword, content_type, layout_json, review_json,"
+                        " review_summary, flags, attempt, updated_at, id, thread_id, created_at)"
+                        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", (*values, content_id, thread_id, now))
+                else:
+                    content_id = row["id"]
+                    if row["attempt"] != attempt:
+                        conn.execute(
+                            "UPDATE editorial_contents SET status=?, title=?, keyword=?, content_type=?, layout_json=?,"
+                            " review_json=?, review_summary=?, flags=?, attempt=?, updated_at=? WHERE id=?",
+                            (*values, content_id))
+                conn.execute("COMMIT")
+                return str(content_id)
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        return str(await self._run(job))
+
+    async def get(self, content_id: str) -> dict[str, Any] | None:
+        """One content by id."""
+        return self._row(await self._run(
+            lambda c: c.execute("SELECT * FROM editorial_contents WHERE id=?", (content_id,)).fetchone()))
+
+    async def get_by_thread(self, thread_id: str) -> dict[str, Any] | None:
+        """One content by pipeline thread."""
+        return self._row(await self._run(
+            lambda c: c.execute("SELECT * FROM editorial_contents WHERE thread_id=?", (thread_id,)).fetchone()))
+
+    async def list(self, status: str | None = None, limit: int = 20, offset: int = 0) -> tuple[list[dict[str, Any]], int]:
+        """A page of contents, newest first, and the total count."""
+        where, args = ("WHERE status=?", (status,)) if status else ("", ())
+
+        def job(conn: sqlite3.Connection) -> tuple[list[sqlite3.Row], int]:
+            total = conn.execute(f"SELECT COUNT(*) FROM editorial_contents {where}", args).fetchone()[0]
+            rows = conn.execute(f"SELECT * FROM editorial_contents {where} ORDER BY created_at DESC LIMIT ? OFFSET ?",
+                                (*args, limit, offset)).fetchall()
+            return rows, int(total)
+        rows, total = await self._run(job)
+        return [r for r in (self._row(row) for row in rows) if r is not None], total
+
+    async def transition(self, content_id: str, *, expected: tuple[str, ...], new_status: ContentStatus,
+                         **fields: Any) -> bool:
+        """Compare-and-set the status; False (nothing changed) when the current status is not expected."""
+        allowed = {"admin_feedback", "rejection_reason", "published_path", "published_at", "layout_json"}
+        unknown = set(fields) - allowed
+        if unknown:
+            raise ValueError(f"cannot set {sorted(unknown)} through transition()")
+        sets = ", ".join(["status=?", "updated_at=?", *(f"{k}=?" for k in fields)])
+        marks = ",".join("?" * len(expected))
+        args = (new_status, _now(), *fields.values(), content_id, *expected)
+        count = await self._run(lambda c: c.execute(
+            f"UPDATE editorial_contents SET {sets} WHERE id=? AND status IN ({marks})", args).rowcount)
+        return bool(count)
+
+    async def record_event(self, *, content_id: str, thread_id: str, decision: str, reviewer: str,
+                           payload: dict[str, Any]) -> int:
+        """Append a decision event (never updated or deleted)."""
+        return int(await self._run(lambda c: c.execute(
+            "INSERT INTO review_events (content_id, thread_id, decision, reviewer, payload, created_at)"
+            " VALUES (?,?,?,?,?,?)", (content_id, thread_id, decision, reviewer, json.dumps(payload), _now())).lastrowid))
+
+    async def events(self, content_id: str | None = None) -> list[dict[str, Any]]:
+        """Decision events, oldest first."""
+        def job(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+            sql = "SELECT * FROM review_events" + (" WHERE content_id=?" if content_id else "") + " ORDER BY id"
+            rows = conn.execute(sql, (content_id,) if content_id else ()).fetchall()
+            return [{**dict(r), "payload": json.loads(r["payload"])} for r in rows]
+        return list(await self._run(job))
