@@ -153,7 +153,7 @@ async def test_timeout_is_transient(server: WireServer) -> None:
     client = make_client(server.url, EDITORIAL_AI_LLM_TIMEOUT=0.2)
     with pytest.raises(LLMError) as info:
         await client.generate(LLMRequest(prompt="hi"))
-    assert info.value.transient is True
+    assert info.value.transient is True and "timed out" in str(info.value)
 
 
 async def test_connection_refused_is_transient() -> None:
@@ -202,3 +202,12 @@ async def test_registry_resolves_gemini(server: WireServer) -> None:
     finally:
         clear_client_cache()
     assert server.requests[0].path == "/v1beta/models/gemini-2.0-flash:generateContent"
+
+
+async def test_offline_guard_blocks_the_real_endpoint() -> None:
+    # Without a base URL the SDK targets generativelanguage.googleapis.com; the guard must stop it.
+    client = create_client(parse_model_string("gemini:gemini-2.5-flash"),
+                           Settings(_env_file=None, GOOGLE_API_KEY="test-key"))
+    with pytest.raises(LLMError) as info:
+        await client.generate(LLMRequest(prompt="hi"))
+    assert info.value.transient is True and "offline" in repr(info.value.__cause__)

@@ -120,7 +120,8 @@ class WireServer:
 
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True
-        threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
+        # A short poll interval keeps shutdown() (one per test) from waiting half a second.
+        threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
 
     def stop(self) -> None:
         """Shut the server down."""

@@ -1,0 +1,1 @@
+"""The `editorial-ai` command line."""

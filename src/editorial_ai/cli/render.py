@@ -1,0 +1,38 @@
+"""Rich renderings of pipeline results."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+
+from editorial_ai.cli._common import console
+
+_VERDICT_STYLE = {"pass": "green", "fail": "red", "skipped": "yellow"}
+
+
+def review_table(review: dict[str, Any]) -> Table:
+    """Per-criterion verdicts with severity and reason."""
+    table = Table(title=f"Review: {'PASSED' if review.get('passed') else 'FAILED'}", show_lines=False)
+    for col in ("criterion", "verdict", "severity", "source", "reason"):
+        table.add_column(col, overflow="fold")
+    for c in review.get("criteria", []):
+        verdict = "skipped" if c.get("skipped") else ("pass" if c.get("passed") else "fail")
+        table.add_row(c["criterion"], f"[{_VERDICT_STYLE[verdict]}]{verdict}[/]", c.get("severity", ""),
+                      c.get("source", ""), c.get("reason", ""))
+    return table
+
+
+def print_outcome(summary: dict[str, Any]) -> None:
+    """A human-readable run summary."""
+    console.print(f"[bold]thread[/] {summary['thread_id']}  [bold]content[/] {summary.get('content_id') or '-'}")
+    console.print(f"[bold]status[/] {summary['pipeline_status']}  [bold]revisions[/] {summary['revision_count']}"
+                  f"  [bold]flags[/] {', '.join(summary.get('flags') or []) or '-'}")
+    if summary.get("title"):
+        console.print(f"[bold]title[/] {summary['title']}")
+    if summary.get("review_result"):
+        console.print(review_table(summary["review_result"]))
+    for line in summary.get("error_log", []):
+        console.print(f"[yellow]log:[/] {line}")
+    tokens = summary.get("tokens", {})
+    console.print(f"[dim]{tokens.get('llm_calls', 0)} LLM calls, {tokens.get('total_tokens', 0)} tokens[/]")

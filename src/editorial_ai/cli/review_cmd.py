@@ -1,0 +1,62 @@
+"""`editorial-ai review DRAFT.json --sources SOURCES.json`: review a draft without running the pipeline."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from editorial_ai.cli._common import build_settings, console, print_json, run_async
+from editorial_ai.cli.render import review_table
+
+
+def _load(path: Path, what: str) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise typer.BadParameter(f"{what} file {path} does not exist") from exc
+    except json.JSONDecodeError as exc:
+        raise typer.BadParameter(f"{what} file {path} is not valid JSON: {exc}") from exc
+
+
+def review(
+    draft: Path = typer.Argument(..., help="A MagazineLayout JSON file."),
+    sources: Path = typer.Option(..., "--sources", help="JSON with curated_topics and/or enriched_contexts."),
+    content_type: str = typer.Option("fashion_magazine", "--content-type"),
+    model: str | None = typer.Option(None, "--model", envvar="EDITORIAL_AI_MODEL", help="Judge model."),
+    no_judge: bool = typer.Option(False, "--no-judge", help="Deterministic checks only (judge criteria skipped)."),
+    data_dir: Path | None = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Print per-criterion verdicts for DRAFT against SOURCES; exit 1 when the draft fails."""
+    from editorial_ai.llm.registry import get_client
+    from editorial_ai.review.engine import ReviewContext, review_draft
+    from editorial_ai.review.rubric import load_rubric
+    from editorial_ai.store.catalog import SqliteCatalogRepository
+
+    draft_data, source_data = _load(draft, "draft"), _load(sources, "sources")
+    if isinstance(source_data, list):
+        source_data = {"enriched_contexts": source_data}
+    settings = build_settings(model, data_dir)
+
+    async def go() -> dict[str, Any]:
+        settings.ensure_dirs()
+        catalog = SqliteCatalogRepository(settings.resolved_db_path)
+        await catalog.initialize()
+        context = ReviewContext(curated_topics=source_data.get("curated_topics", []),
+                                enriched_contexts=source_data.get("enriched_contexts", []),
+                                known_entities=await catalog.known_entities())
+        judge = None if no_judge else get_client(settings.model, settings)
+        result = await review_draft(draft_data, load_rubric(content_type), context, judge)
+        return result.model_dump(mode="json")
+
+    result = run_async(go())
+    if as_json:
+        print_json(result)
+    else:
+        console.print(review_table(result))
+        console.print(result["summary"])
+    if not result["passed"]:
+        raise typer.Exit(code=1)
