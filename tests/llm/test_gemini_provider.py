@@ -6,10 +6,10 @@ import asyncio
 import json
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
+from typing import Annotated, Any, Literal
 
 import pytest
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from editorial_ai.config import ConfigError, Settings
 from editorial_ai.llm.base import LLMError, LLMRequest, StructuredOutputError
@@ -59,7 +59,8 @@ async def test_plain_text_request_and_token_usage(server: WireServer) -> None:
 
     assert result.text == "A quiet luxury autumn."
     assert result.parsed is None and result.grounding_sources == []
-    assert (result.usage.prompt_tokens, result.usage.completion_tokens, result.usage.cached_tokens) == (42, 9, 3)
+    usage = result.usage
+    assert (usage.prompt_tokens, usage.completion_tokens, usage.cached_tokens) == (42, 9, 3)
     assert result.usage.model_name == "gemini-2.5-flash" and client.name == "gemini:gemini-2.5-flash"
 
     [req] = server.requests
@@ -68,7 +69,8 @@ async def test_plain_text_request_and_token_usage(server: WireServer) -> None:
     assert body_text(req.body) == "Write a headline."
     assert req.body["systemInstruction"]["parts"][0]["text"] == "You are an editor."
     config = req.body["generationConfig"]
-    assert config["temperature"] == 0.3 and config["maxOutputTokens"] == 64 and config["stopSequences"] == ["END"]
+    assert config["temperature"] == 0.3 and config["maxOutputTokens"] == 64
+    assert config["stopSequences"] == ["END"]
     assert "responseSchema" not in config and "tools" not in req.body
 
 
@@ -95,6 +97,32 @@ async def test_structured_output_tolerates_fenced_json(server: WireServer) -> No
     server.enqueue(gemini_ok('```json\n{"title": "Boots", "score": 6}\n```'))
     result = await make_client(server.url).generate(LLMRequest(prompt="Rate it.", output_schema=Headline))
     assert result.parsed == Headline(title="Boots", score=6)
+
+
+class Look(BaseModel):
+    kind: Literal["look"] = "look"
+    outfit: str
+
+
+class Quote(BaseModel):
+    kind: Literal["quote"] = "quote"
+    text: str
+
+
+class Page(BaseModel):
+    blocks: list[Annotated[Look | Quote, Field(discriminator="kind")]]
+
+
+async def test_schema_outside_gemini_subset_goes_as_json_schema(server: WireServer) -> None:
+    # Discriminated unions do not fit the SDK's Schema type; the provider sends plain JSON Schema.
+    server.enqueue(gemini_ok(json.dumps({"blocks": [{"kind": "quote", "text": "Less is more."}]})))
+    result = await make_client(server.url).generate(LLMRequest(prompt="Lay out.", output_schema=Page))
+
+    assert result.parsed == Page(blocks=[Quote(text="Less is more.")])
+    [req] = server.requests
+    config = req.body["generationConfig"]
+    assert "responseSchema" not in config and "$defs" in config["responseJsonSchema"]
+    assert config["responseMimeType"] == "application/json"
 
 
 @pytest.mark.parametrize("answer", ["this is not json at all", '{"title": "missing score"}'])

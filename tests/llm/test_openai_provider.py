@@ -40,18 +40,20 @@ def server() -> Iterator[WireServer]:
 
 
 def make_client(base_url: str, model: str = "qwen2.5", **settings: Any) -> OpenAICompatClient:
-    return create_client(parse_model_string(f"openai:{model}@{base_url}/v1"), Settings(_env_file=None, **settings))
+    spec = parse_model_string(f"openai:{model}@{base_url}/v1")
+    return create_client(spec, Settings(_env_file=None, **settings))
 
 
 async def test_plain_text_request_and_token_usage(server: WireServer) -> None:
-    server.enqueue(openai_ok("A quiet luxury autumn.", model="qwen2.5-7b", prompt_tokens=30, completion_tokens=6,
-                             cached_tokens=12))
+    server.enqueue(openai_ok("A quiet luxury autumn.", model="qwen2.5-7b", prompt_tokens=30,
+                             completion_tokens=6, cached_tokens=12))
     client = make_client(server.url)
     result = await client.generate(LLMRequest(prompt="Write a headline.", system="You are an editor.",
                                               temperature=0.2, max_tokens=50, stop=["END"]))
 
     assert result.text == "A quiet luxury autumn." and result.parsed is None
-    assert (result.usage.prompt_tokens, result.usage.completion_tokens, result.usage.cached_tokens) == (30, 6, 12)
+    usage = result.usage
+    assert (usage.prompt_tokens, usage.completion_tokens, usage.cached_tokens) == (30, 6, 12)
     assert result.model == "qwen2.5-7b"
 
     [req] = server.requests
@@ -101,8 +103,8 @@ async def test_malformed_structured_answer_raises(server: WireServer, answer: st
 
 
 async def test_json_schema_rejected_falls_back_to_json_object(server: WireServer) -> None:
-    server.enqueue(openai_error(400, "response_format json_schema is not supported"), openai_ok(HEADLINE_JSON),
-                   openai_ok(HEADLINE_JSON))
+    server.enqueue(openai_error(400, "response_format json_schema is not supported"),
+                   openai_ok(HEADLINE_JSON), openai_ok(HEADLINE_JSON))
     client = make_client(server.url)
     result = await client.generate(LLMRequest(prompt="Rate it.", output_schema=Headline))
 
@@ -190,13 +192,24 @@ def test_base_url_precedence() -> None:
     assert create_client(parse_model_string("openai:llama3"), settings).base_url == "http://127.0.0.1:11434/v1"
     spec = parse_model_string("openai:llama3@http://127.0.0.1:8080/v1")
     assert create_client(spec, settings).base_url == "http://127.0.0.1:8080/v1"
-    official = create_client(parse_model_string("openai:gpt-4o-mini"), Settings(_env_file=None, OPENAI_API_KEY="sk-x"))
+    keyed = Settings(_env_file=None, OPENAI_API_KEY="sk-x")
+    official = create_client(parse_model_string("openai:gpt-4o-mini"), keyed)
     assert official.base_url == "https://api.openai.com/v1" and official.official
 
 
-async def test_official_endpoint_uses_max_completion_tokens_and_stays_offline() -> None:
+async def test_official_endpoint_sends_max_completion_tokens(server: WireServer) -> None:
+    server.enqueue(openai_ok("ok"))
+    client = OpenAICompatClient(model="gpt-4o-mini", base_url=f"{server.url}/v1", api_key="sk-x", timeout_s=5)
+    client.official = True  # as if talking to api.openai.com, whose reasoning models reject max_tokens
+    await client.generate(LLMRequest(prompt="hi", max_tokens=77))
+    body = server.requests[0].body
+    assert body["max_completion_tokens"] == 77 and "max_tokens" not in body
+
+
+async def test_offline_guard_blocks_the_real_endpoint() -> None:
     # The real endpoint is never reached: the offline guard refuses the DNS lookup.
-    client = create_client(parse_model_string("openai:gpt-4o-mini"), Settings(_env_file=None, OPENAI_API_KEY="sk-x"))
+    keyed = Settings(_env_file=None, OPENAI_API_KEY="sk-x")
+    client = create_client(parse_model_string("openai:gpt-4o-mini"), keyed)
     with pytest.raises(LLMError) as info:
         await client.generate(LLMRequest(prompt="hi"))
     assert info.value.transient is True and "offline" in repr(info.value.__cause__.__cause__)

@@ -121,7 +121,8 @@ class WireServer:
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True
         # A short poll interval keeps shutdown() (one per test) from waiting half a second.
-        threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
+        threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.02},
+                         daemon=True).start()
 
     def stop(self) -> None:
         """Shut the server down."""
@@ -156,13 +157,16 @@ def isolate(monkeypatch: pytest.MonkeyPatch) -> None:
     real_getaddrinfo = socket.getaddrinfo
     real_connect = socket.socket.connect
 
+    def is_loopback(host: Any) -> bool:
+        return host in _LOOPBACK or str(host).startswith("127.")
+
     def guarded_getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
-        if host not in _LOOPBACK and not str(host).startswith("127."):
+        if not is_loopback(host):
             raise socket.gaierror(f"tests are offline: refusing to resolve {host!r}")
         return real_getaddrinfo(host, *args, **kwargs)
 
     def guarded_connect(self: socket.socket, address: Any) -> Any:
-        if isinstance(address, tuple) and address[0] not in _LOOPBACK and not str(address[0]).startswith("127."):
+        if isinstance(address, tuple) and not is_loopback(address[0]):
             raise OSError(f"tests are offline: refusing to connect to {address!r}")
         return real_connect(self, address)
 
@@ -185,7 +189,8 @@ def gemini_ok(text: str, *, prompt_tokens: int = 10, output_tokens: int = 5, cac
     if sources is not None:
         candidate["groundingMetadata"] = {
             "webSearchQueries": ["fashion week 2025"],
-            "groundingChunks": [{"web": {"uri": uri, "title": f"source {i}"}} for i, uri in enumerate(sources)],
+            "groundingChunks": [{"web": {"uri": uri, "title": f"source {i}"}}
+                                for i, uri in enumerate(sources)],
             "groundingSupports": [],
         }
     usage: dict[str, Any] = {"promptTokenCount": prompt_tokens, "candidatesTokenCount": output_tokens,
@@ -204,11 +209,13 @@ _GOOGLE_STATUS = {400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISS
 
 def gemini_error(code: int, message: str = "simulated failure") -> Reply:
     """A Google API error body: {"error": {"code", "message", "status"}}."""
-    return Reply(code, {"error": {"code": code, "message": message, "status": _GOOGLE_STATUS.get(code, "UNKNOWN")}})
+    status = _GOOGLE_STATUS.get(code, "UNKNOWN")
+    return Reply(code, {"error": {"code": code, "message": message, "status": status}})
 
 
-def openai_ok(text: str | None, *, model: str = "test-model", prompt_tokens: int = 10, completion_tokens: int = 5,
-              cached_tokens: int | None = None, refusal: str | None = None, with_usage: bool = True) -> Reply:
+def openai_ok(text: str | None, *, model: str = "test-model", prompt_tokens: int = 10,
+              completion_tokens: int = 5, cached_tokens: int | None = None, refusal: str | None = None,
+              with_usage: bool = True) -> Reply:
     """A chat.completion object: choices/message, usage with optional prompt_tokens_details."""
     body: dict[str, Any] = {
         "id": "chatcmpl-1",

@@ -31,7 +31,7 @@ try:
 except ImportError:  # pragma: no cover - depends on the installed SDK version
     pass
 
-# ValueError covers schemas the SDK cannot translate into Gemini's schema dialect.
+# ValueError: the SDK refused to build the request (e.g. an option or schema it cannot express).
 _CAUGHT: tuple[type[BaseException], ...] = (
     errors.APIError, *_TRANSPORT_ERRORS, auth_exceptions.GoogleAuthError, TimeoutError, ValueError,
 )
@@ -64,9 +64,8 @@ def grounding_sources(response: types.GenerateContentResponse) -> list[str]:
     return uris
 
 
-def map_error(exc: BaseException, *, vertexai: bool, model: str) -> LLMError:
+def map_error(exc: BaseException, *, vertexai: bool, model: str, provider: str = "gemini") -> LLMError:
     """Translate an SDK/transport exception into an LLMError that names the fix."""
-    provider = "gemini"
     credentials_fix = (
         "check GOOGLE_CLOUD_PROJECT and `gcloud auth application-default login`"
         if vertexai
@@ -152,12 +151,23 @@ class GeminiClient:
         """Run one generateContent call; raise LLMError (transient or not) on failure."""
         vertexai = self.settings.google_genai_use_vertexai
         prompt = build_prompt(request, json_instruction=request.use_search_grounding)
+        config = self._config(request)
         try:
-            response = await self._client().aio.models.generate_content(
-                model=self.model, contents=prompt, config=self._config(request)
-            )
+            try:
+                response = await self._client().aio.models.generate_content(
+                    model=self.model, contents=prompt, config=config)
+            except ValueError:
+                if config.response_schema is None or request.output_schema is None:
+                    raise
+                # Before sending, the SDK converts a Pydantic class into Gemini's OpenAPI-subset Schema
+                # and rejects what that subset cannot express (e.g. discriminated unions); nothing was
+                # sent yet, so send the class's plain JSON Schema through responseJsonSchema instead.
+                config.response_schema = None
+                config.response_json_schema = request.output_schema.model_json_schema()
+                response = await self._client().aio.models.generate_content(
+                    model=self.model, contents=prompt, config=config)
         except _CAUGHT as exc:
-            raise map_error(exc, vertexai=vertexai, model=self.model) from exc
+            raise map_error(exc, vertexai=vertexai, model=self.model, provider=self.name) from exc
 
         text = response.text or ""
         if not text:

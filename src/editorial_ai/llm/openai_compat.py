@@ -64,9 +64,8 @@ def response_format(mode: FormatMode, schema: type[BaseModel]) -> dict[str, Any]
     return None
 
 
-def map_error(exc: openai.OpenAIError, *, base_url: str, model: str) -> LLMError:
+def map_error(exc: openai.OpenAIError, *, base_url: str, model: str, provider: str = "openai") -> LLMError:
     """Translate an SDK exception into an LLMError that names the fix."""
-    provider = "openai"
     if isinstance(exc, openai.APIConnectionError):  # includes APITimeoutError
         return LLMError(f"OpenAI-compatible server at {base_url} unreachable or timed out: {exc}",
                         transient=True, provider=provider)
@@ -154,7 +153,7 @@ class OpenAICompatClient:
             else:
                 response = await self._complete(request, None)
         except openai.OpenAIError as exc:
-            raise map_error(exc, base_url=self.base_url, model=self.model) from exc
+            raise map_error(exc, base_url=self.base_url, model=self.model, provider=self.name) from exc
 
         if not response.choices:
             raise LLMError(f"server at {self.base_url} returned no choices", transient=True,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, Field
 
 
@@ -31,10 +33,10 @@ class EditorialContent(BaseModel):
     """The text of a magazine article before it is laid out."""
 
     keyword: str = Field(max_length=120)
-    title: str = Field(min_length=1, max_length=120)
+    title: str = Field(min_length=12, max_length=120)
     subtitle: str = Field("", max_length=200)
-    body_paragraphs: list[str] = Field(min_length=1, max_length=6)
-    pull_quotes: list[str] = Field(default_factory=list, max_length=2)
+    body_paragraphs: list[Annotated[str, Field(min_length=80, max_length=900)]] = Field(min_length=2, max_length=5)
+    pull_quotes: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=2)
     product_mentions: list[ProductMention] = Field(default_factory=list, max_length=4)
     celeb_mentions: list[CelebMention] = Field(default_factory=list, max_length=3)
     hashtags: list[str] = Field(default_factory=list, max_length=6)

@@ -1,0 +1,1 @@
+"""Benchmarks that print figures measured side by side in one run."""

