@@ -112,6 +112,9 @@ class JsonWalker:
         value = raw.replace("\\", "").strip()
         if max_chars:
             value = value[:max_chars]
+        pattern = node.get("pattern")
+        if pattern and not re.fullmatch(pattern.lstrip("^").rstrip("$"), value) and isinstance(node.get("default"), str):
+            value = node["default"]  # a value the schema would reject is replaced by the schema's default
         encoded = json.dumps(value, ensure_ascii=False)[1:]  # keep the opening quote already written
         self.text += encoded
         if len(raw) and self.budget <= 0:

@@ -9,14 +9,28 @@ EDITORIAL_SYSTEM = (
     "brands and products listed in the source material. Never invent names."
 )
 
-EDITORIAL_EXAMPLE = """Source material: topic "Quiet knitwear"; celebrities: Ana Lim; products: Brand A Knit Cardigan.
-Article: {"keyword": "Quiet knitwear", "title": "The Quiet Knit Moment", \
-"subtitle": "Why soft layers are everywhere this season", \
-"body_paragraphs": ["Ana Lim stepped out in a Brand A Knit Cardigan, and the look travelled fast.", \
-"The appeal is easy comfort with a polished finish."], "pull_quotes": ["Comfort became the statement."], \
-"product_mentions": [{"name": "Knit Cardigan", "brand": "Brand A", "context": "worn on the street"}], \
-"celeb_mentions": [{"name": "Ana Lim", "context": "street style"}], "hashtags": ["#knitwear", "#quietluxury"], \
-"credits": [{"role": "Editor", "name": "Editorial AI"}]}"""
+_EXAMPLE_TEMPLATE = (
+    'Source material: topic "{topic}"; celebrities: {celeb}; products: {product}.\n'
+    'Article: {{"keyword": "{topic}", "title": "{celeb} and the New Everyday Uniform", '
+    '"subtitle": "Why one look travelled from the street to every feed", '
+    '"body_paragraphs": ["{celeb} stepped out wearing the {product}, and within a week the piece was '
+    'everywhere.", "The appeal is easy comfort with a polished finish, which is why the look keeps '
+    'spreading."], "pull_quotes": ["Comfort became the statement."], '
+    '"product_mentions": [{{"name": "{product}", "brand": "{brand}", "context": "worn on the street"}}], '
+    '"celeb_mentions": [{{"name": "{celeb}", "context": "street style"}}], "hashtags": ["#streetstyle"], '
+    '"credits": [{{"role": "Editor", "name": "Editorial AI"}}]}}'
+)
+
+
+def build_editorial_example(topic: str, celeb: str, product: str, brand: str) -> str:
+    """A worked example built from names that exist in this run's sources.
+
+    Small models copy their examples; copying grounded names is harmless, copying invented ones is not.
+    """
+    return _EXAMPLE_TEMPLATE.format(topic=topic, celeb=celeb, product=product, brand=brand)
+
+
+EDITORIAL_EXAMPLE = build_editorial_example("Quiet knitwear", "Ana Lim", "Brand A Knit Cardigan", "Brand A")
 
 
 def format_feedback(feedback_history: list[dict[str, Any]], limit: int = 3) -> str:

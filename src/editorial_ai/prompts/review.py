@@ -15,8 +15,9 @@ JUDGE_SYSTEM = (
 
 JUDGE_EXAMPLE = """Draft: "Quiet luxury on the runway" -- two paragraphs on knitwear, mentions Ana Lim and Brand A.
 Sources: Ana Lim (artist); Brand A Knit Cardigan (product).
-Verdict: {"fact_accuracy": {"passed": true, "reason": "Names and products match the sources.", "severity": "major"}, \
-"content_completeness": {"passed": false, "reason": "Add hashtags and a second product.", "severity": "major"}}"""
+Verdict: {"fact_accuracy": {"passed": true, "reason": "Every name in the draft is in the sources.", "severity": "major"}, \
+"content_completeness": {"passed": false, "reason": "Only one product is named; feature a second sourced product.", \
+"severity": "major"}}"""
 
 
 def summarize_draft(draft: dict[str, Any], max_chars: int = 1800) -> str:

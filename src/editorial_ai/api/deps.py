@@ -1,0 +1,93 @@
+"""Dependencies: settings, the pipeline opened by the lifespan, the run manager, and authentication."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from typing import Annotated
+from urllib.parse import quote
+
+from fastapi import Depends, Request
+from fastapi.security import APIKeyHeader
+
+from editorial_ai.api.errors import ApiError
+from editorial_ai.api.runs import RunManager
+from editorial_ai.config import Settings
+from editorial_ai.pipeline.runner import Pipeline
+
+SESSION_COOKIE = "editorial_ai_session"
+_api_key_header = APIKeyHeader(name="X-API-Key", auto_error=False,
+                               description="The server's ADMIN_API_KEY (not required in dev mode).")
+
+
+def get_settings(request: Request) -> Settings:
+    """The settings the app was created with."""
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+def get_pipeline(request: Request) -> Pipeline:
+    """The pipeline the lifespan opened once for the whole app."""
+    pipeline: Pipeline | None = getattr(request.app.state, "pipeline", None)
+    if pipeline is None:
+        raise ApiError(503, "the pipeline is not open", "start the app through its lifespan (uvicorn does this)")
+    return pipeline
+
+
+def get_runs(request: Request) -> RunManager:
+    """The app's background run manager."""
+    runs: RunManager = request.app.state.runs
+    return runs
+
+
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+PipelineDep = Annotated[Pipeline, Depends(get_pipeline)]
+RunsDep = Annotated[RunManager, Depends(get_runs)]
+
+
+def _key(settings: Settings) -> str | None:
+    return settings.admin_api_key.get_secret_value() if settings.admin_api_key else None
+
+
+def require_api_key(settings: SettingsDep, api_key: Annotated[str | None, Depends(_api_key_header)]) -> None:
+    """401 unless X-API-Key matches ADMIN_API_KEY; everything is open in dev mode (no key configured)."""
+    expected = _key(settings)
+    if expected is None:
+        return
+    # compare_digest: the time taken does not reveal how much of a guessed key was right.
+    if api_key is None or not hmac.compare_digest(api_key.encode(), expected.encode()):
+        raise ApiError(401, "missing or wrong X-API-Key header",
+                       "send the header X-API-Key with the value of the server's ADMIN_API_KEY")
+
+
+def session_token(settings: Settings) -> str | None:
+    """The UI cookie value: derived from the key so the cookie never holds the key itself."""
+    expected = _key(settings)
+    if expected is None:
+        return None
+    return hmac.new(expected.encode(), b"editorial-ai admin ui session", hashlib.sha256).hexdigest()
+
+
+def check_login_key(settings: Settings, candidate: str) -> bool:
+    """True when the key typed into the login form is the admin key."""
+    expected = _key(settings)
+    return expected is None or hmac.compare_digest(candidate.encode(), expected.encode())
+
+
+class LoginRequired(Exception):
+    """The UI needs the admin key; the handler redirects to the login form."""
+
+    def __init__(self, next_path: str) -> None:
+        super().__init__(next_path)
+        self.next_path = next_path
+
+
+def require_ui_session(request: Request, settings: SettingsDep) -> None:
+    """UI pages: the session cookie must match when a key is configured."""
+    token = session_token(settings)
+    if token is None:
+        return
+    cookie = request.cookies.get(SESSION_COOKIE, "")
+    if not hmac.compare_digest(cookie.encode(), token.encode()):
+        target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        raise LoginRequired(quote(target, safe="/?=&"))

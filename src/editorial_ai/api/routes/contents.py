@@ -1,0 +1,93 @@
+"""/api/contents: list, show, and decide (approve / reject / revise)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Depends, Query
+
+from editorial_ai.api.actions import decide_in_background, decide_now, revision_decision
+from editorial_ai.api.deps import PipelineDep, RunsDep, require_api_key
+from editorial_ai.api.errors import ApiError
+from editorial_ai.api.schemas import (
+    ApproveRequest,
+    ContentDetail,
+    ContentListResponse,
+    ContentStatusFilter,
+    ContentSummary,
+    DecisionAccepted,
+    DecisionEvent,
+    DecisionResponse,
+    ErrorResponse,
+    RejectRequest,
+    ReviseRequest,
+    ValidationErrorResponse,
+)
+from editorial_ai.models.decisions import AdminDecision
+from editorial_ai.pipeline.runner import Pipeline
+
+_NOT_FOUND = {404: {"model": ErrorResponse, "description": "Unknown content id"}}
+_CONFLICT = {409: {"model": ErrorResponse, "description": "Not awaiting a decision (nothing was changed)"}}
+
+router = APIRouter(prefix="/api/contents", tags=["contents"], dependencies=[Depends(require_api_key)],
+                   responses={401: {"model": ErrorResponse, "description": "Missing or wrong X-API-Key"},
+                              422: {"model": ValidationErrorResponse, "description": "Invalid fields"}})
+
+
+def summary_of(item: dict[str, Any]) -> ContentSummary:
+    """A stored content row as a list entry."""
+    return ContentSummary.model_validate({k: v for k, v in item.items() if k in ContentSummary.model_fields}
+                                         | {"flags": item.get("flags") or []})
+
+
+async def load_content(pipeline: Pipeline, content_id: str) -> dict[str, Any]:
+    """A stored content row, or 404."""
+    item = await pipeline.deps.contents.get(content_id)
+    if item is None:
+        raise ApiError(404, f"no content with id {content_id!r}", "list contents with GET /api/contents/")
+    return item
+
+
+@router.get("/", response_model=ContentListResponse)
+async def list_contents(
+    pipeline: PipelineDep,
+    status: Annotated[ContentStatusFilter | None, Query(description="Only contents with this status.")] = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 20,
+    offset: Annotated[int, Query(ge=0)] = 0,
+) -> ContentListResponse:
+    """A page of contents, newest first, with the total count for the filter."""
+    items, total = await pipeline.deps.contents.list(status, limit, offset)
+    return ContentListResponse(items=[summary_of(i) for i in items], total=total, limit=limit, offset=offset)
+
+
+@router.get("/{content_id}", response_model=ContentDetail, responses=_NOT_FOUND)
+async def get_content(content_id: str, pipeline: PipelineDep) -> ContentDetail:
+    """One content with its layout, last review and decision log."""
+    item = await load_content(pipeline, content_id)
+    events = [DecisionEvent.model_validate(e) for e in await pipeline.deps.contents.events(content_id)]
+    return ContentDetail(**summary_of(item).model_dump(), layout=item.get("layout_json") or {},
+                         review=item.get("review_json") or {}, admin_feedback=item.get("admin_feedback"),
+                         rejection_reason=item.get("rejection_reason"), published_path=item.get("published_path"),
+                         events=events)
+
+
+@router.post("/{content_id}/approve", response_model=DecisionResponse, responses=_NOT_FOUND | _CONFLICT)
+async def approve(content_id: str, pipeline: PipelineDep, runs: RunsDep,
+                  body: Annotated[ApproveRequest | None, Body()] = None) -> DecisionResponse:
+    """Approve: the pipeline resumes and publishes the article (no LLM call)."""
+    reviewer = body.reviewer if body else "admin"
+    return await decide_now(pipeline, runs, content_id, AdminDecision(decision="approved", reviewer=reviewer))
+
+
+@router.post("/{content_id}/reject", response_model=DecisionResponse, responses=_NOT_FOUND | _CONFLICT)
+async def reject(content_id: str, body: RejectRequest, pipeline: PipelineDep, runs: RunsDep) -> DecisionResponse:
+    """Reject with a reason: the pipeline ends."""
+    decision = AdminDecision(decision="rejected", reason=body.reason, reviewer=body.reviewer)
+    return await decide_now(pipeline, runs, content_id, decision)
+
+
+@router.post("/{content_id}/revise", status_code=202, response_model=DecisionAccepted,
+             responses=_NOT_FOUND | _CONFLICT)
+async def revise(content_id: str, body: ReviseRequest, pipeline: PipelineDep, runs: RunsDep) -> DecisionAccepted:
+    """Request a revision: the new attempt is written in the background; follow it via status or events."""
+    return await decide_in_background(pipeline, runs, content_id, revision_decision(body))

@@ -1,0 +1,86 @@
+"""/api/pipeline: trigger a run, poll its status, stream its node events."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Query
+from fastapi.responses import StreamingResponse
+
+from editorial_ai.api.actions import run_status, start_run
+from editorial_ai.api.deps import PipelineDep, RunsDep, require_api_key
+from editorial_ai.api.runs import Event, RunManager
+from editorial_ai.api.schemas import (
+    ErrorResponse,
+    NodeEvent,
+    PipelineStatusResponse,
+    TriggerRequest,
+    TriggerResponse,
+    ValidationErrorResponse,
+)
+from editorial_ai.pipeline.runner import Pipeline
+
+HEARTBEAT_S = 15.0
+
+router = APIRouter(prefix="/api/pipeline", tags=["pipeline"], dependencies=[Depends(require_api_key)],
+                   responses={401: {"model": ErrorResponse, "description": "Missing or wrong X-API-Key"},
+                              422: {"model": ValidationErrorResponse, "description": "Invalid fields"}})
+
+
+@router.post("/trigger", status_code=202, response_model=TriggerResponse)
+async def trigger(body: TriggerRequest, pipeline: PipelineDep, runs: RunsDep) -> TriggerResponse:
+    """Start a pipeline run in the background; poll the status or stream the events of the thread id."""
+    thread_id = start_run(pipeline, runs, body)
+    return TriggerResponse(thread_id=thread_id, status_url=f"/api/pipeline/status/{thread_id}",
+                           events_url=f"/api/pipeline/events/{thread_id}")
+
+
+@router.get("/status/{thread_id}", response_model=PipelineStatusResponse,
+            responses={404: {"model": ErrorResponse, "description": "Unknown thread"}})
+async def status(thread_id: str, pipeline: PipelineDep, runs: RunsDep) -> PipelineStatusResponse:
+    """Where a run stands: status, errors, draft, content id and the node running now."""
+    return await run_status(pipeline, runs, thread_id)
+
+
+def _frame(name: str, data: dict[str, Any], event_id: int | None = None) -> str:
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: {name}\ndata: {json.dumps(data, default=str)}\n\n"
+
+
+async def sse_stream(pipeline: Pipeline, runs: RunManager, thread_id: str, after: int) -> AsyncIterator[str]:
+    """Server-sent events of a thread: node_enter / node_complete live, then one `done`."""
+    yield "retry: 3000\n\n"
+    event: Event | None = None
+    async for event in runs.subscribe(thread_id, after, heartbeat_s=HEARTBEAT_S):
+        if event is None:
+            yield ": keep-alive\n\n"  # proxies close silent connections
+            continue
+        yield _frame(event.name, event.data, event.id)
+    if event is None or event.name != "done":
+        # Nothing is running here (finished earlier, or run by another process): report where it stands.
+        current = await run_status(pipeline, runs, thread_id)
+        yield _frame("done", {"thread_id": thread_id, "pipeline_status": current.pipeline_status,
+                              "waiting_for_human": current.waiting_for_human, "content_id": current.content_id})
+
+
+def event_stream_response(stream: AsyncIterator[str]) -> StreamingResponse:
+    """A text/event-stream response that proxies do not buffer."""
+    return StreamingResponse(stream, media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+@router.get("/events/{thread_id}", response_class=StreamingResponse,
+            responses={200: {"model": NodeEvent, "content": {"text/event-stream": {}},
+                             "description": "Events node_enter, node_complete and done; each data is a NodeEvent."},
+                       404: {"model": ErrorResponse, "description": "Unknown thread"}})
+async def events(thread_id: str, pipeline: PipelineDep, runs: RunsDep,
+                 after: Annotated[int, Query(ge=0, description="Only events with a larger id.")] = 0,
+                 last_event_id: Annotated[str | None, Header(include_in_schema=False)] = None) -> StreamingResponse:
+    """Stream node_enter / node_complete events of a run as they happen, ending with `done`."""
+    if not runs.knows(thread_id):
+        await run_status(pipeline, runs, thread_id)  # 404 for threads nobody ever ran
+    if last_event_id and last_event_id.isdigit():  # EventSource reconnects resume where they stopped
+        after = max(after, int(last_event_id))
+    return event_stream_response(sse_stream(pipeline, runs, thread_id, after))

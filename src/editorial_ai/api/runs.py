@@ -1,0 +1,205 @@
+"""Background pipeline runs of the server, their live node events, and per-content decision locks."""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+logger = logging.getLogger(__name__)
+
+# The node wrapper's node_complete payload carries no thread id; the task running a thread sets this and
+# LangGraph copies the context into the node coroutines, so the progress hook knows which run it serves.
+_CURRENT_THREAD: contextvars.ContextVar[str | None] = contextvars.ContextVar("editorial_ai_thread", default=None)
+
+MAX_EVENTS_PER_THREAD = 500
+MAX_THREADS = 256
+
+
+@dataclass
+class Event:
+    """One server-sent event: a per-thread increasing id, a name and JSON data."""
+
+    id: int
+    name: str
+    data: dict[str, Any]
+
+
+@dataclass
+class _Channel:
+    events: list[Event] = field(default_factory=list)
+    queues: set[asyncio.Queue[Event]] = field(default_factory=set)
+    next_id: int = 1
+    current_node: str | None = None
+    running: bool = False
+    error: str | None = None
+
+
+class RunManager:
+    """Owns the asyncio tasks that run pipelines so no request ever waits for an LLM."""
+
+    def __init__(self) -> None:
+        self._channels: OrderedDict[str, _Channel] = OrderedDict()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop_thread: int | None = None
+
+    # --- progress hook -------------------------------------------------------------------------------
+
+    def hook(self, node: str, event: str, payload: dict[str, Any]) -> None:
+        """The pipeline's progress hook: node_enter / node_complete -> the thread's subscribers."""
+        thread_id = _CURRENT_THREAD.get() or payload.get("thread_id")
+        if not thread_id:
+            return
+        data: dict[str, Any] = {"thread_id": thread_id, "node": node}
+        if event == "node_complete":
+            data.update(status=payload.get("status"), duration_ms=payload.get("duration_ms"),
+                        total_tokens=payload.get("total_tokens"), error=payload.get("error"))
+        if self._loop is not None and threading.get_ident() != self._loop_thread:
+            # Queues are not thread-safe; a node run in a worker thread hands the event to the loop.
+            self._loop.call_soon_threadsafe(self._node_event, thread_id, node, event, data)
+        else:
+            self._node_event(thread_id, node, event, data)
+
+    def _node_event(self, thread_id: str, node: str, event: str, data: dict[str, Any]) -> None:
+        channel = self._channel(thread_id)
+        channel.current_node = node if event == "node_enter" else None
+        self.publish(thread_id, event, data)
+
+    # --- channels ------------------------------------------------------------------------------------
+
+    def _channel(self, thread_id: str) -> _Channel:
+        channel = self._channels.get(thread_id)
+        if channel is None:
+            channel = self._channels[thread_id] = _Channel()
+            self._evict()
+        self._channels.move_to_end(thread_id)
+        return channel
+
+    def _evict(self) -> None:
+        idle = [t for t, c in self._channels.items() if not c.running and not c.queues]
+        while len(self._channels) > MAX_THREADS and idle:
+            self._channels.pop(idle.pop(0), None)
+
+    def publish(self, thread_id: str, name: str, data: dict[str, Any]) -> None:
+        """Append an event to the thread's replay buffer and hand it to every subscriber."""
+        channel = self._channel(thread_id)
+        event = Event(channel.next_id, name, data)
+        channel.next_id += 1
+        channel.events.append(event)
+        del channel.events[:-MAX_EVENTS_PER_THREAD]
+        for queue in channel.queues:
+            queue.put_nowait(event)
+
+    def knows(self, thread_id: str) -> bool:
+        """True when this server started or watched the thread."""
+        return thread_id in self._channels
+
+    def is_running(self, thread_id: str) -> bool:
+        """True while a background task works on the thread."""
+        channel = self._channels.get(thread_id)
+        return bool(channel and channel.running)
+
+    def current_node(self, thread_id: str) -> str | None:
+        """The node executing now, if any."""
+        channel = self._channels.get(thread_id)
+        return channel.current_node if channel else None
+
+    def error(self, thread_id: str) -> str | None:
+        """The exception that ended the last background task of the thread, if any."""
+        channel = self._channels.get(thread_id)
+        return channel.error if channel else None
+
+    def last_event_id(self, thread_id: str) -> int:
+        """Id of the newest event (0 when none); pages pass it back to the stream to skip what they show."""
+        channel = self._channels.get(thread_id)
+        return channel.next_id - 1 if channel else 0
+
+    def running_threads(self) -> list[str]:
+        """Threads with a background task, oldest first."""
+        return [t for t, c in self._channels.items() if c.running]
+
+    async def subscribe(self, thread_id: str, after: int = 0,
+                        heartbeat_s: float | None = None) -> AsyncIterator[Event | None]:
+        """Events newer than `after`, live, until the current segment's `done` event.
+
+        Yields None after `heartbeat_s` quiet seconds so a stream can send a keep-alive comment.
+        """
+        channel = self._channel(thread_id)
+        queue: asyncio.Queue[Event] = asyncio.Queue()
+        for event in channel.events:
+            if event.id > after:
+                queue.put_nowait(event)
+        channel.queues.add(queue)
+        try:
+            if not channel.running and queue.empty():
+                return
+            while True:
+                try:
+                    event = await asyncio.wait_for(queue.get(), heartbeat_s)
+                except TimeoutError:
+                    yield None
+                    continue
+                yield event
+                if event.name == "done" and not channel.running:
+                    return
+        finally:
+            channel.queues.discard(queue)
+
+    # --- tasks ---------------------------------------------------------------------------------------
+
+    def launch(self, thread_id: str, work: Callable[[], Awaitable[Any]],
+               finish: Callable[[], None] | None = None) -> None:
+        """Run `work()` (a pipeline start or resume) as a background task of this thread."""
+        if self._loop is None:
+            self._loop, self._loop_thread = asyncio.get_running_loop(), threading.get_ident()
+        channel = self._channel(thread_id)
+        # A resume starts a new segment: replaying the previous segment's `done` would end new streams at once.
+        channel.events.clear()
+        channel.running, channel.error, channel.current_node = True, None, None
+        task = asyncio.create_task(self._run(thread_id, work, finish), name=f"pipeline:{thread_id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _run(self, thread_id: str, work: Callable[[], Awaitable[Any]],
+                   finish: Callable[[], None] | None) -> None:
+        _CURRENT_THREAD.set(thread_id)
+        channel = self._channel(thread_id)
+        done: dict[str, Any] = {"thread_id": thread_id}
+        try:
+            outcome = await work()
+            summary = outcome.summary() if hasattr(outcome, "summary") else {}
+            done.update(pipeline_status=summary.get("pipeline_status"), content_id=summary.get("content_id"),
+                        waiting_for_human=summary.get("waiting_for_human"))
+        except asyncio.CancelledError:
+            channel.error = "the server stopped while this run was in progress"
+            raise
+        except Exception as exc:
+            logger.exception("background run %s failed", thread_id)
+            channel.error = f"{type(exc).__name__}: {exc}"
+            done.update(pipeline_status="failed", error=channel.error)
+        finally:
+            channel.running, channel.current_node = False, None
+            if finish is not None:
+                finish()
+            self.publish(thread_id, "done", done)
+
+    def lock(self, content_id: str) -> asyncio.Lock:
+        """The lock that serializes decisions on one content."""
+        return self._locks.setdefault(content_id, asyncio.Lock())
+
+    async def shutdown(self, grace_s: float = 5.0) -> None:
+        """Give running tasks a moment, then cancel them (their checkpoints stay resumable)."""
+        tasks = list(self._tasks)
+        if not tasks:
+            return
+        _, pending = await asyncio.wait(tasks, timeout=grace_s)
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)

@@ -1,0 +1,287 @@
+"""Every request and response body of the REST API (seed 001 section 6)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from editorial_ai.config import ConfigError
+from editorial_ai.llm.registry import parse_model_string
+from editorial_ai.models.decisions import ReviewForm
+from editorial_ai.review.rubric import available_rubrics
+
+ContentStatusFilter = Literal["pending", "escalated", "approved", "published", "rejected", "revision_requested"]
+
+
+class _Request(BaseModel):
+    # Unknown fields are rejected so a typo ("reson") is a 422, not a silently ignored value.
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+# --- errors -------------------------------------------------------------------------------------------
+
+
+class ErrorResponse(BaseModel):
+    """Every error: what went wrong and how to fix it."""
+
+    detail: str
+    fix: str | None = None
+
+
+class FieldError(BaseModel):
+    """One invalid field of a request."""
+
+    field: str = Field(description="Dotted location, e.g. body.reason or query.limit.")
+    message: str
+
+
+class ValidationErrorResponse(ErrorResponse):
+    """422: the request was well-formed JSON but some fields are invalid."""
+
+    errors: list[FieldError] = Field(default_factory=list)
+
+
+# --- pipeline -----------------------------------------------------------------------------------------
+
+
+class TriggerRequest(_Request):
+    """Seed 001 section 6.1 plus an optional model and content type."""
+
+    seed_keyword: str = Field(min_length=1, max_length=120, examples=["Jennie Effect"])
+    category: str = Field("fashion", max_length=60)
+    tone: str = Field("sophisticated", max_length=60)
+    style: str = Field("editorial", max_length=60)
+    target_celeb: str | None = Field(None, max_length=80)
+    target_brand: str | None = Field(None, max_length=80)
+    model: str | None = Field(None, max_length=300, description="provider:model, e.g. scripted:happy; "
+                              "defaults to the server's EDITORIAL_AI_MODEL.")
+    content_type: str | None = Field(None, max_length=60, description="Rubric name, e.g. fashion_magazine.")
+
+    @field_validator("target_celeb", "target_brand", "model", "content_type", mode="after")
+    @classmethod
+    def _blank_is_none(cls, value: str | None) -> str | None:
+        return value or None
+
+    @field_validator("model")
+    @classmethod
+    def _model_string(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                parse_model_string(value)
+            except ConfigError as exc:
+                raise ValueError(str(exc)) from exc
+        return value
+
+    @field_validator("content_type")
+    @classmethod
+    def _known_rubric(cls, value: str | None) -> str | None:
+        if value is not None and value not in available_rubrics():
+            raise ValueError(f"unknown content type {value!r}; choose one of {', '.join(available_rubrics())}")
+        return value
+
+
+class TriggerResponse(BaseModel):
+    """202: the run was started in the background."""
+
+    thread_id: str
+    status: Literal["accepted"] = "accepted"
+    status_url: str
+    events_url: str
+
+
+class PipelineStatusResponse(BaseModel):
+    """Where a run stands (seed 001 section 6.1, plus the node running now)."""
+
+    thread_id: str
+    pipeline_status: str = Field(description="queued before the first checkpoint, then the state's status.")
+    error_log: list[str] = Field(default_factory=list)
+    has_draft: bool = False
+    content_id: str | None = None
+    current_node: str | None = Field(None, description="The node executing right now in this server, if any.")
+    running: bool = Field(False, description="A background task of this server is working on the thread.")
+    waiting_for_human: bool = False
+    revision_count: int = 0
+    draft_version: int = 0
+
+
+class NodeEvent(BaseModel):
+    """Data of one server-sent event (event names: node_enter, node_complete, done)."""
+
+    thread_id: str
+    node: str | None = None
+    status: str | None = Field(None, description="node_complete: success, error or interrupted.")
+    duration_ms: float | None = None
+    total_tokens: int | None = None
+    pipeline_status: str | None = Field(None, description="done only.")
+    waiting_for_human: bool | None = Field(None, description="done only.")
+    content_id: str | None = Field(None, description="done only.")
+    error: str | None = None
+
+
+# --- contents -----------------------------------------------------------------------------------------
+
+
+class ContentSummary(BaseModel):
+    """A content in the list (no layout)."""
+
+    id: str
+    thread_id: str
+    status: str
+    title: str
+    keyword: str
+    content_type: str
+    attempt: int
+    flags: list[str] = Field(default_factory=list)
+    review_summary: str = ""
+    created_at: str
+    updated_at: str
+    published_at: str | None = None
+
+
+class ContentListResponse(BaseModel):
+    """A page of contents, newest first."""
+
+    items: list[ContentSummary]
+    total: int
+    limit: int
+    offset: int
+
+
+class DecisionEvent(BaseModel):
+    """One entry of the append-only decision log."""
+
+    id: int
+    decision: str
+    reviewer: str
+    payload: dict[str, Any] = Field(default_factory=dict)
+    created_at: str
+
+
+class ContentDetail(ContentSummary):
+    """One content with its layout, review and decisions."""
+
+    layout: dict[str, Any] = Field(default_factory=dict, description="The MagazineLayout JSON.")
+    review: dict[str, Any] = Field(default_factory=dict, description="The last ReviewResult JSON.")
+    admin_feedback: str | None = None
+    rejection_reason: str | None = None
+    published_path: str | None = None
+    events: list[DecisionEvent] = Field(default_factory=list)
+
+
+class ApproveRequest(_Request):
+    """Approve: the pipeline resumes and publishes."""
+
+    reviewer: str = Field("admin", min_length=1, max_length=80)
+
+
+class RejectRequest(_Request):
+    """Reject: the pipeline ends; a reason is required."""
+
+    reason: str = Field(min_length=1, max_length=2000)
+    reviewer: str = Field("admin", min_length=1, max_length=80)
+
+
+class ReviseRequest(_Request):
+    """Request a revision with free feedback and/or the structured review form of seed 003."""
+
+    feedback: str | None = Field(None, max_length=4000)
+    review_form: ReviewForm | None = None
+    missing_spec_fields: list[str] = Field(
+        default_factory=list, max_length=10,
+        description="Seed 003 missing_spec as a list: sets review_form.missing_spec and names the fields in the notes.")
+    reviewer: str = Field("admin", min_length=1, max_length=80)
+
+    @field_validator("missing_spec_fields")
+    @classmethod
+    def _clean_fields(cls, value: list[str]) -> list[str]:
+        cleaned = [v.strip() for v in value if v.strip()]
+        if any(len(v) > 60 for v in cleaned):
+            raise ValueError("each missing spec field must be at most 60 characters")
+        return cleaned
+
+    @model_validator(mode="after")
+    def _says_something(self) -> ReviseRequest:
+        form = self.review_form
+        if not (self.feedback or self.missing_spec_fields or (form and (form.problems() or form.notes.strip()))):
+            raise ValueError("a revision request needs feedback, missing_spec_fields or review_form findings")
+        return self
+
+
+class DecisionResponse(BaseModel):
+    """200: the decision was applied and the pipeline has stopped again."""
+
+    content_id: str
+    thread_id: str
+    decision: str
+    content_status: str
+    pipeline_status: str | None = None
+    published_path: str | None = None
+
+
+class DecisionAccepted(BaseModel):
+    """202: the revision was recorded; the new attempt is being written in the background."""
+
+    content_id: str
+    thread_id: str
+    decision: Literal["revision_requested"] = "revision_requested"
+    status_url: str
+    events_url: str
+
+
+# --- logs (seed 001 section 6.3, exactly) --------------------------------------------------------------
+
+
+class TokenUsageEntry(BaseModel):
+    """Tokens of one LLM call."""
+
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    model_name: str | None = None
+
+
+class NodeRun(BaseModel):
+    """One node execution."""
+
+    node_name: str | None
+    status: str | None
+    duration_ms: float
+    token_usage: list[TokenUsageEntry]
+    total_tokens: int
+
+
+class LogSummary(BaseModel):
+    """Totals over a run."""
+
+    node_count: int
+    total_duration_ms: float
+    total_tokens: int
+    status: str
+
+
+class LogsResponse(BaseModel):
+    """Per-node runs and their summary."""
+
+    content_id: str
+    runs: list[NodeRun]
+    summary: LogSummary
+
+
+# --- health -------------------------------------------------------------------------------------------
+
+
+class HealthCheck(BaseModel):
+    """One check; `fix` says what to do when it failed."""
+
+    ok: bool
+    detail: str
+    fix: str | None = None
+
+
+class HealthResponse(BaseModel):
+    """ok: everything works; degraded: the model is unavailable; error: storage is broken (HTTP 503)."""
+
+    status: Literal["ok", "degraded", "error"]
+    model: str
+    dev_mode: bool = Field(description="True when ADMIN_API_KEY is unset (no authentication).")
+    checks: dict[str, HealthCheck]

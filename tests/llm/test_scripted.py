@@ -1,0 +1,95 @@
+"""The scripted provider and its scenario files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pydantic import BaseModel
+
+from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest, StructuredOutputError
+from editorial_ai.llm.scripted import SCENARIO_DIR, ScenarioError, ScriptedClient, load_scenario
+
+
+class Spec(BaseModel):
+    style: str = "modern"
+    size: int = 12
+
+
+def _req(purpose: str, schema: type[BaseModel] | None = None) -> LLMRequest:
+    return LLMRequest(prompt="p", purpose=purpose, output_schema=schema)
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIO_DIR.glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_bundled_scenario_loads(path: Path) -> None:
+    scenario = load_scenario(path.stem)
+    assert scenario and all(isinstance(v, list) and v for v in scenario.values())
+    for responses in scenario.values():
+        for response in responses:
+            assert {"json", "text", "error", "echo_schema_default"} & set(response), response
+
+
+def test_load_by_path_and_unknown_name(tmp_path: Path) -> None:
+    path = tmp_path / "mine.yaml"
+    path.write_text("editorial:\n  - text: hello\n", encoding="utf-8")
+    assert load_scenario(str(path)) == {"editorial": [{"text": "hello"}]}
+    with pytest.raises(ScenarioError, match="happy"):
+        load_scenario("no_such_scenario")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("- just a list\n", encoding="utf-8")
+    with pytest.raises(ScenarioError):
+        load_scenario(str(bad))
+
+
+async def test_responses_are_consumed_in_order_and_the_last_repeats() -> None:
+    client = ScriptedClient({"a": [{"text": "one"}, {"text": "two"}], "b": [{"text": "bee"}]})
+    assert isinstance(client, LLMClient)
+    texts = [(await client.generate(_req("a"))).text for _ in range(4)]
+    assert texts == ["one", "two", "two", "two"]
+    assert (await client.generate(_req("b"))).text == "bee"
+    assert [c.purpose for c in client.calls] == ["a", "a", "a", "a", "b"]
+
+
+async def test_default_answers_unlisted_purposes() -> None:
+    client = ScriptedClient({"default": [{"text": "fallback"}]})
+    assert (await client.generate(_req("anything"))).text == "fallback"
+
+
+async def test_missing_purpose_is_an_llm_error() -> None:
+    with pytest.raises(LLMError, match="repair"):
+        await ScriptedClient({"a": [{"text": "x"}]}).generate(_req("repair"))
+
+
+async def test_json_response_is_parsed_with_the_schema_and_counts_tokens() -> None:
+    client = ScriptedClient({"design": [{"json": {"style": "bold", "size": 20}}]}, name="scripted:t")
+    result = await client.generate(_req("design", Spec))
+    assert result.parsed == Spec(style="bold", size=20)
+    assert result.model == "scripted:t" and result.usage.model_name == "scripted:t"
+    assert result.usage.prompt_tokens >= 1 and result.usage.completion_tokens >= 1
+
+
+async def test_malformed_text_is_repaired_or_raises() -> None:
+    client = ScriptedClient({"x": [{"text": '```json\n{"style": "bold",}\n```'}, {"text": "not json"}]})
+    assert (await client.generate(_req("x", Spec))).parsed == Spec(style="bold")
+    with pytest.raises(StructuredOutputError):
+        await client.generate(_req("x", Spec))
+
+
+@pytest.mark.parametrize(("kind", "transient"), [("transient", True), ("fatal", False)])
+async def test_scripted_errors(kind: str, transient: bool) -> None:
+    client = ScriptedClient({"x": [{"error": kind, "message": "boom"}, {"text": "ok"}]})
+    with pytest.raises(LLMError, match="boom") as info:
+        await client.generate(_req("x"))
+    assert info.value.transient is transient
+    assert (await client.generate(_req("x"))).text == "ok"
+
+
+async def test_echo_schema_default() -> None:
+    client = ScriptedClient({"x": [{"echo_schema_default": True}]})
+    assert (await client.generate(_req("x", Spec))).parsed == Spec()
+
+
+def test_own_test_scenarios_answer_every_pipeline_step() -> None:
+    for name in ("test_malformed", "test_flaky", "test_judge_down"):
+        scenario = load_scenario(name)
+        assert {"curation", "design_spec", "editorial", "judge"} <= set(scenario), name

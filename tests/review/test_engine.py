@@ -1,0 +1,77 @@
+"""The hybrid review: format fails fast, then grounding, then the judge, then the pass rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from editorial_ai.llm.scripted import ScriptedClient
+from editorial_ai.review.engine import ReviewContext, review_draft
+from editorial_ai.review.rubric import load_rubric
+
+from .helpers import CONTEXTS, KNOWN, TOPICS, layout
+
+RUBRIC = load_rubric("fashion_magazine")
+JUDGED = [c.name for c in RUBRIC.by_check("judge")]
+CONTEXT = ReviewContext(curated_topics=TOPICS, enriched_contexts=CONTEXTS, known_entities=KNOWN)
+GOOD = layout(["Jennie carried the Chanel 22 Bag.", "Fans copied it."], celebs=[{"name": "Jennie"}])
+
+
+def _judge(passed: bool = True) -> ScriptedClient:
+    return ScriptedClient({"judge": [{"json": {n: {"passed": passed, "reason": f"{n}!"} for n in JUDGED}}]})
+
+
+def _by_name(result: Any) -> dict[str, Any]:
+    return {c.criterion: c for c in result.criteria}
+
+
+async def test_clean_draft_passes_every_criterion() -> None:
+    result = await review_draft(GOOD, RUBRIC, CONTEXT, _judge())
+    assert result.passed and not result.judge_skipped and result.composite_score == 1.0
+    assert [c.criterion for c in result.criteria] == [c.name for c in RUBRIC.criteria]
+    assert all(c.passed for c in result.criteria)
+    assert result.summary == "Passed review." and result.suggestions == []
+
+
+async def test_format_failure_stops_before_grounding_and_judge() -> None:
+    judge = _judge()
+    result = await review_draft(None, RUBRIC, CONTEXT, judge)
+    assert not result.passed and judge.calls == []
+    by_name = _by_name(result)
+    assert not by_name["format"].passed and not by_name["format"].skipped
+    assert all(by_name[n].skipped for n in ["hallucination", *JUDGED])
+    assert result.composite_score == 0.0
+    assert result.suggestions == [by_name["format"].reason]
+
+
+async def test_hallucination_fails_even_when_the_judge_is_happy() -> None:
+    draft = layout(["Jennie wore Versace."], products=[{"name": "Heels", "brand": "Versace"}])
+    result = await review_draft(draft, RUBRIC, CONTEXT, _judge())
+    assert not result.passed
+    assert [c.criterion for c in result.failed()] == ["hallucination"]
+    assert any("Versace" in s for s in result.suggestions)
+    assert "Failed: hallucination." in result.summary
+
+
+async def test_judge_down_skips_judge_criteria_and_does_not_pass() -> None:
+    judge = ScriptedClient({"judge": [{"error": "fatal", "message": "judge offline"}]})
+    result = await review_draft(GOOD, RUBRIC, CONTEXT, judge)
+    assert not result.passed and result.judge_skipped
+    by_name = _by_name(result)
+    assert by_name["format"].passed and by_name["hallucination"].passed
+    assert all(by_name[n].skipped for n in JUDGED)
+    assert result.failed() == []
+    assert "judge offline" in result.summary and "Not checked" in result.summary
+
+
+async def test_no_judge_configured_skips_judge_criteria() -> None:
+    result = await review_draft(GOOD, RUBRIC, CONTEXT, None)
+    assert not result.passed and result.judge_skipped
+    assert all(_by_name(result)[n].skipped for n in JUDGED)
+    assert "no judge" in result.summary
+
+
+async def test_judge_failures_become_suggestions() -> None:
+    result = await review_draft(GOOD, RUBRIC, CONTEXT, _judge(passed=False))
+    assert not result.passed
+    assert {c.criterion for c in result.failed()} == set(JUDGED)
+    assert "fact_accuracy: fact_accuracy!" in result.suggestions
