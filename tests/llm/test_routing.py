@@ -18,9 +18,9 @@ def router() -> ModelRouter:
 
 @pytest.mark.parametrize("task", ["editorial_content", "review"])
 def test_gemini_upgrades_at_revision_two(router: ModelRouter, task: str) -> None:
-    assert router.resolve(task, "gemini:", 0).model == "gemini:gemini-2.5-flash"
-    assert router.resolve(task, "gemini:", 1).model == "gemini:gemini-2.5-flash"
-    upgraded = router.resolve(task, "gemini:", 2)
+    assert router.resolve(task, "gemini", 0).model == "gemini:gemini-2.5-flash"
+    assert router.resolve(task, "gemini", 1).model == "gemini:gemini-2.5-flash"
+    upgraded = router.resolve(task, "gemini", 2)
     assert upgraded.model == "gemini:gemini-2.5-pro" and upgraded.reason == "upgrade:revision>=2"
     assert router.resolve(task, "gemini:gemini-2.5-flash", 3).model == "gemini:gemini-2.5-pro"
 
@@ -31,8 +31,8 @@ def test_gemini_explicit_model_is_kept_below_the_upgrade(router: ModelRouter) ->
 
 
 def test_gemini_task_without_upgrade_keeps_its_default(router: ModelRouter) -> None:
-    assert router.resolve("curation_research", "gemini:", 5).model == "gemini:gemini-2.5-flash"
-    assert router.resolve("curation_subtopics", "gemini:", 0).model == "gemini:gemini-2.5-flash-lite"
+    assert router.resolve("curation_research", "gemini", 5).model == "gemini:gemini-2.5-flash"
+    assert router.resolve("curation_subtopics", "gemini", 0).model == "gemini:gemini-2.5-flash-lite"
 
 
 @pytest.mark.parametrize("base", ["local:gemma-3-270m", "scripted:happy", "openai:qwen2.5@http://127.0.0.1:8080/v1"])

@@ -9,14 +9,15 @@ from editorial_ai.review.rubric import Criterion
 
 JUDGE_SYSTEM = (
     "You are the editor-in-chief of a fashion magazine reviewing a draft. Judge each criterion strictly "
-    "against the source material. For every criterion give passed (true/false), a specific, actionable "
+    "against the source material. For every criterion give a score from 0 to 1, passed (true/false), a specific, "
+    "actionable "
     "reason that tells the writer what to change, and a severity (critical, major or minor)."
 )
 
 JUDGE_EXAMPLE = """Draft: "Quiet luxury on the runway" -- two paragraphs on knitwear, mentions Ana Lim and Brand A.
 Sources: Ana Lim (artist); Brand A Knit Cardigan (product).
-Verdict: {"fact_accuracy": {"passed": true, "reason": "Every name in the draft is in the sources.", "severity": "major"}, \
-"content_completeness": {"passed": false, "reason": "Only one product is named; feature a second sourced product.", \
+Verdict: {"fact_accuracy": {"score": 0.9, "passed": true, "reason": "Every name in the draft is in the sources.", "severity": "major"}, \
+"content_completeness": {"score": 0.4, "passed": false, "reason": "Only one product is named; feature a second sourced product.", \
 "severity": "major"}}"""
 
 

@@ -14,8 +14,9 @@ from editorial_ai.review.rubric import Criterion
 
 
 class JudgeItem(BaseModel):
-    """The judge's verdict on one criterion."""
+    """The judge's verdict on one criterion: a 0-1 score, pass/fail and an actionable reason."""
 
+    score: float = Field(0.5, ge=0.0, le=1.0)
     passed: bool
     reason: str = Field(max_length=240)
     severity: Severity = "major"
@@ -26,6 +27,11 @@ def judge_schema(criteria_names: tuple[str, ...]) -> type[BaseModel]:
     """A schema whose keys are the criteria, so even a small model cannot invent or drop one."""
     fields: dict[str, Any] = {name: (JudgeItem, ...) for name in criteria_names}
     return create_model("JudgeVerdict_" + "_".join(criteria_names)[:60], **fields)
+
+
+def _consistent_score(item: JudgeItem) -> float:
+    """Keep score and verdict coherent: a pass never scores below 0.5, a fail never above it."""
+    return max(item.score, 0.5) if item.passed else min(item.score, 0.49)
 
 
 async def run_judge(client: LLMClient, draft: dict[str, Any], sources_text: str,
@@ -51,5 +57,5 @@ async def run_judge(client: LLMClient, draft: dict[str, Any], sources_text: str,
         reason = item.reason.strip() or ("Meets the criterion." if item.passed else f"Fails: {criterion.description}")
         out.append(CriterionResult(criterion=criterion.name, passed=item.passed, reason=reason,
                                    severity=criterion.severity if not item.passed else item.severity,
-                                   score=1.0 if item.passed else 0.0, source="judge"))
+                                   score=_consistent_score(item), source="judge"))
     return out, None

@@ -1,0 +1,62 @@
+"""The FastAPI application: REST API under /api, /health, and the admin UI under /admin."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import RedirectResponse
+from fastapi.staticfiles import StaticFiles
+
+from editorial_ai.api.deps import LoginRequired
+from editorial_ai.api.errors import BodyLimitMiddleware, install_error_handlers
+from editorial_ai.api.routes import contents, health, logs, pipeline, ui
+from editorial_ai.api.runs import RunManager
+from editorial_ai.config import Settings, get_settings
+from editorial_ai.pipeline.runner import open_pipeline
+
+STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
+
+DESCRIPTION = """Keyword -> reviewed, revised, human-approved, published magazine article.
+
+Runs execute as background tasks of the server: trigger returns a thread id at once; follow it with
+`/api/pipeline/status/{thread_id}` or the server-sent events of `/api/pipeline/events/{thread_id}`.
+Every `/api` route needs the header `X-API-Key` when the server has an `ADMIN_API_KEY`.
+Errors are `{"detail": ..., "fix": ...}`."""
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """Open the pipeline (stores + checkpointer) once; stop background runs on shutdown."""
+    runs = RunManager()
+    async with open_pipeline(app.state.settings, progress=runs.hook) as opened:
+        app.state.pipeline, app.state.runs = opened, runs
+        try:
+            yield
+        finally:
+            await runs.shutdown()
+            app.state.pipeline = None
+
+
+async def _login_redirect(request: Request, exc: Exception) -> RedirectResponse:
+    assert isinstance(exc, LoginRequired)
+    return RedirectResponse(f"/admin/login?next={exc.next_path}", status_code=303)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """Build the app; the pipeline opens when the app's lifespan starts (uvicorn does that)."""
+    app = FastAPI(title="Editorial AI", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
+    app.state.settings = settings or get_settings()
+    app.state.pipeline = None
+    app.state.runs = RunManager()  # replaced by the lifespan's; lets routes answer before startup
+    install_error_handlers(app)
+    app.add_exception_handler(LoginRequired, _login_redirect)
+    app.add_middleware(BodyLimitMiddleware)
+    for module in (pipeline, contents, logs, health):
+        app.include_router(module.router)
+    for router in ui.ui_routers():
+        app.include_router(router)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    return app

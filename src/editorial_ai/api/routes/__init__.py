@@ -1,0 +1,1 @@
+"""Routers: pipeline, contents, logs, health and the admin UI."""
