@@ -35,7 +35,7 @@ class EditorialContent(BaseModel):
     keyword: str = Field(max_length=120)
     title: str = Field(min_length=12, max_length=120)
     subtitle: str = Field("", max_length=200)
-    body_paragraphs: list[Annotated[str, Field(min_length=80, max_length=900)]] = Field(min_length=2, max_length=5)
+    body_paragraphs: list[Annotated[str, Field(min_length=40, max_length=900)]] = Field(min_length=2, max_length=5)
     pull_quotes: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=2)
     product_mentions: list[ProductMention] = Field(default_factory=list, max_length=4)
     celeb_mentions: list[CelebMention] = Field(default_factory=list, max_length=3)
