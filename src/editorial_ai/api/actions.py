@@ -42,7 +42,7 @@ def model_problem(model: str, settings: Settings) -> tuple[str, str] | None:
         try:
             settings.require_gemini()
         except ConfigError as exc:
-            return str(exc), "set GOOGLE_API_KEY (or GOOGLE_CLOUD_PROJECT with GOOGLE_GENAI_USE_VERTEXAI=true)"
+            return str(exc), "set GOOGLE_API_KEY, or GOOGLE_CLOUD_PROJECT with GOOGLE_GENAI_USE_VERTEXAI=true"
     elif spec.provider == "openai":
         base_url = spec.base_url or settings.openai_base_url or OPENAI_BASE_URL
         if is_official_endpoint(base_url) and settings.openai_api_key is None:
@@ -71,11 +71,12 @@ def start_run(pipeline: Pipeline, runs: RunManager, request: TriggerRequest) -> 
     if problem:
         raise ApiError(422, f"model unavailable: {problem[0]}", problem[1])
     thread_id = str(uuid.uuid4())
-    curation_input = {"seed_keyword": request.seed_keyword, "category": request.category, "tone": request.tone,
-                      "style": request.style, "target_celeb": request.target_celeb,
+    curation_input = {"seed_keyword": request.seed_keyword, "category": request.category,
+                      "tone": request.tone, "style": request.style, "target_celeb": request.target_celeb,
                       "target_brand": request.target_brand, "model": model}
     content_type = request.content_type or settings.content_type
-    runs.launch(thread_id, lambda: pipeline.start(curation_input, thread_id=thread_id, content_type=content_type))
+    runs.launch(thread_id,
+                lambda: pipeline.start(curation_input, thread_id=thread_id, content_type=content_type))
     return thread_id
 
 
@@ -97,7 +98,8 @@ async def run_status(pipeline: Pipeline, runs: RunManager, thread_id: str) -> Pi
         thread_id=thread_id, pipeline_status=str(state.get("pipeline_status")), error_log=error_log,
         has_draft=bool(state.get("current_draft")), content_id=state.get("current_draft_id"),
         current_node=node, running=running, waiting_for_human=outcome.waiting_for_human and not running,
-        revision_count=int(state.get("revision_count") or 0), draft_version=int(state.get("draft_version") or 0))
+        revision_count=int(state.get("revision_count") or 0),
+        draft_version=int(state.get("draft_version") or 0))
 
 
 def revision_decision(body: ReviseRequest) -> AdminDecision:
@@ -111,7 +113,8 @@ def revision_decision(body: ReviseRequest) -> AdminDecision:
                          reviewer=body.reviewer)
 
 
-async def _claim(pipeline: Pipeline, runs: RunManager, content_id: str, decision: AdminDecision) -> dict[str, Any]:
+async def _claim(pipeline: Pipeline, runs: RunManager, content_id: str,
+                 decision: AdminDecision) -> dict[str, Any]:
     """Take the content's decision lock and check it awaits a decision; the caller must release the lock."""
     lock = runs.lock(content_id)
     if lock.locked():
@@ -149,8 +152,9 @@ async def decide_now(pipeline: Pipeline, runs: RunManager, content_id: str,
     finally:
         runs.lock(content_id).release()
     after = await pipeline.deps.contents.get(content_id) or content
-    return DecisionResponse(content_id=content_id, thread_id=content["thread_id"], decision=decision.decision,
-                            content_status=after["status"], pipeline_status=outcome.state.get("pipeline_status"),
+    return DecisionResponse(content_id=content_id, thread_id=content["thread_id"],
+                            decision=decision.decision, content_status=after["status"],
+                            pipeline_status=outcome.state.get("pipeline_status"),
                             published_path=after.get("published_path"))
 
 
@@ -169,4 +173,5 @@ async def decide_in_background(pipeline: Pipeline, runs: RunManager, content_id:
         runs.lock(content_id).release()
         raise
     return DecisionAccepted(content_id=content_id, thread_id=thread_id,
-                            status_url=f"/api/pipeline/status/{thread_id}", events_url=f"/api/pipeline/events/{thread_id}")
+                            status_url=f"/api/pipeline/status/{thread_id}",
+                            events_url=f"/api/pipeline/events/{thread_id}")

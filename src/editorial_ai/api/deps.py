@@ -30,7 +30,8 @@ def get_pipeline(request: Request) -> Pipeline:
     """The pipeline the lifespan opened once for the whole app."""
     pipeline: Pipeline | None = getattr(request.app.state, "pipeline", None)
     if pipeline is None:
-        raise ApiError(503, "the pipeline is not open", "start the app through its lifespan (uvicorn does this)")
+        raise ApiError(503, "the pipeline is not open",
+                       "start the app through its lifespan (uvicorn does this)")
     return pipeline
 
 

@@ -57,7 +57,8 @@ async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     errors = field_errors(exc.errors())
     summary = "; ".join(f"{e['field']}: {e['message']}" for e in errors)
-    body = error_body(422, f"invalid request: {summary}", "correct the listed fields and send the request again")
+    body = error_body(422, f"invalid request: {summary}",
+                      "correct the listed fields and send the request again")
     body["errors"] = errors
     return JSONResponse(body, status_code=422)
 
@@ -120,6 +121,6 @@ class BodyLimitMiddleware:
     async def _reject(send: Send, status: int, detail: str) -> None:
         body = json.dumps(error_body(status, detail)).encode()
         await send({"type": "http.response.start", "status": status,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                                (b"connection", b"close")]})
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode()), (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": body})

@@ -15,7 +15,8 @@ logger = logging.getLogger(__name__)
 
 # The node wrapper's node_complete payload carries no thread id; the task running a thread sets this and
 # LangGraph copies the context into the node coroutines, so the progress hook knows which run it serves.
-_CURRENT_THREAD: contextvars.ContextVar[str | None] = contextvars.ContextVar("editorial_ai_thread", default=None)
+_CURRENT_THREAD: contextvars.ContextVar[str | None] = contextvars.ContextVar("editorial_ai_thread",
+                                                                            default=None)
 
 MAX_EVENTS_PER_THREAD = 500
 MAX_THREADS = 256
@@ -160,7 +161,7 @@ class RunManager:
         if self._loop is None:
             self._loop, self._loop_thread = asyncio.get_running_loop(), threading.get_ident()
         channel = self._channel(thread_id)
-        # A resume starts a new segment: replaying the previous segment's `done` would end new streams at once.
+        # A resume starts a new segment: replaying the last segment's `done` would end new streams at once.
         channel.events.clear()
         channel.running, channel.error, channel.current_node = True, None, None
         task = asyncio.create_task(self._run(thread_id, work, finish), name=f"pipeline:{thread_id}")

@@ -11,7 +11,8 @@ from editorial_ai.llm.registry import parse_model_string
 from editorial_ai.models.decisions import ReviewForm
 from editorial_ai.review.rubric import available_rubrics
 
-ContentStatusFilter = Literal["pending", "escalated", "approved", "published", "rejected", "revision_requested"]
+ContentStatusFilter = Literal["pending", "escalated", "approved", "published", "rejected",
+                              "revision_requested"]
 
 
 class _Request(BaseModel):
@@ -77,7 +78,8 @@ class TriggerRequest(_Request):
     @classmethod
     def _known_rubric(cls, value: str | None) -> str | None:
         if value is not None and value not in available_rubrics():
-            raise ValueError(f"unknown content type {value!r}; choose one of {', '.join(available_rubrics())}")
+            known = ", ".join(available_rubrics())
+            raise ValueError(f"unknown content type {value!r}; choose one of {known}")
         return value
 
 
@@ -189,7 +191,8 @@ class ReviseRequest(_Request):
     review_form: ReviewForm | None = None
     missing_spec_fields: list[str] = Field(
         default_factory=list, max_length=10,
-        description="Seed 003 missing_spec as a list: sets review_form.missing_spec and names the fields in the notes.")
+        description="Seed 003 missing_spec as a list: sets review_form.missing_spec and names the fields "
+                    "in the notes.")
     reviewer: str = Field("admin", min_length=1, max_length=80)
 
     @field_validator("missing_spec_fields")
@@ -203,7 +206,8 @@ class ReviseRequest(_Request):
     @model_validator(mode="after")
     def _says_something(self) -> ReviseRequest:
         form = self.review_form
-        if not (self.feedback or self.missing_spec_fields or (form and (form.problems() or form.notes.strip()))):
+        findings = bool(form and (form.problems() or form.notes.strip()))
+        if not (self.feedback or self.missing_spec_fields or findings):
             raise ValueError("a revision request needs feedback, missing_spec_fields or review_form findings")
         return self
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +19,7 @@ class Attempt:
     lines: list[str]
     review: dict[str, Any] | None = None
     feedback: list[dict[str, Any]] = field(default_factory=list)
-    diff: list[tuple[str, str]] = field(default_factory=list)  # (css class, line) against the previous attempt
+    diff: list[tuple[str, str]] = field(default_factory=list)  # (css class, line) vs the previous attempt
 
 
 def layout_text(layout: dict[str, Any] | None) -> list[str]:
@@ -29,7 +30,8 @@ def layout_text(layout: dict[str, Any] | None) -> list[str]:
     for block in layout.get("blocks") or []:
         kind = block.get("type")
         if kind == "hero":
-            lines += [f"[hero] {block.get('overlay_title', '')}", f"[subtitle] {block.get('overlay_subtitle', '')}"]
+            lines += [f"[hero] {block.get('overlay_title', '')}",
+                      f"[subtitle] {block.get('overlay_subtitle', '')}"]
         elif kind == "headline":
             lines.append(f"## {block.get('text', '')}")
         elif kind == "body_text":
@@ -37,13 +39,15 @@ def layout_text(layout: dict[str, Any] | None) -> list[str]:
         elif kind == "pull_quote":
             lines.append(f"> {block.get('quote', '')}")
         elif kind == "product_showcase":
-            lines += [f"[product] {p.get('brand', '')} {p.get('name', '')}".rstrip() for p in block.get("products") or []]
+            lines += [f"[product] {p.get('brand', '')} {p.get('name', '')}".rstrip()
+                      for p in block.get("products") or []]
         elif kind == "celeb_feature":
             lines += [f"[celeb] {c.get('name', '')}" for c in block.get("celebs") or []]
         elif kind == "hashtag_bar":
             lines.append("[tags] " + " ".join(block.get("hashtags") or []))
         elif kind == "credits":
-            lines += [f"[credit] {e.get('role', '')}: {e.get('name', '')}" for e in block.get("entries") or []]
+            lines += [f"[credit] {e.get('role', '')}: {e.get('name', '')}"
+                      for e in block.get("entries") or []]
     return lines
 
 
@@ -73,7 +77,8 @@ async def load_attempts(pipeline: Pipeline, thread_id: str) -> list[Attempt]:
         version = int(values.get("draft_version") or 0)
         draft = values.get("current_draft")
         if version and draft and version not in attempts:
-            attempts[version] = Attempt(number=version, title=str(draft.get("title", "")), lines=layout_text(draft))
+            attempts[version] = Attempt(number=version, title=str(draft.get("title", "")),
+                                        lines=layout_text(draft))
         history = values.get("review_history") or []
         if version in attempts and history and history[-1].get("attempt") == version:
             attempts[version].review = values.get("review_result")
@@ -83,7 +88,7 @@ async def load_attempts(pipeline: Pipeline, thread_id: str) -> list[Attempt]:
         if target is not None:
             target.feedback.append(entry)
     ordered = [attempts[k] for k in sorted(attempts)]
-    for previous, current in zip(ordered, ordered[1:], strict=False):
+    for previous, current in itertools.pairwise(ordered):
         current.diff = text_diff(previous.lines, current.lines)
     return ordered
 
@@ -94,5 +99,6 @@ def timeline(pipeline: Pipeline, thread_id: str, status: str) -> dict[str, Any]:
     slowest = max((r["duration_ms"] or 0 for r in data["runs"]), default=0) or 1
     for run in data["runs"]:
         run["bar"] = max(1, round(100 * (run["duration_ms"] or 0) / slowest))
-        run["models"] = ", ".join(sorted({u["model_name"] for u in run["token_usage"] if u.get("model_name")}))
+        models = {u["model_name"] for u in run["token_usage"] if u.get("model_name")}
+        run["models"] = ", ".join(sorted(models))
     return data

@@ -21,6 +21,7 @@ class CriterionResult(BaseModel):
     score: float | None = Field(None, ge=0.0, le=1.0)
     skipped: bool = False
     source: Literal["format", "grounding", "judge", "validation"] = "judge"
+    evidence: list[str] = Field(default_factory=list)
 
     @property
     def verdict(self) -> Verdict:

@@ -28,3 +28,8 @@ def harvest_tokens() -> list[dict]:
     bucket = _usage.get() or []
     _usage.set([])
     return bucket
+
+
+def peek_tokens() -> int:
+    """Tokens recorded in the current scope so far (without resetting it)."""
+    return sum(u.get("prompt_tokens", 0) + u.get("completion_tokens", 0) for u in _usage.get() or [])

@@ -32,9 +32,13 @@ class EditorialPipelineState(TypedDict, total=False):
     error_log: Annotated[list[str], operator.add]
     # Beyond seed 001: audit and loop control
     content_type: str
+    current_content: dict[str, Any] | None
+    correction_targets: list[str]
     draft_version: int
     best_draft: dict[str, Any] | None
     best_score: float | None
+    best_content: dict[str, Any] | None
+    last_reviewed_text: str
     escalated: bool
     flags: list[str]
     review_history: Annotated[list[dict[str, Any]], operator.add]

@@ -119,7 +119,7 @@ def check_grounding(layout: MagazineLayout, facts: SourceFacts, criterion: str =
     if unknown:
         names = ", ".join(unknown)
         return CriterionResult(
-            criterion=criterion, passed=False, severity="critical", source="grounding", score=0.0,
+            criterion=criterion, passed=False, severity="critical", source="grounding", score=0.0, evidence=unknown,
             reason=f"Names not found in the sources: {names}. Remove them or replace them with names "
                    f"from the curated topics and sourced posts.",
         )

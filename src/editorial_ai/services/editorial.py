@@ -18,6 +18,7 @@ from editorial_ai.prompts.editorial import (
     build_repair_prompt,
 )
 from editorial_ai.prompts.review import summarize_sources
+from editorial_ai.review.correction import correct_components, validate_components
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.services.layout_planner import plan_layout
 
@@ -86,3 +87,18 @@ class EditorialService:
         content, repairs = await generate_content(self.llm, request)
         content.keyword = keyword or content.keyword
         return DraftOutcome(content=content, layout=plan_layout(content, design_spec), repairs=repairs)
+
+    async def revise(self, *, content: EditorialContent, targets: list[str], feedback_history: list[dict[str, Any]],
+                     curated_topics: list[dict[str, Any]], enriched_contexts: list[dict[str, Any]],
+                     design_spec: DesignSpec) -> DraftOutcome:
+        """Regenerate only `targets` of `content` with the latest feedback; the rest is kept verbatim."""
+        latest = feedback_history[-1] if feedback_history else {}
+        feedback = [f"{c.get('criterion')}: {c.get('reason')}" for c in latest.get("failed_criteria", [])]
+        keyword = content.keyword
+        revised = await correct_components(
+            self.llm, content, validate_components(EditorialContent, content, targets), feedback=feedback,
+            sources_text=summarize_sources(curated_topics, enriched_contexts, max_chars=700), system=EDITORIAL_SYSTEM,
+            example=grounded_example(keyword, curated_topics, enriched_contexts),
+        )
+        assert isinstance(revised, EditorialContent)
+        return DraftOutcome(content=revised, layout=plan_layout(revised, design_spec), repairs=0)

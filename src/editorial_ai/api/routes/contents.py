@@ -26,8 +26,10 @@ from editorial_ai.api.schemas import (
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.runner import Pipeline
 
-_NOT_FOUND = {404: {"model": ErrorResponse, "description": "Unknown content id"}}
-_CONFLICT = {409: {"model": ErrorResponse, "description": "Not awaiting a decision (nothing was changed)"}}
+Responses = dict[int | str, dict[str, Any]]
+_NOT_FOUND: Responses = {404: {"model": ErrorResponse, "description": "Unknown content id"}}
+_CONFLICT: Responses = {409: {"model": ErrorResponse,
+                              "description": "Not awaiting a decision (nothing was changed)"}}
 
 router = APIRouter(prefix="/api/contents", tags=["contents"], dependencies=[Depends(require_api_key)],
                    responses={401: {"model": ErrorResponse, "description": "Missing or wrong X-API-Key"},
@@ -51,7 +53,7 @@ async def load_content(pipeline: Pipeline, content_id: str) -> dict[str, Any]:
 @router.get("/", response_model=ContentListResponse)
 async def list_contents(
     pipeline: PipelineDep,
-    status: Annotated[ContentStatusFilter | None, Query(description="Only contents with this status.")] = None,
+    status: Annotated[ContentStatusFilter | None, Query(description="Only this status.")] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 20,
     offset: Annotated[int, Query(ge=0)] = 0,
 ) -> ContentListResponse:
@@ -64,11 +66,13 @@ async def list_contents(
 async def get_content(content_id: str, pipeline: PipelineDep) -> ContentDetail:
     """One content with its layout, last review and decision log."""
     item = await load_content(pipeline, content_id)
-    events = [DecisionEvent.model_validate(e) for e in await pipeline.deps.contents.events(content_id)]
+    # Typed as Any: the repository's `list` method shadows the builtin in its own annotations.
+    raw_events: Any = await pipeline.deps.contents.events(content_id)
+    events = [DecisionEvent.model_validate(e) for e in raw_events]
     return ContentDetail(**summary_of(item).model_dump(), layout=item.get("layout_json") or {},
                          review=item.get("review_json") or {}, admin_feedback=item.get("admin_feedback"),
-                         rejection_reason=item.get("rejection_reason"), published_path=item.get("published_path"),
-                         events=events)
+                         rejection_reason=item.get("rejection_reason"),
+                         published_path=item.get("published_path"), events=events)
 
 
 @router.post("/{content_id}/approve", response_model=DecisionResponse, responses=_NOT_FOUND | _CONFLICT)
@@ -80,7 +84,8 @@ async def approve(content_id: str, pipeline: PipelineDep, runs: RunsDep,
 
 
 @router.post("/{content_id}/reject", response_model=DecisionResponse, responses=_NOT_FOUND | _CONFLICT)
-async def reject(content_id: str, body: RejectRequest, pipeline: PipelineDep, runs: RunsDep) -> DecisionResponse:
+async def reject(content_id: str, body: RejectRequest, pipeline: PipelineDep,
+                 runs: RunsDep) -> DecisionResponse:
     """Reject with a reason: the pipeline ends."""
     decision = AdminDecision(decision="rejected", reason=body.reason, reviewer=body.reviewer)
     return await decide_now(pipeline, runs, content_id, decision)
@@ -88,6 +93,7 @@ async def reject(content_id: str, body: RejectRequest, pipeline: PipelineDep, ru
 
 @router.post("/{content_id}/revise", status_code=202, response_model=DecisionAccepted,
              responses=_NOT_FOUND | _CONFLICT)
-async def revise(content_id: str, body: ReviseRequest, pipeline: PipelineDep, runs: RunsDep) -> DecisionAccepted:
+async def revise(content_id: str, body: ReviseRequest, pipeline: PipelineDep,
+                 runs: RunsDep) -> DecisionAccepted:
     """Request a revision: the new attempt is written in the background; follow it via status or events."""
     return await decide_in_background(pipeline, runs, content_id, revision_decision(body))

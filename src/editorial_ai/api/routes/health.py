@@ -40,11 +40,13 @@ async def health(pipeline: PipelineDep) -> JSONResponse:
         checks["database"] = HealthCheck(ok=True, detail=f"sqlite at {db_path} answers")
         missing = [t for t in REQUIRED_TABLES if t not in tables]
         checks["tables"] = HealthCheck(
-            ok=not missing, detail=f"missing tables: {', '.join(missing)}" if missing else "all tables present",
+            ok=not missing,
+            detail=f"missing tables: {', '.join(missing)}" if missing else "all tables present",
             fix="restart the server: tables are created when the pipeline opens" if missing else None)
     except sqlite3.Error as exc:
-        checks["database"] = HealthCheck(ok=False, detail=f"sqlite at {db_path}: {exc}",
-                                         fix="check EDITORIAL_AI_DATA_DIR / EDITORIAL_AI_DB_PATH and permissions")
+        checks["database"] = HealthCheck(
+            ok=False, detail=f"sqlite at {db_path}: {exc}",
+            fix="check EDITORIAL_AI_DATA_DIR / EDITORIAL_AI_DB_PATH and permissions")
         checks["tables"] = HealthCheck(ok=False, detail="database unreachable", fix="fix the database first")
     try:
         await pipeline.graph.checkpointer.aget_tuple({"configurable": {"thread_id": "__health__"}})
@@ -53,7 +55,8 @@ async def health(pipeline: PipelineDep) -> JSONResponse:
         checks["checkpointer"] = HealthCheck(ok=False, detail=f"{type(exc).__name__}: {exc}",
                                              fix="check EDITORIAL_AI_CHECKPOINT_PATH and restart the server")
     problem = model_problem(settings.model, settings)
-    checks["model"] = HealthCheck(ok=problem is None, detail=problem[0] if problem else f"{settings.model} available",
+    checks["model"] = HealthCheck(ok=problem is None,
+                                  detail=problem[0] if problem else f"{settings.model} available",
                                   fix=problem[1] if problem else None)
     storage_ok = all(checks[name].ok for name in ("database", "tables", "checkpointer"))
     status = "error" if not storage_ok else ("ok" if checks["model"].ok else "degraded")

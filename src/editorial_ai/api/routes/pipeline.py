@@ -62,7 +62,8 @@ async def sse_stream(pipeline: Pipeline, runs: RunManager, thread_id: str, after
         # Nothing is running here (finished earlier, or run by another process): report where it stands.
         current = await run_status(pipeline, runs, thread_id)
         yield _frame("done", {"thread_id": thread_id, "pipeline_status": current.pipeline_status,
-                              "waiting_for_human": current.waiting_for_human, "content_id": current.content_id})
+                              "waiting_for_human": current.waiting_for_human,
+                              "content_id": current.content_id})
 
 
 def event_stream_response(stream: AsyncIterator[str]) -> StreamingResponse:
@@ -73,11 +74,12 @@ def event_stream_response(stream: AsyncIterator[str]) -> StreamingResponse:
 
 @router.get("/events/{thread_id}", response_class=StreamingResponse,
             responses={200: {"model": NodeEvent, "content": {"text/event-stream": {}},
-                             "description": "Events node_enter, node_complete and done; each data is a NodeEvent."},
+                             "description": "Events node_enter, node_complete, done; data is a NodeEvent."},
                        404: {"model": ErrorResponse, "description": "Unknown thread"}})
 async def events(thread_id: str, pipeline: PipelineDep, runs: RunsDep,
                  after: Annotated[int, Query(ge=0, description="Only events with a larger id.")] = 0,
-                 last_event_id: Annotated[str | None, Header(include_in_schema=False)] = None) -> StreamingResponse:
+                 last_event_id: Annotated[str | None, Header(include_in_schema=False)] = None,
+                 ) -> StreamingResponse:
     """Stream node_enter / node_complete events of a run as they happen, ending with `done`."""
     if not runs.knows(thread_id):
         await run_status(pipeline, runs, thread_id)  # 404 for threads nobody ever ran

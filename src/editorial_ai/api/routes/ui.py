@@ -31,6 +31,7 @@ from editorial_ai.api.deps import (
 )
 from editorial_ai.api.errors import ApiError, field_errors
 from editorial_ai.api.routes.pipeline import event_stream_response, sse_stream
+from editorial_ai.api.runs import RunManager
 from editorial_ai.api.schemas import RejectRequest, ReviseRequest, TriggerRequest
 from editorial_ai.api.views import load_attempts, timeline
 from editorial_ai.config import DEFAULT_MODEL
@@ -43,7 +44,8 @@ from editorial_ai.store.contents import AWAITING
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).resolve().parents[2] / "templates"))
 STATUS_TABS = ("pending", "escalated", "revision_requested", "approved", "published", "rejected")
 PAGE_SIZE = 20
-FORM_FIELDS = ("seed_keyword", "category", "tone", "style", "target_celeb", "target_brand", "model", "content_type")
+FORM_FIELDS = ("seed_keyword", "category", "tone", "style", "target_celeb", "target_brand", "model",
+               "content_type")
 REVIEW_FLAGS = ("missing_spec", "bad_format", "wrong_information", "wrong_physical_dimensions")
 
 public = APIRouter(include_in_schema=False)
@@ -117,7 +119,8 @@ def _model_options(pipeline: Pipeline) -> list[dict[str, Any]]:
     return [{"value": n, "problem": (model_problem(n, settings) or (None,))[0]} for n in names]
 
 
-async def _queue(request: Request, pipeline: Pipeline, runs: Any, status_code: int = 200, **extra: Any) -> Response:
+async def _queue(request: Request, pipeline: Pipeline, runs: RunManager, status_code: int = 200,
+                 **extra: Any) -> Response:
     status = request.query_params.get("status") or None
     status = status if status in STATUS_TABS else None
     raw_offset = request.query_params.get("offset", "0")
@@ -127,8 +130,8 @@ async def _queue(request: Request, pipeline: Pipeline, runs: Any, status_code: i
     running = [await run_status(pipeline, runs, t) for t in runs.running_threads()]
     extra.setdefault("values", {"content_type": pipeline.deps.settings.content_type})
     extra.setdefault("errors", {})
-    return _page(request, "admin/queue.html", status_code, items=items, total=total, status=status, counts=counts,
-                 tabs=STATUS_TABS, offset=offset, page_size=PAGE_SIZE, running=running,
+    return _page(request, "admin/queue.html", status_code, items=items, total=total, status=status,
+                 counts=counts, tabs=STATUS_TABS, offset=offset, page_size=PAGE_SIZE, running=running,
                  models=_model_options(pipeline), default_model=pipeline.deps.settings.model,
                  content_types=available_rubrics(), **extra)
 
@@ -169,14 +172,15 @@ async def run_page(request: Request, thread_id: str, pipeline: PipelineDep, runs
 
 
 @router.get("/runs/{thread_id}/events")
-async def run_events(thread_id: str, pipeline: PipelineDep, runs: RunsDep, after: int = 0) -> StreamingResponse:
+async def run_events(thread_id: str, pipeline: PipelineDep, runs: RunsDep,
+                     after: int = 0) -> StreamingResponse:
     """The run's server-sent events for the page script (cookie-authenticated)."""
     if not runs.knows(thread_id):
         await run_status(pipeline, runs, thread_id)
     return event_stream_response(sse_stream(pipeline, runs, thread_id, max(0, after)))
 
 
-async def _content_page(request: Request, pipeline: Pipeline, runs: Any, content_id: str,
+async def _content_page(request: Request, pipeline: Pipeline, runs: RunManager, content_id: str,
                         status_code: int = 200, **extra: Any) -> Response:
     item = await pipeline.deps.contents.get(content_id)
     if item is None:
@@ -184,15 +188,17 @@ async def _content_page(request: Request, pipeline: Pipeline, runs: Any, content
                      fix="pick a content from the queue")
     status = await run_status(pipeline, runs, item["thread_id"])
     try:
-        article = Markup(render_article_html(item["layout_json"], standalone=False))  # noqa: S704 - autoescaped
+        # The fragment template autoescapes every stored string, so its output is safe markup.
+        article = Markup(render_article_html(item["layout_json"], standalone=False))
     except ValueError as exc:
         article = Markup("<p class='muted'>The stored layout cannot be rendered: {}</p>").format(exc)
     extra.setdefault("errors", {})
     extra.setdefault("values", {})
+    thread_id = item["thread_id"]
     return _page(request, "admin/content.html", status_code, item=item, article=article, run=status,
-                 review=item.get("review_json") or {}, attempts=await load_attempts(pipeline, item["thread_id"]),
-                 timeline=timeline(pipeline, item["thread_id"], status.pipeline_status),
-                 events=await pipeline.deps.contents.events(content_id),
+                 review=item.get("review_json") or {}, attempts=await load_attempts(pipeline, thread_id),
+                 timeline=timeline(pipeline, thread_id, status.pipeline_status),
+                 events=await pipeline.deps.contents.events(content_id), after=runs.last_event_id(thread_id),
                  awaiting=item["status"] in AWAITING and status.waiting_for_human, **extra)
 
 
@@ -203,15 +209,18 @@ async def content_page(request: Request, content_id: str, pipeline: PipelineDep,
 
 
 @router.post("/contents/{content_id}/{action}", response_class=HTMLResponse)
-async def decide(request: Request, content_id: str, action: str, pipeline: PipelineDep, runs: RunsDep) -> Response:
+async def decide(request: Request, content_id: str, action: str, pipeline: PipelineDep,
+                 runs: RunsDep) -> Response:
     """approve / reject / revise from the content page's forms."""
     form = await request.form()
     reviewer = str(form.get("reviewer") or "admin")
     try:
         if action == "approve":
-            await decide_now(pipeline, runs, content_id, AdminDecision(decision="approved", reviewer=reviewer))
+            await decide_now(pipeline, runs, content_id,
+                             AdminDecision(decision="approved", reviewer=reviewer))
         elif action == "reject":
-            body, errors = _validate(RejectRequest, {"reason": str(form.get("reason") or ""), "reviewer": reviewer})
+            body, errors = _validate(RejectRequest,
+                                     {"reason": str(form.get("reason") or ""), "reviewer": reviewer})
             if body is None:
                 return await _content_page(request, pipeline, runs, content_id, 422, errors=errors,
                                            values=dict(form))

@@ -4,36 +4,54 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
+
 from editorial_ai.llm.base import LLMError
 from editorial_ai.models.design_spec import DesignSpec
+from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes._common import run_model, run_option
 from editorial_ai.review.rubric import load_rubric
-from editorial_ai.services.editorial import EditorialService
+from editorial_ai.services.editorial import DraftOutcome, EditorialService
 
 
-def make_editorial_node(deps: PipelineDeps):
-    """Editorial: content with feedback injection -> planned MagazineLayout."""
+async def _produce(service: EditorialService, state: dict[str, Any], deps: PipelineDeps) -> tuple[DraftOutcome, str]:
+    design = DesignSpec.model_validate(state.get("design_spec") or {})
+    topics, contexts = state.get("curated_topics", []), state.get("enriched_contexts", [])
+    targets = state.get("correction_targets") or []
+    previous = state.get("current_content")
+    if targets and previous and deps.settings.targeted_correction:
+        try:
+            outcome = await service.revise(content=EditorialContent.model_validate(previous), targets=targets,
+                                           feedback_history=state.get("feedback_history", []), curated_topics=topics,
+                                           enriched_contexts=contexts, design_spec=design)
+            return outcome, "targeted:" + ",".join(targets)
+        except (LLMError, ValidationError):
+            pass  # a failed patch falls back to a full rewrite below rather than losing the attempt
+    rubric = load_rubric(state.get("content_type") or deps.settings.content_type)
+    outcome = await service.draft(curated_topics=topics, enriched_contexts=contexts, design_spec=design, rubric=rubric,
+                                  feedback_history=state.get("feedback_history", []),
+                                  tone=run_option(state, "tone", "sophisticated"))
+    return outcome, "full"
+
+
+def make_editorial_node(deps: PipelineDeps):  # noqa: ANN201
+    """Editorial: full generation with feedback injection, or targeted correction of failed components."""
 
     async def editorial(state: dict[str, Any]) -> dict[str, Any]:
         revision = int(state.get("revision_count", 0))
         llm = deps.llm("editorial_content", run_model(state, deps.settings), revision)
-        rubric = load_rubric(state.get("content_type") or deps.settings.content_type)
         version = int(state.get("draft_version", 0)) + 1
         try:
-            outcome = await EditorialService(llm).draft(
-                curated_topics=state.get("curated_topics", []), enriched_contexts=state.get("enriched_contexts", []),
-                design_spec=DesignSpec.model_validate(state.get("design_spec") or {}), rubric=rubric,
-                feedback_history=state.get("feedback_history", []), tone=run_option(state, "tone", "sophisticated"),
-            )
+            outcome, mode = await _produce(EditorialService(llm), state, deps)
         except LLMError as exc:
             # The review sees no draft and fails format; the loop cap bounds the cost.
             return {"current_draft": None, "draft_version": version, "pipeline_status": "drafting",
-                    "error_log": [f"editorial: generation failed on attempt {version}: {exc}"]}
-        update: dict[str, Any] = {"current_draft": outcome.layout.model_dump(mode="json"), "draft_version": version,
-                                  "pipeline_status": "drafting",
-                                  "tool_calls_log": [{"tool": "editorial.generate", "model": llm.name,
-                                                      "repairs": outcome.repairs, "attempt": version}]}
-        return update
+                    "correction_targets": [], "error_log": [f"editorial: generation failed on attempt {version}: {exc}"]}
+        return {"current_draft": outcome.layout.model_dump(mode="json"),
+                "current_content": outcome.content.model_dump(mode="json"), "draft_version": version,
+                "pipeline_status": "drafting", "correction_targets": [],
+                "tool_calls_log": [{"tool": "editorial.generate", "model": llm.name, "mode": mode,
+                                    "repairs": outcome.repairs, "attempt": version}]}
 
     return editorial

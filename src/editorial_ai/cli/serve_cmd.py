@@ -1,0 +1,52 @@
+"""`editorial-ai serve`: the REST API and admin UI with uvicorn."""
+
+from __future__ import annotations
+
+import ipaddress
+from pathlib import Path
+
+import typer
+from pydantic import ValidationError
+
+from editorial_ai.cli._common import build_settings, console, err_console
+
+
+def is_loopback(host: str) -> bool:
+    """True for localhost and loopback addresses (127.0.0.0/8, ::1)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Interface; non-loopback needs ADMIN_API_KEY."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535),
+    model: str | None = typer.Option(None, "--model", envvar="EDITORIAL_AI_MODEL",
+                                     help="Default provider:model of new runs."),
+    data_dir: Path | None = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR"),
+    log_level: str = typer.Option("info", "--log-level", help="uvicorn log level."),
+) -> None:
+    """Serve the REST API (/api, /docs) and the admin UI (/admin/)."""
+    import uvicorn
+
+    from editorial_ai.api.app import create_app
+
+    try:
+        settings = build_settings(model, data_dir)
+    except ValidationError as exc:
+        err_console.print(f"[bold red]error:[/] invalid settings: {exc}")
+        raise typer.Exit(code=2) from exc
+    if settings.admin_api_key is None:
+        if not is_loopback(host):
+            # Without a key every route is open; exposing that beyond this machine is never what anyone wants.
+            err_console.print(f"[bold red]error:[/] refusing to serve on {host} without authentication: set "
+                              "ADMIN_API_KEY (12+ characters), or bind to 127.0.0.1")
+            raise typer.Exit(code=2)
+        err_console.print("[bold yellow on red] DEV MODE [/] [bold yellow]ADMIN_API_KEY is not set: the API "
+                          "and the admin UI accept every request without authentication.[/]")
+    console.print(f"admin UI: http://{host}:{port}/admin/   API docs: http://{host}:{port}/docs   "
+                  f"model: {settings.model}")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level)
