@@ -33,3 +33,35 @@ def bench_local(repeats: int = typer.Option(2, min=1, max=10),
     console.print(f"structured / raw effective tokens/s: [bold]{structured / raw:.2f}x[/] (target >= 0.8x)")
     if "JSON-schema grammar" in by_mode:
         console.print(f"grammar / raw: {statistics.mean(by_mode['JSON-schema grammar']) / raw:.2f}x")
+
+
+@bench_app.command("review")
+def bench_review(drafts: int = typer.Option(5000, min=100)) -> None:
+    """Deterministic review throughput (format + grounding), single process, one core."""
+    from editorial_ai.benchmarks.review_throughput import run_review_throughput
+
+    run_review_throughput(200)  # warm caches of the catalog and regexes, as a long-running worker would be
+    result = run_review_throughput(drafts)
+    console.print(f"{result.drafts} drafts in {result.seconds:.3f}s: [bold]{result.per_second:,.0f} drafts/s[/] "
+                  f"(target >= 2,000); {result.failed} failed the checks")
+
+
+@bench_app.command("correction")
+def bench_correction(items: int = typer.Option(12, min=2, max=200)) -> None:
+    """LLM calls and tokens per approved item: targeted correction vs full regeneration (scripted drafts)."""
+    from editorial_ai.benchmarks.correction import run_correction_benchmark
+
+    rows = run_correction_benchmark(items)
+    table = Table(title=f"{items} fixable flawed drafts (scripted)")
+    for col in ("mode", "approved", "loop calls/item", "loop tokens/item", "correction tokens/item",
+                "run tokens/item"):
+        table.add_column(col)
+    for row in rows:
+        table.add_row(row.mode, f"{row.approved}/{row.items}", f"{row.loop_calls_per_item:.2f}",
+                      f"{row.loop_tokens_per_item:.0f}", f"{row.fix_tokens_per_item:.0f}", f"{row.run_tokens_per_item:.0f}")
+    console.print(table)
+    targeted, full = rows
+    console.print(f"targeted / full: calls {targeted.loop_calls_per_item / full.loop_calls_per_item:.2f}x, "
+                  f"review-loop tokens {targeted.loop_tokens_per_item / full.loop_tokens_per_item:.2f}x, "
+                  f"correction tokens [bold]{targeted.fix_tokens_per_item / full.fix_tokens_per_item:.2f}x[/] "
+                  f"(target <= 0.6x) at pass rates {targeted.approved}/{targeted.items} vs {full.approved}/{full.items}")

@@ -69,14 +69,27 @@ def apply_patch(artifact: BaseModel, patch: BaseModel, components: list[str]) ->
     return type(artifact).model_validate(data)
 
 
+def current_values(artifact: BaseModel, components: list[str]) -> dict[str, Any]:
+    """The current value of each component, keyed like the patch schema."""
+    data = artifact.model_dump(mode="json")
+    out: dict[str, Any] = {}
+    for component in components:
+        field, index = _split(component)
+        out[patch_field_name(component)] = data[field] if index is None else data[field][index]
+    return out
+
+
 def build_correction_prompt(artifact: BaseModel, components: list[str], feedback: list[str], sources_text: str) -> str:
-    """Show the whole artifact, name the parts to rewrite and why."""
-    targets = ", ".join(patch_field_name(c) for c in components)
+    """Only the parts to rewrite, the feedback and the sources: the rest of the draft is kept verbatim,
+    so sending it again would only cost tokens."""
+    context = getattr(artifact, "title", "") or getattr(artifact, "stem", "")
     lines = "\n".join(f"- {f}" for f in feedback) or "- improve quality"
+    current = json.dumps(current_values(artifact, components), ensure_ascii=False)[:2000]
     return (
-        f"Current draft (keep everything not listed below):\n{json.dumps(artifact.model_dump(mode='json'), ensure_ascii=False)[:2500]}\n\n"
-        f"Reviewer feedback:\n{lines}\n\nSource material: {sources_text}\n\n"
-        f"Rewrite only these parts: {targets}. Use only names from the source material.\nRewritten parts:"
+        (f"Draft title: {context}\n" if context else "")
+        + f"Parts to rewrite, as they are now: {current}\n\nReviewer feedback:\n{lines}\n\n"
+        f"Source material: {sources_text}\n\nRewrite these parts so the feedback is fixed; use only names from the "
+        f"source material.\nRewritten parts:"
     )
 
 

@@ -6,6 +6,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from typing import Any
 
 from editorial_ai.models.layout import (
@@ -20,6 +21,7 @@ from editorial_ai.models.layout import (
 from editorial_ai.models.review import CriterionResult
 
 
+@lru_cache(maxsize=65536)
 def normalize(name: str) -> str:
     """Case-, accent- and punctuation-insensitive form of a name."""
     decomposed = unicodedata.normalize("NFKD", name)
@@ -37,10 +39,10 @@ class SourceFacts:
     known_people: set[str] = field(default_factory=set)
     known_brands: set[str] = field(default_factory=set)
 
-    @property
-    def allowed(self) -> set[str]:
-        """All allowed names, normalized."""
-        return {normalize(n) for n in self.people | self.brands | self.products if n.strip()}
+    @cached_property
+    def allowed(self) -> frozenset[str]:
+        """All allowed names, normalized (computed once per facts object)."""
+        return frozenset(normalize(n) for n in self.people | self.brands | self.products if n.strip())
 
 
 def facts_from_sources(curated_topics: Iterable[dict[str, Any]], enriched_contexts: Iterable[dict[str, Any]],
@@ -62,16 +64,22 @@ def facts_from_sources(curated_topics: Iterable[dict[str, Any]], enriched_contex
     return facts
 
 
-def _is_allowed(name: str, allowed: set[str]) -> bool:
+@lru_cache(maxsize=4096)
+def _is_allowed(name: str, allowed: frozenset[str]) -> bool:
     key = normalize(name)
-    if not key:
+    if not key or key in allowed:
         return True
-    return any(key == a or (len(a) >= 4 and (a in key or key in a)) for a in allowed)
+    return any(len(a) >= 4 and (a in key or key in a) for a in allowed)
 
 
-def _contains_name(text_norm: str, name: str) -> bool:
-    key = normalize(name)
-    return bool(key) and re.search(rf"(?<![a-z0-9]){re.escape(key)}(?![a-z0-9])", text_norm) is not None
+@lru_cache(maxsize=64)
+def _name_matcher(names: frozenset[str]) -> tuple[re.Pattern[str] | None, dict[str, str]]:
+    """One alternation regex over all known names (longest first), and normalized -> original."""
+    originals = {normalize(n): n for n in sorted(names) if normalize(n)}
+    if not originals:
+        return None, {}
+    alternation = "|".join(re.escape(k) for k in sorted(originals, key=len, reverse=True))
+    return re.compile(rf"(?<![a-z0-9])(?:{alternation})(?![a-z0-9])"), originals
 
 
 def _texts(layout: MagazineLayout) -> list[str]:
@@ -106,10 +114,11 @@ def ungrounded_names(layout: MagazineLayout, facts: SourceFacts) -> list[str]:
                 flag(product.brand)
                 if not product.product_id:
                     flag(product.name)
-    text_norm = normalize(" \n ".join(_texts(layout)))
-    for name in sorted(facts.known_people | facts.known_brands):
-        if _contains_name(text_norm, name):
-            flag(name)
+    pattern, originals = _name_matcher(frozenset(facts.known_people | facts.known_brands))
+    if pattern is not None:
+        text_norm = normalize(" \n ".join(_texts(layout)))
+        for hit in sorted({m.group(0) for m in pattern.finditer(text_norm)}):
+            flag(originals[hit])
     return found
 
 

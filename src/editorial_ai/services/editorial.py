@@ -94,11 +94,9 @@ class EditorialService:
         """Regenerate only `targets` of `content` with the latest feedback; the rest is kept verbatim."""
         latest = feedback_history[-1] if feedback_history else {}
         feedback = [f"{c.get('criterion')}: {c.get('reason')}" for c in latest.get("failed_criteria", [])]
-        keyword = content.keyword
         revised = await correct_components(
             self.llm, content, validate_components(EditorialContent, content, targets), feedback=feedback,
             sources_text=summarize_sources(curated_topics, enriched_contexts, max_chars=700), system=EDITORIAL_SYSTEM,
-            example=grounded_example(keyword, curated_topics, enriched_contexts),
         )
         assert isinstance(revised, EditorialContent)
         return DraftOutcome(content=revised, layout=plan_layout(revised, design_spec), repairs=0)

@@ -1,0 +1,174 @@
+"""Review any content type's artifact with its rubric: magazine layouts and plain-text drafts alike.
+
+- A layout (a dict with `blocks`) goes through the pipeline's own `review_draft` (format -> grounding ->
+  judge -> pass rule), so evaluation and calibration measure exactly what the pipeline enforces.
+- Plain text (`text`, `research_brief`) gets the same stages with text checks: `format` is a structure check,
+  `grounding` is `review.text_grounding`, `judge` is `evaluation.text_judge`; the pass rule and the weighted
+  composite come from `review.scoring`, as for layouts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from editorial_ai.evaluation.text_judge import judge_text
+from editorial_ai.llm.base import LLMClient
+from editorial_ai.models.review import CriterionResult, ReviewResult
+from editorial_ai.prompts.review import summarize_sources
+from editorial_ai.review.engine import ReviewContext, review_draft
+from editorial_ai.review.rubric import Rubric
+from editorial_ai.review.scoring import composite_score, decide_pass
+from editorial_ai.review.text_grounding import check_text_grounding
+
+TEXT_CONTENT_TYPES = ("text", "research_brief")
+_NOT_ANSWERED = "_(not answered)_"
+
+
+@dataclass
+class Sources:
+    """Source material in any of the shapes content types use."""
+
+    curated_topics: list[dict[str, Any]] = field(default_factory=list)
+    enriched_contexts: list[dict[str, Any]] = field(default_factory=list)
+    passages: list[str] = field(default_factory=list)
+    sub_questions: list[str] = field(default_factory=list)
+    topic: str = ""
+
+    @classmethod
+    def coerce(cls, raw: Any) -> Sources:
+        """From a list of passages, a list of posts, or a dict with any of the fields."""
+        if isinstance(raw, Sources):
+            return raw
+        if isinstance(raw, str):
+            return cls(passages=[raw])
+        if isinstance(raw, list):
+            if all(isinstance(item, str) for item in raw):
+                return cls(passages=list(raw))
+            return cls(enriched_contexts=[item for item in raw if isinstance(item, dict)])
+        raw = raw or {}
+        return cls(curated_topics=list(raw.get("curated_topics", [])),
+                   enriched_contexts=list(raw.get("enriched_contexts", [])),
+                   passages=[str(p) for p in raw.get("passages", [])],
+                   sub_questions=[str(q) for q in raw.get("sub_questions", [])], topic=str(raw.get("topic", "")))
+
+    def as_text(self) -> str:
+        """A compact text view for the judge."""
+        parts = []
+        if self.topic:
+            parts.append(f"Topic: {self.topic}")
+        if self.curated_topics or self.enriched_contexts:
+            parts.append(summarize_sources(self.curated_topics, self.enriched_contexts))
+        parts += [f"- {p}" for p in self.passages]
+        return "\n".join(parts)
+
+    def all_passages(self) -> list[str]:
+        """Every piece of source text, for the text grounding check."""
+        return [self.topic, *self.sub_questions, *self.passages, self.as_text()]
+
+
+@dataclass
+class ArtifactReview:
+    """A ReviewResult plus the judge's justification and failure, if any."""
+
+    result: ReviewResult
+    justification: str = ""
+    judge_error: str | None = None
+
+
+def is_layout(draft: Any) -> bool:
+    """Magazine layouts are dicts with blocks; everything else is reviewed as text."""
+    return isinstance(draft, dict) and "blocks" in draft
+
+
+def check_text_format(draft: str, sub_questions: list[str], criterion: str = "format") -> CriterionResult:
+    """Structure of a plain-text draft: a brief needs a title and an answered section per sub-question."""
+    problems: list[str] = []
+    text = draft.strip()
+    if sub_questions:
+        if not re.search(r"^#\s+\S", text, re.MULTILINE):
+            problems.append("a '# ' title line")
+        sections = dict(re.findall(r"^##\s+(.+?)\s*\n(.*?)(?=^##\s|\Z)", text, re.MULTILINE | re.DOTALL))
+        unanswered = [q for q in sub_questions
+                      if not (body := sections.get(q.strip(), "").strip()) or body == _NOT_ANSWERED]
+        if unanswered:
+            problems.append(f"an answered '## ' section for {len(unanswered)} sub-question(s): "
+                            + "; ".join(unanswered[:3]))
+    else:
+        sentences = [s for s in re.split(r"(?<=[.!?])\s+", text) if len(s.split()) >= 3]
+        if len(sentences) < 2:
+            problems.append("at least two full sentences")
+    if problems:
+        return CriterionResult(criterion=criterion, passed=False, severity="critical", source="format", score=0.0,
+                               reason="The draft is missing " + " and ".join(problems) + ".")
+    return CriterionResult(criterion=criterion, passed=True, severity="critical", source="format", score=1.0,
+                           reason="The draft has the expected structure.")
+
+
+def _text_of(draft: Any) -> str:
+    if isinstance(draft, str):
+        return draft
+    if isinstance(draft, dict):
+        return str(draft.get("markdown") or draft.get("text") or "")
+    return ""
+
+
+def _summary(passed: bool, results: list[CriterionResult], judge_error: str | None) -> str:
+    failed = [r.criterion for r in results if not r.passed and not r.skipped]
+    skipped = [r.criterion for r in results if r.skipped]
+    parts = ["Passed review." if passed else "Failed review."]
+    if failed:
+        parts.append("Failed: " + ", ".join(failed) + ".")
+    if skipped:
+        parts.append("Not checked: " + ", ".join(skipped) + (f" (judge error: {judge_error})." if judge_error else "."))
+    return " ".join(parts)
+
+
+async def review_text(draft: str, rubric: Rubric, sources: Sources, judge: LLMClient | None) -> ArtifactReview:
+    """Review a plain-text draft with the rubric's format, grounding and judge criteria."""
+    results = [check_text_format(draft, sources.sub_questions, c.name) for c in rubric.by_check("format")]
+    judge_error: str | None = None
+    justification = ""
+    later = [c for c in rubric.criteria if c.check not in ("format",)]
+    if not all(r.passed for r in results):
+        results += [CriterionResult(criterion=c.name, passed=False, skipped=True, severity=c.severity, source=c.check,
+                                    reason="Not run: the draft failed the format check.") for c in later]
+    else:
+        results += [check_text_grounding(draft, sources.all_passages(), c.name) for c in rubric.by_check("grounding")]
+        results += [CriterionResult(criterion=c.name, passed=True, severity=c.severity, source="validation",
+                                    score=1.0, reason="Not applicable to plain text.")
+                    for c in rubric.by_check("validation")]
+        if rubric.by_check("judge"):
+            if judge is None:
+                judge_error = "no judge model"
+                results += [CriterionResult(criterion=c.name, passed=False, skipped=True, severity=c.severity,
+                                            reason="Not run: no judge model configured.")
+                            for c in rubric.by_check("judge")]
+            else:
+                judgement = await judge_text(judge, rubric, final_text=draft, sources_text=sources.as_text(),
+                                             sub_questions=sources.sub_questions or None)
+                results += judgement.criteria
+                judge_error, justification = judgement.error, judgement.justification
+    passed = decide_pass(rubric, results)
+    result = ReviewResult(passed=passed, criteria=results, summary=_summary(passed, results, judge_error),
+                          suggestions=[f"{r.criterion}: {r.reason}" for r in results if not r.passed and not r.skipped],
+                          composite_score=composite_score(rubric, results),
+                          judge_skipped=any(r.skipped for r in results))
+    return ArtifactReview(result=result, justification=justification or result.summary, judge_error=judge_error)
+
+
+async def review_artifact(draft: Any, rubric: Rubric, sources: Any, judge: LLMClient | None,
+                          known_entities: dict[str, set[str]] | None = None) -> ArtifactReview:
+    """Review a layout or a text draft; the judge's failure is reported, never raised."""
+    src = Sources.coerce(sources)
+    if not is_layout(draft):
+        return await review_text(_text_of(draft), rubric, src, judge)
+    context = ReviewContext(curated_topics=src.curated_topics, enriched_contexts=src.enriched_contexts,
+                            known_entities=known_entities or {})
+    result = await review_draft(draft, rubric, context, judge)
+    judged = [r for r in result.criteria if r.source == "judge"]
+    failures = [r.reason for r in judged if r.skipped and ("Judge unavailable" in r.reason or "no judge" in r.reason)]
+    judge_error = failures[0] if failures else None
+    justification = " ".join(f"{r.criterion}: {r.reason}" for r in judged if not r.skipped) or result.summary
+    return ArtifactReview(result=result, justification=justification[:600], judge_error=judge_error)
