@@ -1,0 +1,22 @@
+"""Benchmarks run and report coherent figures (speed targets are checked by the bench commands, not here)."""
+
+from __future__ import annotations
+
+from editorial_ai.benchmarks.correction import run_correction_benchmark
+from editorial_ai.benchmarks.review_throughput import make_corpus, run_review_throughput
+
+
+def test_review_throughput_reviews_every_draft_and_catches_unsourced_brands() -> None:
+    drafts, _, _ = make_corpus(30)
+    assert len(drafts) == 30
+    result = run_review_throughput(300)
+    assert result.drafts == 300
+    assert 0 < result.failed < 300  # a third of the corpus names brands outside the sources
+    assert result.per_second > 0
+
+
+def test_targeted_correction_spends_fewer_tokens_at_equal_pass_rate() -> None:
+    targeted, full = run_correction_benchmark(3)
+    assert targeted.approved == full.approved == 3
+    assert targeted.loop_calls_per_item == full.loop_calls_per_item
+    assert targeted.fix_tokens_per_item < full.fix_tokens_per_item

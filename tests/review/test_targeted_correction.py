@@ -1,0 +1,89 @@
+"""Targeted correction: failed criteria -> components -> patch schema -> merge."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from editorial_ai.llm.scripted import ScriptedClient
+from editorial_ai.models.editorial import EditorialContent
+from editorial_ai.models.review import CriterionResult, ReviewResult
+from editorial_ai.review.correction import (
+    apply_patch,
+    build_correction_prompt,
+    build_patch_model,
+    correct_components,
+    validate_components,
+)
+from editorial_ai.services.editorial_targets import correction_targets
+
+CONTENT = EditorialContent(
+    keyword="Jennie Effect", title="The Jennie Effect Explained",
+    body_paragraphs=["Jennie carried a Hermès Birkin through the airport this week.",
+                     "The bag sold out by the weekend, as her picks always do."],
+    product_mentions=[{"name": "Birkin 25", "brand": "Hermès"}], celeb_mentions=[{"name": "Jennie"}],
+    hashtags=["#Jennie"],
+)
+
+
+def failed(criterion: str, evidence: list[str] | None = None) -> CriterionResult:
+    return CriterionResult(criterion=criterion, passed=False, reason="x", evidence=evidence or [])
+
+
+def result(*criteria: CriterionResult) -> ReviewResult:
+    return ReviewResult(passed=False, criteria=list(criteria))
+
+
+def test_hallucinated_names_point_at_the_components_that_contain_them() -> None:
+    targets = correction_targets(result(failed("hallucination", ["Hermès", "Birkin 25"])), CONTENT)
+    assert targets == ["body_paragraphs[0]", "product_mentions"]
+
+
+def test_known_criteria_map_to_fixed_components() -> None:
+    assert correction_targets(result(failed("visual_appeal")), CONTENT) == ["title", "subtitle", "pull_quotes"]
+
+
+def test_format_failure_or_too_many_targets_means_full_rewrite() -> None:
+    assert correction_targets(result(failed("format")), CONTENT) is None
+    everything = result(failed("visual_appeal"), failed("content_completeness"), failed("fact_accuracy"))
+    assert correction_targets(everything, CONTENT) is None
+
+
+def test_patch_schema_keeps_field_limits() -> None:
+    patch = build_patch_model(EditorialContent, ["title", "body_paragraphs[1]"])
+    assert set(patch.model_fields) == {"title", "body_paragraphs_1"}
+    with pytest.raises(ValidationError):
+        patch(title="short", body_paragraphs_1="x" * 50)  # title below its minimum length
+    with pytest.raises(ValidationError):
+        patch(title="A long enough title", body_paragraphs_1="too short")
+
+
+def test_apply_patch_changes_only_the_targets() -> None:
+    patch = build_patch_model(EditorialContent, ["body_paragraphs[0]"])(
+        body_paragraphs_0="Jennie carried a Chanel 22 Bag through the airport this week.")
+    revised = apply_patch(CONTENT, patch, ["body_paragraphs[0]"])
+    assert revised.body_paragraphs[0].startswith("Jennie carried a Chanel")
+    assert revised.body_paragraphs[1] == CONTENT.body_paragraphs[1]
+    assert revised.title == CONTENT.title and revised.product_mentions == CONTENT.product_mentions
+
+
+def test_out_of_range_and_unknown_components_are_dropped() -> None:
+    assert validate_components(EditorialContent, CONTENT, ["title", "body_paragraphs[7]", "nope", "title"]) == ["title"]
+
+
+def test_correction_prompt_holds_only_the_targets_and_feedback() -> None:
+    prompt = build_correction_prompt(CONTENT, ["body_paragraphs[0]"], ["hallucination: Hermès is not sourced"], "src")
+    assert "Hermès Birkin" in prompt and "hallucination: Hermès" in prompt
+    assert CONTENT.body_paragraphs[1] not in prompt
+
+
+async def test_correct_components_end_to_end_with_scripted_model() -> None:
+    client = ScriptedClient({"correction": [{"json": {
+        "body_paragraphs_0": "Jennie carried a Chanel 22 Bag through the airport this week.",
+        "product_mentions": [{"name": "Chanel 22 Bag", "brand": "Chanel"}]}}]})
+    revised = await correct_components(client, CONTENT, ["body_paragraphs[0]", "product_mentions"],
+                                       feedback=["remove Hermès"], sources_text="Chanel 22 Bag", system="s")
+    assert isinstance(revised, EditorialContent)
+    assert revised.product_mentions[0].brand == "Chanel"
+    assert client.calls[0].purpose == "correction"
+    assert revised.body_paragraphs[1] == CONTENT.body_paragraphs[1]
