@@ -85,8 +85,12 @@ class Settings(BaseSettings):
 
     def ensure_dirs(self) -> None:
         """Create the data directories (idempotent)."""
-        for path in (self.resolved_db_path.parent, self.resolved_checkpoint_path.parent,
-                     self.resolved_log_dir, self.resolved_publish_dir):
+        for path in (
+            self.resolved_db_path.parent,
+            self.resolved_checkpoint_path.parent,
+            self.resolved_log_dir,
+            self.resolved_publish_dir,
+        ):
             path.mkdir(parents=True, exist_ok=True)
 
     def require_gemini(self) -> None:

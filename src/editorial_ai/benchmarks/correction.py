@@ -33,26 +33,47 @@ def _article(flawed_index: int | None) -> dict[str, Any]:
     if flawed_index is not None:
         paragraphs[flawed_index] = _FLAW
         products.append({"name": "Birkin 25", "brand": "Hermès", "context": "gift"})
-    return {"keyword": "Jennie Effect", "title": "The Jennie Effect: How One Idol Sells Out a Season",
-            "subtitle": "From the airport to Paris, every look becomes a bestseller", "body_paragraphs": paragraphs,
-            "pull_quotes": ["Jennie does not follow trends; she starts them."], "product_mentions": products,
-            "celeb_mentions": [{"name": "Jennie", "context": "trendsetter"}],
-            "hashtags": ["#JennieEffect", "#Chanel"], "credits": [{"role": "Editor", "name": "Editorial AI"}]}
+    return {
+        "keyword": "Jennie Effect",
+        "title": "The Jennie Effect: How One Idol Sells Out a Season",
+        "subtitle": "From the airport to Paris, every look becomes a bestseller",
+        "body_paragraphs": paragraphs,
+        "pull_quotes": ["Jennie does not follow trends; she starts them."],
+        "product_mentions": products,
+        "celeb_mentions": [{"name": "Jennie", "context": "trendsetter"}],
+        "hashtags": ["#JennieEffect", "#Chanel"],
+        "credits": [{"role": "Editor", "name": "Editorial AI"}],
+    }
 
 
 def scenario(index: int) -> dict[str, list[dict[str, Any]]]:
     """Item `index`: the first draft names an unsourced brand in one paragraph; both fixes remove it."""
     flawed = index % len(_PARAGRAPHS)
-    verdict = {name: {"score": 0.9, "passed": True, "reason": "Meets the criterion.", "severity": "minor"}
-               for name in ("fact_accuracy", "content_completeness", "visual_appeal", "trend_relevance")}
+    verdict = {
+        name: {"score": 0.9, "passed": True, "reason": "Meets the criterion.", "severity": "minor"}
+        for name in ("fact_accuracy", "content_completeness", "visual_appeal", "trend_relevance")
+    }
     return {
-        "curation": [{"json": {"trend_background": "Jennie's looks sell out Chanel pieces.",
-                               "related_keywords": ["Jennie airport fashion"], "seasonality": "autumn",
-                               "relevance_score": 0.9}}],
+        "curation": [
+            {
+                "json": {
+                    "trend_background": "Jennie's looks sell out Chanel pieces.",
+                    "related_keywords": ["Jennie airport fashion"],
+                    "seasonality": "autumn",
+                    "relevance_score": 0.9,
+                }
+            }
+        ],
         "design_spec": [{"json": {"visual_style": "modern"}}],
         "editorial": [{"json": _article(flawed)}, {"json": _article(None)}],
-        "correction": [{"json": {f"body_paragraphs_{flawed}": _PARAGRAPHS[flawed],
-                                 "product_mentions": _article(None)["product_mentions"]}}],
+        "correction": [
+            {
+                "json": {
+                    f"body_paragraphs_{flawed}": _PARAGRAPHS[flawed],
+                    "product_mentions": _article(None)["product_mentions"],
+                }
+            }
+        ],
         "judge": [{"json": verdict}],
     }
 
@@ -95,12 +116,21 @@ async def _run_mode(targeted: bool, items: int, root: Path) -> ModeResult:
     result = ModeResult(mode, items, 0, 0, 0, 0, 0)
     for index in range(items):
         client = RetryingClient(ScriptedClient(scenario(index), name="scripted:bench"), base_wait_s=0.001)
-        settings = Settings(EDITORIAL_AI_DATA_DIR=root / f"{mode[:4]}-{index}", EDITORIAL_AI_MODEL="scripted:bench",
-                            EDITORIAL_AI_TARGETED_CORRECTION=targeted)
-        async with open_pipeline(settings, llm_factory=lambda _model, c=client: c) as pipeline:
+        settings = Settings(
+            EDITORIAL_AI_DATA_DIR=root / f"{mode[:4]}-{index}",
+            EDITORIAL_AI_MODEL="scripted:bench",
+            EDITORIAL_AI_TARGETED_CORRECTION=targeted,
+        )
+
+        def same_client(_model: str, c: RetryingClient = client) -> RetryingClient:
+            return c
+
+        async with open_pipeline(settings, llm_factory=same_client) as pipeline:
             outcome = await pipeline.start({"seed_keyword": "Jennie Effect"})
             if outcome.waiting_for_human and not outcome.state.get("escalated"):
-                outcome = await pipeline.decide(str(outcome.state["current_draft_id"]), AdminDecision(decision="approved"))
+                outcome = await pipeline.decide(
+                    str(outcome.state["current_draft_id"]), AdminDecision(decision="approved")
+                )
         usage = outcome.state.get("token_usage", [])
         loop = [u for u in usage if u.get("purpose") in ("editorial", "correction", "judge", "repair")]
         drafts = [u for u in usage if u.get("purpose") in ("editorial", "correction")]
@@ -119,4 +149,5 @@ def run_correction_benchmark(items: int = 12) -> list[ModeResult]:
 
         async def both() -> list[ModeResult]:
             return [await _run_mode(True, items, root), await _run_mode(False, items, root)]
+
         return asyncio.run(both())

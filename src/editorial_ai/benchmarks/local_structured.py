@@ -13,8 +13,10 @@ from editorial_ai.llm.local import LocalLlamaClient, build_base_prompt, load_lla
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE, EDITORIAL_SYSTEM, build_editorial_prompt
 
-SOURCES = ("celebrities: Jennie (BLACKPINK, 10 posts); products: Chanel 22 Bag, Chanel Tweed Jacket, "
-           "Calvin Klein 90s Straight Jeans; scenes: airport fashion, Paris Fashion Week front row")
+SOURCES = (
+    "celebrities: Jennie (BLACKPINK, 10 posts); products: Chanel 22 Bag, Chanel Tweed Jacket, "
+    "Calvin Klein 90s Straight Jeans; scenes: airport fashion, Paris Fashion Week front row"
+)
 
 
 @dataclass
@@ -40,12 +42,22 @@ class Measurement:
 
 def bench_request() -> LLMRequest:
     """The editorial request both modes answer."""
-    prompt = build_editorial_prompt(keyword="Jennie Effect", sources_text=SOURCES,
-                                    rubric_text="- hallucination: name only sourced people and products",
-                                    tone="sophisticated", feedback_history=[])
-    return LLMRequest(system=EDITORIAL_SYSTEM, prompt=prompt, few_shot=[EDITORIAL_EXAMPLE],
-                      output_schema=EditorialContent, temperature=0.7, max_tokens=600,
-                      prefill={"keyword": "Jennie Effect"})
+    prompt = build_editorial_prompt(
+        keyword="Jennie Effect",
+        sources_text=SOURCES,
+        rubric_text="- hallucination: name only sourced people and products",
+        tone="sophisticated",
+        feedback_history=[],
+    )
+    return LLMRequest(
+        system=EDITORIAL_SYSTEM,
+        prompt=prompt,
+        few_shot=[EDITORIAL_EXAMPLE],
+        output_schema=EditorialContent,
+        temperature=0.7,
+        max_tokens=600,
+        prefill={"keyword": "Jennie Effect"},
+    )
 
 
 def run_local_benchmark(settings: Settings, *, with_grammar: bool = False, repeats: int = 1) -> list[Measurement]:
@@ -60,8 +72,12 @@ def run_local_benchmark(settings: Settings, *, with_grammar: bool = False, repea
     results: list[Measurement] = []
     for _ in range(repeats):
         started = time.perf_counter()
-        walker = JsonWalker(EditorialContent.model_json_schema(), client._complete(llm, request.temperature),
-                            token_budget=request.max_tokens, prefill=request.prefill)
+        walker = JsonWalker(
+            EditorialContent.model_json_schema(),
+            client._complete(llm, request.temperature),
+            token_budget=request.max_tokens,
+            prefill=request.prefill,
+        )
         text, stats = walker.run(prompt)
         elapsed = time.perf_counter() - started
         try:
@@ -73,8 +89,9 @@ def run_local_benchmark(settings: Settings, *, with_grammar: bool = False, repea
         results.append(Measurement("structured (field by field)", elapsed, stats.completion_tokens, doc_tokens, valid))
 
         started = time.perf_counter()
-        out = llm.create_completion(prompt + " {", max_tokens=doc_tokens, temperature=request.temperature,
-                                    repeat_penalty=1.15, seed=1234)
+        out = llm.create_completion(
+            prompt + " {", max_tokens=doc_tokens, temperature=request.temperature, repeat_penalty=1.15, seed=1234
+        )
         elapsed = time.perf_counter() - started
         raw_tokens = int(out["usage"]["completion_tokens"])
         results.append(Measurement("raw unconstrained", elapsed, raw_tokens, raw_tokens, False))
@@ -84,8 +101,9 @@ def run_local_benchmark(settings: Settings, *, with_grammar: bool = False, repea
 
             grammar = LlamaGrammar.from_json_schema(json.dumps(EditorialContent.model_json_schema()), verbose=False)
             started = time.perf_counter()
-            out = llm.create_completion(prompt + " ", max_tokens=doc_tokens, temperature=request.temperature,
-                                        grammar=grammar, seed=1234)
+            out = llm.create_completion(
+                prompt + " ", max_tokens=doc_tokens, temperature=request.temperature, grammar=grammar, seed=1234
+            )
             elapsed = time.perf_counter() - started
             g_tokens = int(out["usage"]["completion_tokens"])
             results.append(Measurement("JSON-schema grammar", elapsed, g_tokens, g_tokens, False))

@@ -36,20 +36,33 @@ def make_corpus(count: int, seed: int = 3) -> tuple[list[dict[str, Any]], list[d
     artists = [a["name"] for a in catalog["artists"]]
     brands = [b["name"] for b in catalog["brands"]]
     solutions = catalog["solutions"]
-    sources = [{"artist_name": a, "group_name": "", "solutions": [
-        {"title": s["title"], "brand": s["brand"]} for s in rng.sample(solutions, 6)]} for a in artists[:4]]
+    sources = [
+        {
+            "artist_name": a,
+            "group_name": "",
+            "solutions": [{"title": s["title"], "brand": s["brand"]} for s in rng.sample(solutions, 6)],
+        }
+        for a in artists[:4]
+    ]
     source_brands = sorted({s["brand"] for p in sources for s in p["solutions"]})
     known = {"artists": set(artists), "groups": set(), "brands": set(brands)}
     drafts = []
     for i in range(count):
         brand = rng.choice(brands if i % 3 == 0 else source_brands)
         celeb = rng.choice(artists[:4])
-        body = [f"{celeb} was spotted in {brand} pieces at event {i}, and the look spread fast across feeds.",
-                f"Stylists point to the cut and the colour; {rng.choice(source_brands)} pieces sold out in days."]
+        body = [
+            f"{celeb} was spotted in {brand} pieces at event {i}, and the look spread fast across feeds.",
+            f"Stylists point to the cut and the colour; {rng.choice(source_brands)} pieces sold out in days.",
+        ]
         content = EditorialContent(
-            keyword="bench", title=f"{celeb} and the {brand} moment #{i}", subtitle="A season in one look",
-            body_paragraphs=body, product_mentions=[ProductMention(name=f"{brand} Bag", brand=brand)],
-            celeb_mentions=[CelebMention(name=celeb)], hashtags=["#bench"])
+            keyword="bench",
+            title=f"{celeb} and the {brand} moment #{i}",
+            subtitle="A season in one look",
+            body_paragraphs=body,
+            product_mentions=[ProductMention(name=f"{brand} Bag", brand=brand)],
+            celeb_mentions=[CelebMention(name=celeb)],
+            hashtags=["#bench"],
+        )
         drafts.append(plan_layout(content, DesignSpec()).model_dump(mode="json"))
     return drafts, sources, known
 

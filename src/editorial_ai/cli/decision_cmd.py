@@ -40,14 +40,23 @@ _JSON = typer.Option(False, "--json", help="Print one JSON object.")
 _REVIEWER = typer.Option("admin", "--reviewer", help="Who decides (kept in the decision log).")
 
 
-def approve(content_id: str = typer.Argument(...), reviewer: str = _REVIEWER,
-            data_dir: Path | None = _DATA_DIR, as_json: bool = _JSON) -> None:
+def approve(
+    content_id: str = typer.Argument(...),
+    reviewer: str = _REVIEWER,
+    data_dir: Path | None = _DATA_DIR,
+    as_json: bool = _JSON,
+) -> None:
     """Approve content awaiting a decision: the pipeline resumes and publishes it."""
     _decide(content_id, AdminDecision(decision="approved", reviewer=reviewer), data_dir, as_json)
 
 
-def reject(content_id: str = typer.Argument(...), reason: str = typer.Option(..., "--reason", help="Why."),
-           reviewer: str = _REVIEWER, data_dir: Path | None = _DATA_DIR, as_json: bool = _JSON) -> None:
+def reject(
+    content_id: str = typer.Argument(...),
+    reason: str = typer.Option(..., "--reason", help="Why."),
+    reviewer: str = _REVIEWER,
+    data_dir: Path | None = _DATA_DIR,
+    as_json: bool = _JSON,
+) -> None:
     """Reject content with a reason: the pipeline ends."""
     _decide(content_id, AdminDecision(decision="rejected", reason=reason, reviewer=reviewer), data_dir, as_json)
 
@@ -60,11 +69,18 @@ def revise(
     wrong_information: bool = typer.Option(False, "--wrong-information"),
     wrong_physical_dimensions: bool = typer.Option(False, "--wrong-physical-dimensions"),
     information_missing: bool = typer.Option(False, "--information-missing"),
-    reviewer: str = _REVIEWER, data_dir: Path | None = _DATA_DIR, as_json: bool = _JSON,
+    reviewer: str = _REVIEWER,
+    data_dir: Path | None = _DATA_DIR,
+    as_json: bool = _JSON,
 ) -> None:
     """Request a revision: the feedback is injected into a new editorial attempt."""
-    form = ReviewForm(information_present=not information_missing, missing_spec=missing_spec, bad_format=bad_format,
-                      wrong_information=wrong_information, wrong_physical_dimensions=wrong_physical_dimensions)
+    form = ReviewForm(
+        information_present=not information_missing,
+        missing_spec=missing_spec,
+        bad_format=bad_format,
+        wrong_information=wrong_information,
+        wrong_physical_dimensions=wrong_physical_dimensions,
+    )
     decision = run_async(_validated(feedback, form, reviewer))
     _decide(content_id, decision, data_dir, as_json)
 

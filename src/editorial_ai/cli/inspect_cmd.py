@@ -29,9 +29,13 @@ def status(thread_id: str = typer.Argument(...), data_dir: Path | None = _DATA_D
 
 
 @contents_app.command("list")
-def list_contents(status_filter: str | None = typer.Option(None, "--status", help="pending, escalated, published..."),
-                  limit: int = typer.Option(20, min=1, max=200), offset: int = typer.Option(0, min=0),
-                  data_dir: Path | None = _DATA_DIR, as_json: bool = _JSON) -> None:
+def list_contents(
+    status_filter: str | None = typer.Option(None, "--status", help="pending, escalated, published..."),
+    limit: int = typer.Option(20, min=1, max=200),
+    offset: int = typer.Option(0, min=0),
+    data_dir: Path | None = _DATA_DIR,
+    as_json: bool = _JSON,
+) -> None:
     """List contents, newest first."""
     from editorial_ai.pipeline.runner import open_pipeline
 
@@ -52,7 +56,9 @@ def list_contents(status_filter: str | None = typer.Option(None, "--status", hel
 
 
 @contents_app.command("show")
-def show_content(content_id: str = typer.Argument(...), data_dir: Path | None = _DATA_DIR, as_json: bool = _JSON) -> None:
+def show_content(
+    content_id: str = typer.Argument(...), data_dir: Path | None = _DATA_DIR, as_json: bool = _JSON
+) -> None:
     """Show one content with its review."""
     from editorial_ai.pipeline.runner import NotFoundError, open_pipeline
 
@@ -76,8 +82,11 @@ def show_content(content_id: str = typer.Argument(...), data_dir: Path | None = 
         console.print(f"[dim]{event['created_at'][:19]}[/] {event['decision']} by {event['reviewer']}")
 
 
-def logs(content_id: str = typer.Argument(..., help="Content id or thread id."),
-         data_dir: Path | None = _DATA_DIR, as_json: bool = _JSON) -> None:
+def logs(
+    content_id: str = typer.Argument(..., help="Content id or thread id."),
+    data_dir: Path | None = _DATA_DIR,
+    as_json: bool = _JSON,
+) -> None:
     """Per-node durations and tokens of a run."""
     from editorial_ai.pipeline.runner import open_pipeline
 
@@ -86,8 +95,10 @@ def logs(content_id: str = typer.Argument(..., help="Content id or thread id."),
             item = await pipeline.deps.contents.get(content_id)
             thread_id = item["thread_id"] if item else content_id
             state = (await pipeline.outcome(thread_id)).state
-            return {"content_id": item["id"] if item else state.get("current_draft_id"),
-                    **pipeline.logs(thread_id, str(state.get("pipeline_status")))}
+            return {
+                "content_id": item["id"] if item else state.get("current_draft_id"),
+                **pipeline.logs(thread_id, str(state.get("pipeline_status"))),
+            }
 
     data = run_async(go())
     if as_json:

@@ -18,16 +18,23 @@ def review_table(review: dict[str, Any]) -> Table:
         table.add_column(col, overflow="fold")
     for c in review.get("criteria", []):
         verdict = "skipped" if c.get("skipped") else ("pass" if c.get("passed") else "fail")
-        table.add_row(c["criterion"], f"[{_VERDICT_STYLE[verdict]}]{verdict}[/]", c.get("severity", ""),
-                      c.get("source", ""), c.get("reason", ""))
+        table.add_row(
+            c["criterion"],
+            f"[{_VERDICT_STYLE[verdict]}]{verdict}[/]",
+            c.get("severity", ""),
+            c.get("source", ""),
+            c.get("reason", ""),
+        )
     return table
 
 
 def print_outcome(summary: dict[str, Any]) -> None:
     """A human-readable run summary."""
     console.print(f"[bold]thread[/] {summary['thread_id']}  [bold]content[/] {summary.get('content_id') or '-'}")
-    console.print(f"[bold]status[/] {summary['pipeline_status']}  [bold]revisions[/] {summary['revision_count']}"
-                  f"  [bold]flags[/] {', '.join(summary.get('flags') or []) or '-'}")
+    console.print(
+        f"[bold]status[/] {summary['pipeline_status']}  [bold]revisions[/] {summary['revision_count']}"
+        f"  [bold]flags[/] {', '.join(summary.get('flags') or []) or '-'}"
+    )
     if summary.get("title"):
         console.print(f"[bold]title[/] {summary['title']}")
     if summary.get("review_result"):

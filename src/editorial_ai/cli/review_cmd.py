@@ -45,9 +45,11 @@ def review(
         settings.ensure_dirs()
         catalog = SqliteCatalogRepository(settings.resolved_db_path)
         await catalog.initialize()
-        context = ReviewContext(curated_topics=source_data.get("curated_topics", []),
-                                enriched_contexts=source_data.get("enriched_contexts", []),
-                                known_entities=await catalog.known_entities())
+        context = ReviewContext(
+            curated_topics=source_data.get("curated_topics", []),
+            enriched_contexts=source_data.get("enriched_contexts", []),
+            known_entities=await catalog.known_entities(),
+        )
         judge = None if no_judge else get_client(settings.model, settings)
         result = await review_draft(draft_data, load_rubric(content_type), context, judge)
         return result.model_dump(mode="json")

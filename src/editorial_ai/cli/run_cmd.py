@@ -36,7 +36,12 @@ class NodeProgress:
         elif self.rows:
             style = {"success": "green", "error": "red", "interrupted": "yellow"}.get(payload["status"], "white")
             label = "waiting for human" if payload["status"] == "interrupted" else payload["status"]
-            self.rows[-1] = [node, f"[{style}]{label}[/]", f"{payload['duration_ms']:.0f}", str(payload["total_tokens"])]
+            self.rows[-1] = [
+                node,
+                f"[{style}]{label}[/]",
+                f"{payload['duration_ms']:.0f}",
+                str(payload["total_tokens"]),
+            ]
         if self.live is not None:
             self.live.update(self.table())
 
@@ -48,12 +53,14 @@ def run(
     style: str = typer.Option("editorial", help="Editorial style."),
     target_celeb: str | None = typer.Option(None, "--target-celeb", help="Celebrity to focus on."),
     target_brand: str | None = typer.Option(None, "--target-brand", help="Brand to focus on."),
-    content_type: str = typer.Option("fashion_magazine", "--content-type", envvar="EDITORIAL_AI_CONTENT_TYPE",
-                                     help="Rubric / content type."),
+    content_type: str = typer.Option(
+        "fashion_magazine", "--content-type", envvar="EDITORIAL_AI_CONTENT_TYPE", help="Rubric / content type."
+    ),
     model: str | None = typer.Option(None, "--model", envvar="EDITORIAL_AI_MODEL", help="provider:model."),
     data_dir: Path | None = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR"),
-    auto_approve: bool = typer.Option(False, "--auto-approve",
-                                      help="Approve as a human would when review passed cleanly (never when flagged)."),
+    auto_approve: bool = typer.Option(
+        False, "--auto-approve", help="Approve as a human would when review passed cleanly (never when flagged)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one machine-readable JSON object."),
 ) -> None:
     """Run the pipeline for KEYWORD until it is published or waits for a human."""
@@ -63,15 +70,23 @@ def run(
         raise typer.BadParameter("KEYWORD must not be empty")
     settings = build_settings(model, data_dir)
     progress = NodeProgress()
-    curation_input = {"seed_keyword": keyword.strip(), "category": category, "tone": tone, "style": style,
-                      "target_celeb": target_celeb, "target_brand": target_brand, "model": settings.model}
+    curation_input = {
+        "seed_keyword": keyword.strip(),
+        "category": category,
+        "tone": tone,
+        "style": style,
+        "target_celeb": target_celeb,
+        "target_brand": target_brand,
+        "model": settings.model,
+    }
 
     async def go() -> dict[str, Any]:
         async with open_pipeline(settings, progress=None if as_json else progress) as pipeline:
             outcome = await pipeline.start(curation_input, content_type=content_type)
             if auto_approve and outcome.waiting_for_human and not outcome.state.get("flags"):
-                outcome = await pipeline.decide(str(outcome.state["current_draft_id"]),
-                                                AdminDecision(decision="approved", reviewer="auto-approve"))
+                outcome = await pipeline.decide(
+                    str(outcome.state["current_draft_id"]), AdminDecision(decision="approved", reviewer="auto-approve")
+                )
             summary = outcome.summary()
             content = await pipeline.deps.contents.get(str(summary["content_id"])) if summary["content_id"] else None
             summary["published_path"] = (content or {}).get("published_path")
@@ -87,7 +102,9 @@ def run(
     if summary.get("published_path"):
         console.print(f"[bold green]published:[/] {summary['published_path']}")
     elif summary.get("waiting_for_human"):
-        console.print(f"next: [bold]editorial-ai approve {summary['content_id']}[/] | reject --reason | revise --feedback")
+        console.print(
+            f"next: [bold]editorial-ai approve {summary['content_id']}[/] | reject --reason | revise --feedback"
+        )
 
 
 __all__ = ["NODE_ORDER", "run"]

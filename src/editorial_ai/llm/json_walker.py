@@ -34,8 +34,14 @@ class WalkStats:
 class JsonWalker:
     """Walks a Pydantic JSON schema, asking `complete` for each value."""
 
-    def __init__(self, schema: dict[str, Any], complete: Completer, *, token_budget: int = 1024,
-                 prefill: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        schema: dict[str, Any],
+        complete: Completer,
+        *,
+        token_budget: int = 1024,
+        prefill: dict[str, Any] | None = None,
+    ) -> None:
         self.schema = schema
         self.defs: dict[str, Any] = schema.get("$defs", {})
         self.complete = complete
@@ -113,7 +119,11 @@ class JsonWalker:
         if max_chars:
             value = value[:max_chars]
         pattern = node.get("pattern")
-        if pattern and not re.fullmatch(pattern.lstrip("^").rstrip("$"), value) and isinstance(node.get("default"), str):
+        if (
+            pattern
+            and not re.fullmatch(pattern.lstrip("^").rstrip("$"), value)
+            and isinstance(node.get("default"), str)
+        ):
             value = node["default"]  # a value the schema would reject is replaced by the schema's default
         encoded = json.dumps(value, ensure_ascii=False)[1:]  # keep the opening quote already written
         self.text += encoded

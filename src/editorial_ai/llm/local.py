@@ -35,8 +35,14 @@ def load_llama(settings: Settings) -> Any:
     key = (str(path), settings.local_n_ctx, settings.local_threads)
     with _model_lock:
         if key not in _models:
-            _models[key] = Llama(model_path=str(path), n_ctx=settings.local_n_ctx, n_threads=settings.local_threads,
-                                 n_batch=512, verbose=False, seed=1234)
+            _models[key] = Llama(
+                model_path=str(path),
+                n_ctx=settings.local_n_ctx,
+                n_threads=settings.local_threads,
+                n_batch=512,
+                verbose=False,
+                seed=1234,
+            )
         return _models[key]
 
 
@@ -49,8 +55,11 @@ def closing_token_ids(llm: Any) -> Any:
 
     key = id(llm)
     if key not in _closers:
-        ids = [i for i in range(llm.n_vocab()) if any(ch in llm.detokenize([i]).decode("utf-8", "ignore")
-                                                      for ch in ('"', "\n"))]
+        ids = [
+            i
+            for i in range(llm.n_vocab())
+            if any(ch in llm.detokenize([i]).decode("utf-8", "ignore") for ch in ('"', "\n"))
+        ]
         ids.append(llm.token_eos())
         _closers[key] = np.array(sorted(set(ids)), dtype=np.int64)
     return _closers[key]
@@ -66,6 +75,7 @@ def _min_length_processor(closers: Any, min_tokens: int) -> Any:
         if len(input_ids) - start[0] < min_tokens:
             scores[closers] = -float("inf")
         return scores
+
     return process
 
 
@@ -90,9 +100,18 @@ class LocalLlamaClient:
 
         def complete(text: str, max_tokens: int, stop: list[str], min_tokens: int = 0) -> tuple[str, int]:
             processors = [_min_length_processor(closers, min_tokens)] if min_tokens > 0 else None
-            out = llm.create_completion(text, max_tokens=max_tokens, stop=stop or None, temperature=temperature,
-                                        top_p=0.9, repeat_penalty=1.15, seed=1234, logits_processor=processors)
+            out = llm.create_completion(
+                text,
+                max_tokens=max_tokens,
+                stop=stop or None,
+                temperature=temperature,
+                top_p=0.9,
+                repeat_penalty=1.15,
+                seed=1234,
+                logits_processor=processors,
+            )
             return out["choices"][0]["text"], int(out["usage"]["completion_tokens"])
+
         return complete
 
     def _generate_sync(self, request: LLMRequest) -> LLMResult[Any]:
@@ -100,18 +119,31 @@ class LocalLlamaClient:
         prompt = build_base_prompt(request)
         prompt_tokens = len(llm.tokenize(prompt.encode("utf-8")))
         if prompt_tokens + 16 >= self.settings.local_n_ctx:
-            raise LLMError(f"prompt of {prompt_tokens} tokens does not fit the local context "
-                           f"({self.settings.local_n_ctx}); raise EDITORIAL_AI_LOCAL_N_CTX", provider=self.name)
+            raise LLMError(
+                f"prompt of {prompt_tokens} tokens does not fit the local context "
+                f"({self.settings.local_n_ctx}); raise EDITORIAL_AI_LOCAL_N_CTX",
+                provider=self.name,
+            )
         started = time.perf_counter()
         with self._lock:
             if request.output_schema is None:
-                out = llm.create_completion(prompt, max_tokens=request.max_tokens, stop=request.stop or None,
-                                            temperature=request.temperature, repeat_penalty=1.15, seed=1234)
+                out = llm.create_completion(
+                    prompt,
+                    max_tokens=request.max_tokens,
+                    stop=request.stop or None,
+                    temperature=request.temperature,
+                    repeat_penalty=1.15,
+                    seed=1234,
+                )
                 text, completion = out["choices"][0]["text"], int(out["usage"]["completion_tokens"])
                 parsed = None
             else:
-                walker = JsonWalker(request.output_schema.model_json_schema(), self._complete(llm, request.temperature),
-                                    token_budget=request.max_tokens, prefill=request.prefill)
+                walker = JsonWalker(
+                    request.output_schema.model_json_schema(),
+                    self._complete(llm, request.temperature),
+                    token_budget=request.max_tokens,
+                    prefill=request.prefill,
+                )
                 text, stats = walker.run(prompt)
                 completion = stats.completion_tokens
                 try:
@@ -120,8 +152,9 @@ class LocalLlamaClient:
                     exc.provider = self.name
                     raise
         usage = TokenUsage(prompt_tokens=prompt_tokens, completion_tokens=completion, model_name=self.name)
-        return LLMResult(text=text, parsed=parsed, usage=usage, model=self.name,
-                         duration_ms=(time.perf_counter() - started) * 1000)
+        return LLMResult(
+            text=text, parsed=parsed, usage=usage, model=self.name, duration_ms=(time.perf_counter() - started) * 1000
+        )
 
     async def generate(self, request: LLMRequest) -> LLMResult[Any]:
         """Run llama.cpp in a worker thread so the event loop stays responsive."""

@@ -51,8 +51,9 @@ class ModelRouter:
         if route is None:
             return RoutingDecision(model=base_model, reason="base")
         if route.upgrade and revision_count >= route.upgrade_at_revision:
-            return RoutingDecision(model=f"{spec.provider}:{route.upgrade}",
-                                   reason=f"upgrade:revision>={route.upgrade_at_revision}")
+            return RoutingDecision(
+                model=f"{spec.provider}:{route.upgrade}", reason=f"upgrade:revision>={route.upgrade_at_revision}"
+            )
         if route.default and not spec.model:
             return RoutingDecision(model=f"{spec.provider}:{route.default}", reason="default")
         return RoutingDecision(model=base_model, reason="base")

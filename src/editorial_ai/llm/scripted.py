@@ -73,16 +73,20 @@ class ScriptedClient:
         response = self._next(request.purpose)
         if "error" in response:
             transient = response["error"] == "transient"
-            raise LLMError(response.get("message", f"scripted {response['error']} error"),
-                           transient=transient, provider=self.name)
+            raise LLMError(
+                response.get("message", f"scripted {response['error']} error"), transient=transient, provider=self.name
+            )
         if "json" in response:
             text = json.dumps(response["json"], ensure_ascii=False)
         elif response.get("echo_schema_default") and request.output_schema is not None:
             text = request.output_schema().model_dump_json()
         else:
             text = str(response.get("text", ""))
-        usage = TokenUsage(prompt_tokens=_approx_tokens(request.prompt + request.system),
-                           completion_tokens=_approx_tokens(text), model_name=self.name)
+        usage = TokenUsage(
+            prompt_tokens=_approx_tokens(request.prompt + request.system),
+            completion_tokens=_approx_tokens(text),
+            model_name=self.name,
+        )
         parsed = parse_structured(text, request.output_schema) if request.output_schema else None
         return LLMResult(text=text, parsed=parsed, usage=usage, model=self.name)
 

@@ -54,9 +54,11 @@ class AdminDecision(BaseModel):
     def _required_text(self) -> AdminDecision:
         if self.decision == "rejected" and not (self.reason or "").strip():
             raise ValueError("a rejection needs a reason (--reason / 'reason')")
-        if self.decision == "revision_requested" and not ((self.feedback or "").strip()
-                                                          or (self.review_form and self.review_form.problems())
-                                                          or (self.review_form and self.review_form.notes.strip())):
+        if self.decision == "revision_requested" and not (
+            (self.feedback or "").strip()
+            or (self.review_form and self.review_form.problems())
+            or (self.review_form and self.review_form.notes.strip())
+        ):
             raise ValueError("a revision request needs feedback (--feedback / 'feedback') or review form findings")
         return self
 
@@ -74,7 +76,13 @@ class AdminDecision(BaseModel):
         lines = [self.feedback or ""] + (self.review_form.problems() if self.review_form else [])
         if self.review_form and self.review_form.notes.strip():
             lines.append(self.review_form.notes.strip())
-        criteria = [CriterionResult(criterion="editor_request", passed=False, reason=line.strip(), severity="major",
-                                    source="validation") for line in lines if line.strip()]
-        return FeedbackEntry(attempt=attempt, failed_criteria=criteria, draft_title=title,
-                             source="admin").model_dump(mode="json")
+        criteria = [
+            CriterionResult(
+                criterion="editor_request", passed=False, reason=line.strip(), severity="major", source="validation"
+            )
+            for line in lines
+            if line.strip()
+        ]
+        return FeedbackEntry(attempt=attempt, failed_criteria=criteria, draft_title=title, source="admin").model_dump(
+            mode="json"
+        )

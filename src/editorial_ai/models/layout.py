@@ -116,14 +116,30 @@ class CreditsBlock(_Block):
 
 
 Block = Annotated[
-    HeroBlock | HeadlineBlock | BodyTextBlock | ImageGalleryBlock | PullQuoteBlock | ProductShowcaseBlock
-    | CelebFeatureBlock | DividerBlock | HashtagBarBlock | CreditsBlock,
+    HeroBlock
+    | HeadlineBlock
+    | BodyTextBlock
+    | ImageGalleryBlock
+    | PullQuoteBlock
+    | ProductShowcaseBlock
+    | CelebFeatureBlock
+    | DividerBlock
+    | HashtagBarBlock
+    | CreditsBlock,
     Field(discriminator="type"),
 ]
 
 BLOCK_TYPES: tuple[str, ...] = (
-    "hero", "headline", "body_text", "image_gallery", "pull_quote",
-    "product_showcase", "celeb_feature", "divider", "hashtag_bar", "credits",
+    "hero",
+    "headline",
+    "body_text",
+    "image_gallery",
+    "pull_quote",
+    "product_showcase",
+    "celeb_feature",
+    "divider",
+    "hashtag_bar",
+    "credits",
 )
 
 

@@ -14,7 +14,8 @@ class BriefRequest(BaseModel):
 
     topic: str = Field(min_length=2, max_length=160)
     sub_questions: list[Annotated[str, Field(min_length=3, max_length=240)]] = Field(
-        min_length=1, max_length=MAX_SUB_QUESTIONS)
+        min_length=1, max_length=MAX_SUB_QUESTIONS
+    )
     audience: str = Field("fashion editors", max_length=120)
     passages: list[str] = Field(default_factory=list)
 

@@ -43,8 +43,12 @@ def node_wrapper(name: str, fn: NodeFn, run_log: RunLog, progress: ProgressHook 
         finally:
             usage = harvest_tokens()
             record = {
-                "kind": "node", "node_name": name, "status": status, "started_at": started_at,
-                "duration_ms": round((time.perf_counter() - started) * 1000, 1), "token_usage": usage,
+                "kind": "node",
+                "node_name": name,
+                "status": status,
+                "started_at": started_at,
+                "duration_ms": round((time.perf_counter() - started) * 1000, 1),
+                "token_usage": usage,
                 "total_tokens": sum(u.get("prompt_tokens", 0) + u.get("completion_tokens", 0) for u in usage),
                 "error": error,
             }

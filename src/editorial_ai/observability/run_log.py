@@ -59,7 +59,8 @@ def summarize_runs(records: list[dict[str, Any]], status: str) -> dict[str, Any]
             "started_at": r.get("started_at"),
             "error": r.get("error"),
         }
-        for r in records if r.get("kind", "node") == "node"
+        for r in records
+        if r.get("kind", "node") == "node"
     ]
     return {
         "runs": runs,

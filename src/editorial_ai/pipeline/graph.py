@@ -60,7 +60,8 @@ def build_graph(deps: PipelineDeps) -> StateGraph:
     }
     graph = StateGraph(EditorialPipelineState)
     for name in NODE_ORDER:
-        graph.add_node(name, node_wrapper(name, makers[name](deps), deps.run_log, deps.progress))
+        node: Any = node_wrapper(name, makers[name](deps), deps.run_log, deps.progress)
+        graph.add_node(name, node)
     graph.add_edge(START, "curation")
     graph.add_conditional_edges("curation", route_after_curation, ["design_spec", END])
     graph.add_edge("design_spec", "source")

@@ -39,18 +39,29 @@ def format_feedback(feedback_history: list[dict[str, Any]], limit: int = 3) -> s
         return ""
     lines = ["PREVIOUS REVIEW FEEDBACK -- fix every point below:"]
     for entry in feedback_history[-limit:]:
-        origin = "Editor request" if entry.get("source") == "admin" else f"Review of attempt {entry.get('attempt', '?')}"
+        origin = (
+            "Editor request" if entry.get("source") == "admin" else f"Review of attempt {entry.get('attempt', '?')}"
+        )
         title = entry.get("draft_title")
         lines.append(f"[{origin}{f' -- draft titled {title!r}' if title else ''}]")
         for criterion in entry.get("failed_criteria", []):
-            lines.append(f"- {criterion.get('criterion')} ({criterion.get('severity', 'major')}): {criterion.get('reason')}")
+            lines.append(
+                f"- {criterion.get('criterion')} ({criterion.get('severity', 'major')}): {criterion.get('reason')}"
+            )
         for suggestion in entry.get("suggestions", [])[:3]:
             lines.append(f"- suggestion: {suggestion}")
     return "\n".join(lines)
 
 
-def build_editorial_prompt(*, keyword: str, sources_text: str, rubric_text: str, tone: str,
-                           feedback_history: list[dict[str, Any]], learned_guidance: str = "") -> str:
+def build_editorial_prompt(
+    *,
+    keyword: str,
+    sources_text: str,
+    rubric_text: str,
+    tone: str,
+    feedback_history: list[dict[str, Any]],
+    learned_guidance: str = "",
+) -> str:
     """Task text; feedback comes first so the model attends to it (seed 000 pattern 4)."""
     parts = []
     feedback = format_feedback(feedback_history)
@@ -59,7 +70,7 @@ def build_editorial_prompt(*, keyword: str, sources_text: str, rubric_text: str,
     if learned_guidance:
         parts.append(f"Guidance from past human reviews:\n{learned_guidance}")
     parts.append(f"The article will be judged on:\n{rubric_text}")
-    parts.append(f"Tone: {tone}.\nSource material: topic \"{keyword}\"; {sources_text}\nArticle:")
+    parts.append(f'Tone: {tone}.\nSource material: topic "{keyword}"; {sources_text}\nArticle:')
     return "\n\n".join(parts)
 
 

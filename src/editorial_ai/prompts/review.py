@@ -16,9 +16,9 @@ JUDGE_SYSTEM = (
 
 JUDGE_EXAMPLE = """Draft: "Quiet luxury on the runway" -- two paragraphs on knitwear, mentions Ana Lim and Brand A.
 Sources: Ana Lim (artist); Brand A Knit Cardigan (product).
-Verdict: {"fact_accuracy": {"score": 0.9, "passed": true, "reason": "Every name in the draft is in the sources.", "severity": "major"}, \
-"content_completeness": {"score": 0.4, "passed": false, "reason": "Only one product is named; feature a second sourced product.", \
-"severity": "major"}}"""
+Verdict: {"fact_accuracy": {"score": 0.9, "passed": true, "reason": "Every name in the draft is in the sources.", \
+"severity": "major"}, "content_completeness": {"score": 0.4, "passed": false, \
+"reason": "Only one product is named; feature a second sourced product.", "severity": "major"}}"""
 
 
 def summarize_draft(draft: dict[str, Any], max_chars: int = 1800) -> str:
@@ -35,15 +35,18 @@ def summarize_draft(draft: dict[str, Any], max_chars: int = 1800) -> str:
         elif kind == "celeb_feature":
             lines.append("Celebrities: " + ", ".join(c.get("name", "") for c in block.get("celebs", [])))
         elif kind == "product_showcase":
-            lines.append("Products: " + ", ".join(
-                f"{p.get('brand', '')} {p.get('name', '')}".strip() for p in block.get("products", [])))
+            lines.append(
+                "Products: "
+                + ", ".join(f"{p.get('brand', '')} {p.get('name', '')}".strip() for p in block.get("products", []))
+            )
         elif kind == "hashtag_bar":
             lines.append("Hashtags: " + " ".join(block.get("hashtags", [])))
     return "\n".join(lines)[:max_chars]
 
 
-def summarize_sources(curated_topics: list[dict[str, Any]], enriched_contexts: list[dict[str, Any]],
-                      max_chars: int = 1500) -> str:
+def summarize_sources(
+    curated_topics: list[dict[str, Any]], enriched_contexts: list[dict[str, Any]], max_chars: int = 1500
+) -> str:
     """A compact text view of the source material."""
     lines: list[str] = []
     for topic in curated_topics:

@@ -59,9 +59,15 @@ def apply_patch(artifact: BaseModel, patch: BaseModel, components: list[str]) ->
     for component in components:
         field, index = _split(component)
         value = getattr(patch, patch_field_name(component))
-        value = value.model_dump(mode="json") if isinstance(value, BaseModel) else (
-            [v.model_dump(mode="json") if isinstance(v, BaseModel) else v for v in value]
-            if isinstance(value, list) else value)
+        value = (
+            value.model_dump(mode="json")
+            if isinstance(value, BaseModel)
+            else (
+                [v.model_dump(mode="json") if isinstance(v, BaseModel) else v for v in value]
+                if isinstance(value, list)
+                else value
+            )
+        )
         if index is None:
             data[field] = value
         else:
@@ -93,14 +99,28 @@ def build_correction_prompt(artifact: BaseModel, components: list[str], feedback
     )
 
 
-async def correct_components(llm: LLMClient, artifact: BaseModel, components: list[str], *, feedback: list[str],
-                             sources_text: str, system: str, example: str = "",
-                             temperature: float = 0.7) -> BaseModel:
+async def correct_components(
+    llm: LLMClient,
+    artifact: BaseModel,
+    components: list[str],
+    *,
+    feedback: list[str],
+    sources_text: str,
+    system: str,
+    example: str = "",
+    temperature: float = 0.7,
+) -> BaseModel:
     """Regenerate `components` of `artifact` with the feedback and merge them back."""
     model = type(artifact)
     patch_model = build_patch_model(model, components)
-    request = LLMRequest(system=system, prompt=build_correction_prompt(artifact, components, feedback, sources_text),
-                         few_shot=[example] if example else [], output_schema=patch_model, temperature=temperature,
-                         max_tokens=160 * len(components) + 80, purpose="correction")
+    request = LLMRequest(
+        system=system,
+        prompt=build_correction_prompt(artifact, components, feedback, sources_text),
+        few_shot=[example] if example else [],
+        output_schema=patch_model,
+        temperature=temperature,
+        max_tokens=160 * len(components) + 80,
+        purpose="correction",
+    )
     result = await llm.generate(request)
     return apply_patch(artifact, result.parsed, components)

@@ -28,9 +28,16 @@ def _not_run(rubric: Rubric, names: list[str], why: str) -> list[CriterionResult
     out = []
     for name in names:
         criterion = rubric.get(name)
-        out.append(CriterionResult(criterion=name, passed=False, skipped=True, reason=why,
-                                   severity=criterion.severity if criterion else "major",
-                                   source=criterion.check if criterion else "judge"))
+        out.append(
+            CriterionResult(
+                criterion=name,
+                passed=False,
+                skipped=True,
+                reason=why,
+                severity=criterion.severity if criterion else "major",
+                source=criterion.check if criterion else "judge",
+            )
+        )
     return out
 
 
@@ -45,8 +52,9 @@ def _summary(passed: bool, results: list[CriterionResult], judge_error: str | No
     return " ".join(parts)
 
 
-async def review_draft(draft: dict[str, Any] | None, rubric: Rubric, context: ReviewContext,
-                       judge: LLMClient | None) -> ReviewResult:
+async def review_draft(
+    draft: dict[str, Any] | None, rubric: Rubric, context: ReviewContext, judge: LLMClient | None
+) -> ReviewResult:
     """Review a MagazineLayout dict against its sources with the rubric's checks."""
     results: list[CriterionResult] = []
     format_names = [c.name for c in rubric.by_check("format")]
@@ -57,9 +65,13 @@ async def review_draft(draft: dict[str, Any] | None, rubric: Rubric, context: Re
         results.append(verdict)
     if format_names and not all(r.passed for r in results):
         results += _not_run(rubric, later, "Not run: the draft failed the format check.")
-        return ReviewResult(passed=False, criteria=results, summary=_summary(False, results, None),
-                            suggestions=[r.reason for r in results if not r.passed and not r.skipped],
-                            composite_score=composite_score(rubric, results))
+        return ReviewResult(
+            passed=False,
+            criteria=results,
+            summary=_summary(False, results, None),
+            suggestions=[r.reason for r in results if not r.passed and not r.skipped],
+            composite_score=composite_score(rubric, results),
+        )
     if layout is None:
         _, layout = check_format(draft)
     facts = facts_from_sources(context.curated_topics, context.enriched_contexts, context.known_entities)
@@ -78,6 +90,10 @@ async def review_draft(draft: dict[str, Any] | None, rubric: Rubric, context: Re
     passed = decide_pass(rubric, results)
     suggestions = [f"{r.criterion}: {r.reason}" for r in results if not r.passed and not r.skipped]
     return ReviewResult(
-        passed=passed, criteria=results, summary=_summary(passed, results, judge_error), suggestions=suggestions,
-        composite_score=composite_score(rubric, results), judge_skipped=any(r.skipped for r in results),
+        passed=passed,
+        criteria=results,
+        summary=_summary(passed, results, judge_error),
+        suggestions=suggestions,
+        composite_score=composite_score(rubric, results),
+        judge_skipped=any(r.skipped for r in results),
     )

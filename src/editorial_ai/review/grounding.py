@@ -45,8 +45,11 @@ class SourceFacts:
         return frozenset(normalize(n) for n in self.people | self.brands | self.products if n.strip())
 
 
-def facts_from_sources(curated_topics: Iterable[dict[str, Any]], enriched_contexts: Iterable[dict[str, Any]],
-                       known_entities: dict[str, set[str]] | None = None) -> SourceFacts:
+def facts_from_sources(
+    curated_topics: Iterable[dict[str, Any]],
+    enriched_contexts: Iterable[dict[str, Any]],
+    known_entities: dict[str, set[str]] | None = None,
+) -> SourceFacts:
     """Collect allowed names from curated topics and sourced posts."""
     facts = SourceFacts()
     for topic in curated_topics:
@@ -128,9 +131,20 @@ def check_grounding(layout: MagazineLayout, facts: SourceFacts, criterion: str =
     if unknown:
         names = ", ".join(unknown)
         return CriterionResult(
-            criterion=criterion, passed=False, severity="critical", source="grounding", score=0.0, evidence=unknown,
+            criterion=criterion,
+            passed=False,
+            severity="critical",
+            source="grounding",
+            score=0.0,
+            evidence=unknown,
             reason=f"Names not found in the sources: {names}. Remove them or replace them with names "
-                   f"from the curated topics and sourced posts.",
+            f"from the curated topics and sourced posts.",
         )
-    return CriterionResult(criterion=criterion, passed=True, severity="critical", source="grounding", score=1.0,
-                           reason="Every named celebrity, brand and product appears in the sources.")
+    return CriterionResult(
+        criterion=criterion,
+        passed=True,
+        severity="critical",
+        source="grounding",
+        score=1.0,
+        reason="Every named celebrity, brand and product appears in the sources.",
+    )

@@ -34,28 +34,45 @@ def _consistent_score(item: JudgeItem) -> float:
     return max(item.score, 0.5) if item.passed else min(item.score, 0.49)
 
 
-async def run_judge(client: LLMClient, draft: dict[str, Any], sources_text: str,
-                    criteria: list[Criterion]) -> tuple[list[CriterionResult], str | None]:
+async def run_judge(
+    client: LLMClient, draft: dict[str, Any], sources_text: str, criteria: list[Criterion]
+) -> tuple[list[CriterionResult], str | None]:
     """Judge `criteria`; on failure return them as skipped plus the error (never as passes)."""
     if not criteria:
         return [], None
     schema = judge_schema(tuple(c.name for c in criteria))
     request = LLMRequest(
-        system=JUDGE_SYSTEM, prompt=build_judge_prompt(draft, sources_text, criteria), few_shot=[JUDGE_EXAMPLE],
-        output_schema=schema, temperature=0.0, max_tokens=600, purpose="judge",
+        system=JUDGE_SYSTEM,
+        prompt=build_judge_prompt(draft, sources_text, criteria),
+        few_shot=[JUDGE_EXAMPLE],
+        output_schema=schema,
+        temperature=0.0,
+        max_tokens=600,
+        purpose="judge",
     )
     try:
         result = await client.generate(request)
     except LLMError as exc:
         reason = f"Judge unavailable ({exc}); a human must check this criterion."
-        return [CriterionResult(criterion=c.name, passed=False, skipped=True, reason=reason,
-                                severity=c.severity, source="judge") for c in criteria], str(exc)
+        return [
+            CriterionResult(
+                criterion=c.name, passed=False, skipped=True, reason=reason, severity=c.severity, source="judge"
+            )
+            for c in criteria
+        ], str(exc)
     verdict = result.parsed
     out: list[CriterionResult] = []
     for criterion in criteria:
         item: JudgeItem = getattr(verdict, criterion.name)
         reason = item.reason.strip() or ("Meets the criterion." if item.passed else f"Fails: {criterion.description}")
-        out.append(CriterionResult(criterion=criterion.name, passed=item.passed, reason=reason,
-                                   severity=criterion.severity if not item.passed else item.severity,
-                                   score=_consistent_score(item), source="judge"))
+        out.append(
+            CriterionResult(
+                criterion=criterion.name,
+                passed=item.passed,
+                reason=reason,
+                severity=criterion.severity if not item.passed else item.severity,
+                score=_consistent_score(item),
+                source="judge",
+            )
+        )
     return out, None

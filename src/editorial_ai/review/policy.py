@@ -76,8 +76,9 @@ def draft_similarity(previous: str, current: str) -> float:
     return difflib.SequenceMatcher(None, previous, current, autojunk=False).ratio()
 
 
-def decide_next(*, passed: bool, scores: list[float], loops_done: int, tokens_used: int, similarity: float,
-                policy: LoopPolicy) -> LoopDecision:
+def decide_next(
+    *, passed: bool, scores: list[float], loops_done: int, tokens_used: int, similarity: float, policy: LoopPolicy
+) -> LoopDecision:
     """Decide after a failed or passed review. `scores` holds every cycle's composite, newest last."""
     if passed:
         return LoopDecision("pass", "review passed")
@@ -86,16 +87,18 @@ def decide_next(*, passed: bool, scores: list[float], loops_done: int, tokens_us
     if policy.token_budget is not None and tokens_used >= policy.token_budget:
         return LoopDecision("escalate", f"token budget exhausted: {tokens_used} of {policy.token_budget} tokens used")
     if similarity >= policy.similarity_limit:
-        return LoopDecision("escalate", f"revision stopped changing the draft: {similarity:.0%} identical to the "
-                                        "previous attempt")
+        return LoopDecision(
+            "escalate", f"revision stopped changing the draft: {similarity:.0%} identical to the previous attempt"
+        )
     window = policy.plateau_patience
     if len(scores) > window:
         best_before = max(scores[:-window])
         recent = scores[-window:]
         if max(recent) < best_before + policy.min_improvement:
             trail = " -> ".join(f"{s:.2f}" for s in scores)
-            return LoopDecision("escalate", f"plateau: composite score stopped improving over {window} revisions "
-                                            f"({trail})")
+            return LoopDecision(
+                "escalate", f"plateau: composite score stopped improving over {window} revisions ({trail})"
+            )
     return LoopDecision("retry", "review failed; revising")
 
 

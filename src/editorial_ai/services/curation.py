@@ -81,32 +81,49 @@ class CurationService:
 
     async def _write_topic(self, facts: TopicFacts, category: str, research: str, sources: list[str]) -> CuratedTopic:
         prompt = build_curation_prompt(facts.keyword, facts.as_text() + research, category)
-        result = await self.llm.generate(LLMRequest(
-            system=CURATION_SYSTEM, prompt=prompt, few_shot=[CURATION_EXAMPLE], output_schema=TopicWriteup,
-            temperature=0.4, max_tokens=300, purpose="curation",
-        ))
+        result = await self.llm.generate(
+            LLMRequest(
+                system=CURATION_SYSTEM,
+                prompt=prompt,
+                few_shot=[CURATION_EXAMPLE],
+                output_schema=TopicWriteup,
+                temperature=0.4,
+                max_tokens=300,
+                purpose="curation",
+            )
+        )
         writeup: TopicWriteup = result.parsed
         # Relevance is capped by evidence: a topic the catalog barely knows cannot be highly relevant.
         evidence = min(1.0, facts.post_count / 5)
         score = round(min(writeup.relevance_score, 0.4 + 0.6 * evidence) if facts.post_count else 0.0, 3)
         return CuratedTopic(
-            keyword=facts.keyword, trend_background=writeup.trend_background,
+            keyword=facts.keyword,
+            trend_background=writeup.trend_background,
             related_keywords=[k for k in writeup.related_keywords if k.strip()][:5],
             celebrities=[CelebRef(name=n, relevance=f"{c} catalog posts") for n, c in facts.celebrities.most_common(5)],
             brands_products=[BrandRef(name=n, relevance=f"{c} products") for n, c in facts.brands.most_common(6)],
-            seasonality=writeup.seasonality or None, sources=sources, relevance_score=score,
+            seasonality=writeup.seasonality or None,
+            sources=sources,
+            relevance_score=score,
             low_quality=score < LOW_QUALITY_BELOW or facts.post_count == 0,
         )
 
-    async def _web_research(self, keyword: str, category: str, celeb: str | None, brand: str | None) -> tuple[str, list[str]]:
+    async def _web_research(
+        self, keyword: str, category: str, celeb: str | None, brand: str | None
+    ) -> tuple[str, list[str]]:
         """Search-grounded notes where the provider supports it (Gemini); empty offline."""
         if not self.llm.name.startswith("gemini"):
             return "", []
         try:
-            result = await self.llm.generate(LLMRequest(
-                prompt=build_research_prompt(keyword, category, celeb, brand), use_search_grounding=True,
-                temperature=0.3, max_tokens=600, purpose="curation_research",
-            ))
+            result = await self.llm.generate(
+                LLMRequest(
+                    prompt=build_research_prompt(keyword, category, celeb, brand),
+                    use_search_grounding=True,
+                    temperature=0.3,
+                    max_tokens=600,
+                    purpose="curation_research",
+                )
+            )
         except LLMError:
             return "", []
         return f"; web research: {result.text[:800]}", result.grounding_sources
@@ -117,8 +134,9 @@ class CurationService:
         category = curation_input.get("category") or "fashion"
         extra = [t for t in (curation_input.get("target_celeb"), curation_input.get("target_brand")) if t]
         main = await gather_facts(self.catalog, seed, extra)
-        research, sources = await self._web_research(seed, category, curation_input.get("target_celeb"),
-                                                     curation_input.get("target_brand"))
+        research, sources = await self._web_research(
+            seed, category, curation_input.get("target_celeb"), curation_input.get("target_brand")
+        )
         topics = [await self._write_topic(main, category, research, sources)]
         for sub in subtopic_keywords(main, seed):
             facts = await gather_facts(self.catalog, sub, [])

@@ -43,9 +43,14 @@ async def generate_content(llm: LLMClient, request: LLMRequest, repair_llm: LLMC
         raw, error = exc.raw_text, str(exc)
     fixer = repair_llm or llm
     for attempt in range(1, MAX_REPAIRS + 1):
-        result = await fixer.generate(LLMRequest(
-            prompt=build_repair_prompt(raw, error), temperature=0.0, max_tokens=request.max_tokens, purpose="repair",
-        ))
+        result = await fixer.generate(
+            LLMRequest(
+                prompt=build_repair_prompt(raw, error),
+                temperature=0.0,
+                max_tokens=request.max_tokens,
+                purpose="repair",
+            )
+        )
         try:
             return parse_structured(result.text, request.output_schema), attempt
         except StructuredOutputError as exc:
@@ -53,7 +58,9 @@ async def generate_content(llm: LLMClient, request: LLMRequest, repair_llm: LLMC
     raise StructuredOutputError(f"output still invalid after {MAX_REPAIRS} repairs: {error}", raw_text=raw)
 
 
-def grounded_example(keyword: str, curated_topics: list[dict[str, Any]], enriched_contexts: list[dict[str, Any]]) -> str:
+def grounded_example(
+    keyword: str, curated_topics: list[dict[str, Any]], enriched_contexts: list[dict[str, Any]]
+) -> str:
     """The few-shot example filled with the run's own top celebrity and product, when there are any."""
     celeb = next((c["name"] for t in curated_topics for c in t.get("celebrities", [])), None)
     if celeb is None:
@@ -71,32 +78,61 @@ class EditorialService:
     def __init__(self, llm: LLMClient) -> None:
         self.llm = llm
 
-    async def draft(self, *, curated_topics: list[dict[str, Any]], enriched_contexts: list[dict[str, Any]],
-                    design_spec: DesignSpec, rubric: Rubric, feedback_history: list[dict[str, Any]],
-                    tone: str = "sophisticated", learned_guidance: str = "") -> DraftOutcome:
+    async def draft(
+        self,
+        *,
+        curated_topics: list[dict[str, Any]],
+        enriched_contexts: list[dict[str, Any]],
+        design_spec: DesignSpec,
+        rubric: Rubric,
+        feedback_history: list[dict[str, Any]],
+        tone: str = "sophisticated",
+        learned_guidance: str = "",
+    ) -> DraftOutcome:
         """Generate EditorialContent (with feedback) and plan its layout."""
         keyword = curated_topics[0]["keyword"] if curated_topics else ""
         prompt = build_editorial_prompt(
-            keyword=keyword, sources_text=summarize_sources(curated_topics, enriched_contexts, max_chars=900),
-            rubric_text=rubric.as_prompt_text(), tone=tone, feedback_history=feedback_history,
+            keyword=keyword,
+            sources_text=summarize_sources(curated_topics, enriched_contexts, max_chars=900),
+            rubric_text=rubric.as_prompt_text(),
+            tone=tone,
+            feedback_history=feedback_history,
             learned_guidance=learned_guidance,
         )
-        request = LLMRequest(system=EDITORIAL_SYSTEM, prompt=prompt, few_shot=[grounded_example(keyword, curated_topics, enriched_contexts)],
-                             output_schema=EditorialContent, temperature=0.7, max_tokens=900,
-                             prefill={"keyword": keyword}, purpose="editorial")
+        request = LLMRequest(
+            system=EDITORIAL_SYSTEM,
+            prompt=prompt,
+            few_shot=[grounded_example(keyword, curated_topics, enriched_contexts)],
+            output_schema=EditorialContent,
+            temperature=0.7,
+            max_tokens=900,
+            prefill={"keyword": keyword},
+            purpose="editorial",
+        )
         content, repairs = await generate_content(self.llm, request)
         content.keyword = keyword or content.keyword
         return DraftOutcome(content=content, layout=plan_layout(content, design_spec), repairs=repairs)
 
-    async def revise(self, *, content: EditorialContent, targets: list[str], feedback_history: list[dict[str, Any]],
-                     curated_topics: list[dict[str, Any]], enriched_contexts: list[dict[str, Any]],
-                     design_spec: DesignSpec) -> DraftOutcome:
+    async def revise(
+        self,
+        *,
+        content: EditorialContent,
+        targets: list[str],
+        feedback_history: list[dict[str, Any]],
+        curated_topics: list[dict[str, Any]],
+        enriched_contexts: list[dict[str, Any]],
+        design_spec: DesignSpec,
+    ) -> DraftOutcome:
         """Regenerate only `targets` of `content` with the latest feedback; the rest is kept verbatim."""
         latest = feedback_history[-1] if feedback_history else {}
         feedback = [f"{c.get('criterion')}: {c.get('reason')}" for c in latest.get("failed_criteria", [])]
         revised = await correct_components(
-            self.llm, content, validate_components(EditorialContent, content, targets), feedback=feedback,
-            sources_text=summarize_sources(curated_topics, enriched_contexts, max_chars=700), system=EDITORIAL_SYSTEM,
+            self.llm,
+            content,
+            validate_components(EditorialContent, content, targets),
+            feedback=feedback,
+            sources_text=summarize_sources(curated_topics, enriched_contexts, max_chars=700),
+            system=EDITORIAL_SYSTEM,
         )
         assert isinstance(revised, EditorialContent)
         return DraftOutcome(content=revised, layout=plan_layout(revised, design_spec), repairs=0)

@@ -16,8 +16,15 @@ _FIXED_TARGETS: dict[str, list[str]] = {
 }
 # Beyond this share of the article, a targeted fix costs as much as a rewrite and risks incoherence.
 MAX_TARGETED_SHARE = 0.6
-_ALL_COMPONENTS = ("title", "subtitle", "body_paragraphs", "pull_quotes", "product_mentions", "celeb_mentions",
-                   "hashtags")
+_ALL_COMPONENTS = (
+    "title",
+    "subtitle",
+    "body_paragraphs",
+    "pull_quotes",
+    "product_mentions",
+    "celeb_mentions",
+    "hashtags",
+)
 
 
 def _components_naming(content: EditorialContent, name: str) -> list[str]:

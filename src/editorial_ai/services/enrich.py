@@ -28,8 +28,15 @@ def _find_solution(item: ProductItem, solutions: list[dict[str, Any]]) -> dict[s
 
 def _enrich_products(block: ProductShowcaseBlock, solutions: list[dict[str, Any]]) -> None:
     if not block.products:
-        block.products = [ProductItem(product_id=s["solution_id"], name=s.get("title", ""), brand=s.get("brand", ""),
-                                      image_url=s.get("thumbnail_url", "")) for s in solutions[:4]]
+        block.products = [
+            ProductItem(
+                product_id=s["solution_id"],
+                name=s.get("title", ""),
+                brand=s.get("brand", ""),
+                image_url=s.get("thumbnail_url", ""),
+            )
+            for s in solutions[:4]
+        ]
         return
     for item in block.products:
         match = _find_solution(item, solutions)
@@ -45,14 +52,17 @@ def _enrich_celebs(block: CelebFeatureBlock, contexts: list[dict[str, Any]]) -> 
     for post in contexts:
         by_artist.setdefault(normalize(post.get("artist_name", "")), post)
     if not block.celebs:
-        block.celebs = [CelebItem(name=p["artist_name"], image_url=p.get("image_url", ""), description=p.get("context", ""))
-                        for p in list(by_artist.values())[:4] if p.get("artist_name")]
+        block.celebs = [
+            CelebItem(name=p["artist_name"], image_url=p.get("image_url", ""), description=p.get("context", ""))
+            for p in list(by_artist.values())[:4]
+            if p.get("artist_name")
+        ]
         return
     for celeb in block.celebs:
-        post = by_artist.get(normalize(celeb.name))
-        if post:
+        match = by_artist.get(normalize(celeb.name))
+        if match:
             celeb.celeb_id = normalize(celeb.name).replace(" ", "-")
-            celeb.image_url = post.get("image_url", "")
+            celeb.image_url = match.get("image_url", "")
 
 
 def enrich_layout(draft: dict[str, Any], contexts: list[dict[str, Any]]) -> dict[str, Any]:
@@ -66,8 +76,14 @@ def enrich_layout(draft: dict[str, Any], contexts: list[dict[str, Any]]) -> dict
         if isinstance(block, HeroBlock):
             block.image_url = posts[0].get("image_url", "")
         elif isinstance(block, ImageGalleryBlock):
-            block.images = [GalleryImage(url=p.get("image_url", ""), caption=f"{p.get('artist_name', '')} -- {p.get('context', '')}",
-                                         post_id=p.get("post_id")) for p in posts[:6]]
+            block.images = [
+                GalleryImage(
+                    url=p.get("image_url", ""),
+                    caption=f"{p.get('artist_name', '')} -- {p.get('context', '')}",
+                    post_id=p.get("post_id"),
+                )
+                for p in posts[:6]
+            ]
         elif isinstance(block, CelebFeatureBlock):
             _enrich_celebs(block, posts)
         elif isinstance(block, ProductShowcaseBlock):

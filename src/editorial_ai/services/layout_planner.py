@@ -36,15 +36,21 @@ def plan_layout(content: EditorialContent, design: DesignSpec) -> MagazineLayout
     ]
     if content.pull_quotes:
         blocks.append(PullQuoteBlock(quote=content.pull_quotes[0]))
-    blocks.append(ImageGalleryBlock(layout_style=_GALLERY_STYLE.get(design.visual_style, "grid")))  # type: ignore[arg-type]
+    blocks.append(ImageGalleryBlock(layout_style=_GALLERY_STYLE.get(design.visual_style, "grid")))
     if paragraphs[split:]:
         blocks.append(BodyTextBlock(paragraphs=paragraphs[split:]))
     if content.celeb_mentions:
-        blocks.append(CelebFeatureBlock(celebs=[CelebItem(name=c.name, description=c.context)
-                                                for c in content.celeb_mentions]))
+        blocks.append(
+            CelebFeatureBlock(celebs=[CelebItem(name=c.name, description=c.context) for c in content.celeb_mentions])
+        )
     if content.product_mentions:
-        blocks.append(ProductShowcaseBlock(products=[
-            ProductItem(name=p.name, brand=p.brand, description=p.context) for p in content.product_mentions]))
+        blocks.append(
+            ProductShowcaseBlock(
+                products=[
+                    ProductItem(name=p.name, brand=p.brand, description=p.context) for p in content.product_mentions
+                ]
+            )
+        )
     if design.visual_style != "minimal":
         blocks.append(DividerBlock())
     if content.hashtags:
@@ -52,6 +58,9 @@ def plan_layout(content: EditorialContent, design: DesignSpec) -> MagazineLayout
     if content.credits:
         blocks.append(CreditsBlock(entries=content.credits))
     return MagazineLayout(
-        keyword=content.keyword, title=content.title, blocks=blocks, design_spec=design,
+        keyword=content.keyword,
+        title=content.title,
+        blocks=blocks,
+        design_spec=design,
         metadata=[KeyValuePair(key="visual_style", value=design.visual_style)],
     )

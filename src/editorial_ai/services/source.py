@@ -41,8 +41,9 @@ def expand_terms(curated_topics: list[dict[str, Any]], seed_keyword: str = "") -
     return terms
 
 
-async def source_contexts(catalog: CatalogRepository, curated_topics: list[dict[str, Any]],
-                          seed_keyword: str = "") -> list[dict[str, Any]]:
+async def source_contexts(
+    catalog: CatalogRepository, curated_topics: list[dict[str, Any]], seed_keyword: str = ""
+) -> list[dict[str, Any]]:
     """Posts (<=5 per term, <=15 total, by view count) joined with their products."""
     posts: dict[str, dict[str, Any]] = {}
     for term in expand_terms(curated_topics, seed_keyword):
@@ -55,15 +56,17 @@ async def source_contexts(catalog: CatalogRepository, curated_topics: list[dict[
     solutions = await catalog.solutions_for_posts(list(posts))
     contexts = []
     for post_id, post in posts.items():
-        contexts.append({
-            "post_id": post_id,
-            "image_url": post.get("image_url", ""),
-            "artist_name": post.get("artist_name", ""),
-            "group_name": post.get("group_name", ""),
-            "title": post.get("title", ""),
-            "context": post.get("context", ""),
-            "view_count": int(post.get("view_count", 0)),
-            "solutions": solutions.get(post_id, []),
-        })
+        contexts.append(
+            {
+                "post_id": post_id,
+                "image_url": post.get("image_url", ""),
+                "artist_name": post.get("artist_name", ""),
+                "group_name": post.get("group_name", ""),
+                "title": post.get("title", ""),
+                "context": post.get("context", ""),
+                "view_count": int(post.get("view_count", 0)),
+                "solutions": solutions.get(post_id, []),
+            }
+        )
     contexts.sort(key=lambda c: c["view_count"], reverse=True)
     return contexts

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import builtins
 import json
 import sqlite3
 import uuid
@@ -57,16 +58,31 @@ class ContentRepository(Protocol):
     """Storage of contents awaiting or past the human gate."""
 
     async def initialize(self) -> None: ...
-    async def upsert_pending(self, *, thread_id: str, attempt: int, status: ContentStatus, title: str, keyword: str,
-                             content_type: str, layout: dict[str, Any], review: dict[str, Any], flags: list[str]) -> str: ...
+    async def upsert_pending(
+        self,
+        *,
+        thread_id: str,
+        attempt: int,
+        status: ContentStatus,
+        title: str,
+        keyword: str,
+        content_type: str,
+        layout: dict[str, Any],
+        review: dict[str, Any],
+        flags: list[str],
+    ) -> str: ...
     async def get(self, content_id: str) -> dict[str, Any] | None: ...
     async def get_by_thread(self, thread_id: str) -> dict[str, Any] | None: ...
-    async def list(self, status: str | None = None, limit: int = 20, offset: int = 0) -> tuple[list[dict[str, Any]], int]: ...
-    async def transition(self, content_id: str, *, expected: tuple[str, ...], new_status: ContentStatus,
-                         **fields: Any) -> bool: ...
-    async def record_event(self, *, content_id: str, thread_id: str, decision: str, reviewer: str,
-                           payload: dict[str, Any]) -> int: ...
-    async def events(self, content_id: str | None = None) -> list[dict[str, Any]]: ...
+    async def list(
+        self, status: str | None = None, limit: int = 20, offset: int = 0
+    ) -> tuple[list[dict[str, Any]], int]: ...
+    async def transition(
+        self, content_id: str, *, expected: tuple[str, ...], new_status: ContentStatus, **fields: Any
+    ) -> bool: ...
+    async def record_event(
+        self, *, content_id: str, thread_id: str, decision: str, reviewer: str, payload: dict[str, Any]
+    ) -> int: ...
+    async def events(self, content_id: str | None = None) -> builtins.list[dict[str, Any]]: ...
 
 
 class SqliteContentRepository:
@@ -89,6 +105,7 @@ class SqliteContentRepository:
                 return fn(conn, *args)
             finally:
                 conn.close()
+
         return await asyncio.to_thread(job)
 
     async def initialize(self) -> None:
@@ -105,61 +122,101 @@ class SqliteContentRepository:
             data[key] = json.loads(data[key] or "null")
         return data
 
-    async def upsert_pending(self, *, thread_id: str, attempt: int, status: ContentStatus, title: str, keyword: str,
-                             content_type: str, layout: dict[str, Any], review: dict[str, Any], flags: list[str]) -> str:
+    async def upsert_pending(
+        self,
+        *,
+        thread_id: str,
+        attempt: int,
+        status: ContentStatus,
+        title: str,
+        keyword: str,
+        content_type: str,
+        layout: dict[str, Any],
+        review: dict[str, Any],
+        flags: list[str],
+    ) -> str:
         """Store a draft awaiting a decision, keyed by thread. Re-running the same attempt changes nothing,
         so a gate node re-executed on resume cannot undo a decision in progress."""
+
         def job(conn: sqlite3.Connection) -> str:
             conn.execute("BEGIN IMMEDIATE")
             try:
-                row = conn.execute("SELECT id, attempt FROM editorial_contents WHERE thread_id=?", (thread_id,)).fetchone()
+                row = conn.execute(
+                    "SELECT id, attempt FROM editorial_contents WHERE thread_id=?", (thread_id,)
+                ).fetchone()
                 now = _now()
-                values = (status, title, keyword, content_type, json.dumps(layout), json.dumps(review),
-                          review.get("summary", ""), json.dumps(flags), attempt, now)
+                values = (
+                    status,
+                    title,
+                    keyword,
+                    content_type,
+                    json.dumps(layout),
+                    json.dumps(review),
+                    review.get("summary", ""),
+                    json.dumps(flags),
+                    attempt,
+                    now,
+                )
                 if row is None:
                     content_id = str(uuid.uuid4())
                     conn.execute(
-                        "INSERT INTO editorial_contents (status, title, keyword, content_type, layout_json, review_json,"
-                        " review_summary, flags, attempt, updated_at, id, thread_id, created_at)"
-                        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", (*values, content_id, thread_id, now))
+                        "INSERT INTO editorial_contents (status, title, keyword, content_type, layout_json,"
+                        " review_json, review_summary, flags, attempt, updated_at, id, thread_id, created_at)"
+                        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                        (*values, content_id, thread_id, now),
+                    )
                 else:
                     content_id = row["id"]
                     if row["attempt"] != attempt:
                         conn.execute(
                             "UPDATE editorial_contents SET status=?, title=?, keyword=?, content_type=?, layout_json=?,"
                             " review_json=?, review_summary=?, flags=?, attempt=?, updated_at=? WHERE id=?",
-                            (*values, content_id))
+                            (*values, content_id),
+                        )
                 conn.execute("COMMIT")
                 return str(content_id)
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
+
         return str(await self._run(job))
 
     async def get(self, content_id: str) -> dict[str, Any] | None:
         """One content by id."""
-        return self._row(await self._run(
-            lambda c: c.execute("SELECT * FROM editorial_contents WHERE id=?", (content_id,)).fetchone()))
+        return self._row(
+            await self._run(
+                lambda c: c.execute("SELECT * FROM editorial_contents WHERE id=?", (content_id,)).fetchone()
+            )
+        )
 
     async def get_by_thread(self, thread_id: str) -> dict[str, Any] | None:
         """One content by pipeline thread."""
-        return self._row(await self._run(
-            lambda c: c.execute("SELECT * FROM editorial_contents WHERE thread_id=?", (thread_id,)).fetchone()))
+        return self._row(
+            await self._run(
+                lambda c: c.execute("SELECT * FROM editorial_contents WHERE thread_id=?", (thread_id,)).fetchone()
+            )
+        )
 
-    async def list(self, status: str | None = None, limit: int = 20, offset: int = 0) -> tuple[list[dict[str, Any]], int]:
+    async def list(
+        self, status: str | None = None, limit: int = 20, offset: int = 0
+    ) -> tuple[list[dict[str, Any]], int]:
         """A page of contents, newest first, and the total count."""
         where, args = ("WHERE status=?", (status,)) if status else ("", ())
 
         def job(conn: sqlite3.Connection) -> tuple[list[sqlite3.Row], int]:
             total = conn.execute(f"SELECT COUNT(*) FROM editorial_contents {where}", args).fetchone()[0]
-            rows = conn.execute(f"SELECT * FROM editorial_contents {where} ORDER BY created_at DESC LIMIT ? OFFSET ?",
-                                (*args, limit, offset)).fetchall()
+            rows = conn.execute(
+                f"SELECT * FROM editorial_contents {where} ORDER BY created_at DESC LIMIT ? OFFSET ?",
+                (*args, limit, offset),
+            ).fetchall()
             return rows, int(total)
+
         rows, total = await self._run(job)
         return [r for r in (self._row(row) for row in rows) if r is not None], total
 
-    async def transition(self, content_id: str, *, expected: tuple[str, ...], new_status: ContentStatus,
-                         **fields: Any) -> bool:
+    async def transition(
+        self, content_id: str, *, expected: tuple[str, ...], new_status: ContentStatus, **fields: Any
+    ) -> bool:
         """Compare-and-set the status; False (nothing changed) when the current status is not expected."""
         allowed = {"admin_feedback", "rejection_reason", "published_path", "published_at", "layout_json"}
         unknown = set(fields) - allowed
@@ -168,21 +225,35 @@ class SqliteContentRepository:
         sets = ", ".join(["status=?", "updated_at=?", *(f"{k}=?" for k in fields)])
         marks = ",".join("?" * len(expected))
         args = (new_status, _now(), *fields.values(), content_id, *expected)
-        count = await self._run(lambda c: c.execute(
-            f"UPDATE editorial_contents SET {sets} WHERE id=? AND status IN ({marks})", args).rowcount)
+        count = await self._run(
+            lambda c: (
+                c.execute(f"UPDATE editorial_contents SET {sets} WHERE id=? AND status IN ({marks})", args).rowcount
+            )
+        )
         return bool(count)
 
-    async def record_event(self, *, content_id: str, thread_id: str, decision: str, reviewer: str,
-                           payload: dict[str, Any]) -> int:
+    async def record_event(
+        self, *, content_id: str, thread_id: str, decision: str, reviewer: str, payload: dict[str, Any]
+    ) -> int:
         """Append a decision event (never updated or deleted)."""
-        return int(await self._run(lambda c: c.execute(
-            "INSERT INTO review_events (content_id, thread_id, decision, reviewer, payload, created_at)"
-            " VALUES (?,?,?,?,?,?)", (content_id, thread_id, decision, reviewer, json.dumps(payload), _now())).lastrowid))
+        return int(
+            await self._run(
+                lambda c: (
+                    c.execute(
+                        "INSERT INTO review_events (content_id, thread_id, decision, reviewer, payload, created_at)"
+                        " VALUES (?,?,?,?,?,?)",
+                        (content_id, thread_id, decision, reviewer, json.dumps(payload), _now()),
+                    ).lastrowid
+                )
+            )
+        )
 
-    async def events(self, content_id: str | None = None) -> list[dict[str, Any]]:
+    async def events(self, content_id: str | None = None) -> builtins.list[dict[str, Any]]:
         """Decision events, oldest first."""
-        def job(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+
+        def job(conn: sqlite3.Connection) -> builtins.list[dict[str, Any]]:
             sql = "SELECT * FROM review_events" + (" WHERE content_id=?" if content_id else "") + " ORDER BY id"
             rows = conn.execute(sql, (content_id,) if content_id else ()).fetchall()
             return [{**dict(r), "payload": json.loads(r["payload"])} for r in rows]
+
         return list(await self._run(job))

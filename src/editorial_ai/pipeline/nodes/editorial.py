@@ -22,20 +22,30 @@ async def _produce(service: EditorialService, state: dict[str, Any], deps: Pipel
     previous = state.get("current_content")
     if targets and previous and deps.settings.targeted_correction:
         try:
-            outcome = await service.revise(content=EditorialContent.model_validate(previous), targets=targets,
-                                           feedback_history=state.get("feedback_history", []), curated_topics=topics,
-                                           enriched_contexts=contexts, design_spec=design)
+            outcome = await service.revise(
+                content=EditorialContent.model_validate(previous),
+                targets=targets,
+                feedback_history=state.get("feedback_history", []),
+                curated_topics=topics,
+                enriched_contexts=contexts,
+                design_spec=design,
+            )
             return outcome, "targeted:" + ",".join(targets)
         except (LLMError, ValidationError):
             pass  # a failed patch falls back to a full rewrite below rather than losing the attempt
     rubric = load_rubric(state.get("content_type") or deps.settings.content_type)
-    outcome = await service.draft(curated_topics=topics, enriched_contexts=contexts, design_spec=design, rubric=rubric,
-                                  feedback_history=state.get("feedback_history", []),
-                                  tone=run_option(state, "tone", "sophisticated"))
+    outcome = await service.draft(
+        curated_topics=topics,
+        enriched_contexts=contexts,
+        design_spec=design,
+        rubric=rubric,
+        feedback_history=state.get("feedback_history", []),
+        tone=run_option(state, "tone", "sophisticated"),
+    )
     return outcome, "full"
 
 
-def make_editorial_node(deps: PipelineDeps):  # noqa: ANN201
+def make_editorial_node(deps: PipelineDeps):
     """Editorial: full generation with feedback injection, or targeted correction of failed components."""
 
     async def editorial(state: dict[str, Any]) -> dict[str, Any]:
@@ -46,12 +56,28 @@ def make_editorial_node(deps: PipelineDeps):  # noqa: ANN201
             outcome, mode = await _produce(EditorialService(llm), state, deps)
         except LLMError as exc:
             # The review sees no draft and fails format; the loop cap bounds the cost.
-            return {"current_draft": None, "draft_version": version, "pipeline_status": "drafting",
-                    "correction_targets": [], "error_log": [f"editorial: generation failed on attempt {version}: {exc}"]}
-        return {"current_draft": outcome.layout.model_dump(mode="json"),
-                "current_content": outcome.content.model_dump(mode="json"), "draft_version": version,
-                "pipeline_status": "drafting", "correction_targets": [],
-                "tool_calls_log": [{"tool": "editorial.generate", "model": llm.name, "mode": mode,
-                                    "repairs": outcome.repairs, "attempt": version}]}
+            return {
+                "current_draft": None,
+                "draft_version": version,
+                "pipeline_status": "drafting",
+                "correction_targets": [],
+                "error_log": [f"editorial: generation failed on attempt {version}: {exc}"],
+            }
+        return {
+            "current_draft": outcome.layout.model_dump(mode="json"),
+            "current_content": outcome.content.model_dump(mode="json"),
+            "draft_version": version,
+            "pipeline_status": "drafting",
+            "correction_targets": [],
+            "tool_calls_log": [
+                {
+                    "tool": "editorial.generate",
+                    "model": llm.name,
+                    "mode": mode,
+                    "repairs": outcome.repairs,
+                    "attempt": version,
+                }
+            ],
+        }
 
     return editorial

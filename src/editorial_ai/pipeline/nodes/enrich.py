@@ -15,6 +15,9 @@ def make_enrich_node(deps: PipelineDeps):
         draft = state.get("current_draft")
         if not draft:
             return {"pipeline_status": "reviewing"}
-        return {"current_draft": enrich_layout(draft, state.get("enriched_contexts", [])), "pipeline_status": "reviewing"}
+        return {
+            "current_draft": enrich_layout(draft, state.get("enriched_contexts", [])),
+            "pipeline_status": "reviewing",
+        }
 
     return enrich

@@ -27,7 +27,7 @@ def draft_text(draft: dict[str, Any] | None) -> str:
         return ""
     parts = [draft.get("title", "")]
     for block in draft.get("blocks", []):
-        parts += block.get("paragraphs", []) + [block.get("quote", "")]
+        parts += [*block.get("paragraphs", []), block.get("quote", "")]
     return "\n".join(p for p in parts if p)
 
 
@@ -40,30 +40,41 @@ def review_setup(state: dict[str, Any], deps: PipelineDeps) -> tuple[Rubric, Loo
     return apply_tenant(rubric, policy, tenant)
 
 
-def make_review_node(deps: PipelineDeps):  # noqa: ANN201
+def make_review_node(deps: PipelineDeps):
     """Review the current draft; on failure decide between targeted/full revision and escalation."""
 
     async def review(state: dict[str, Any]) -> dict[str, Any]:
         revision = int(state.get("revision_count", 0))
         rubric, policy = review_setup(state, deps)
         judge = deps.llm("review", run_model(state, deps.settings), revision)
-        context = ReviewContext(curated_topics=state.get("curated_topics", []),
-                                enriched_contexts=state.get("enriched_contexts", []),
-                                known_entities=await deps.catalog.known_entities())
+        context = ReviewContext(
+            curated_topics=state.get("curated_topics", []),
+            enriched_contexts=state.get("enriched_contexts", []),
+            known_entities=await deps.catalog.known_entities(),
+        )
         draft = state.get("current_draft")
         result = await review_draft(draft, rubric, context, judge)
         flags = list(state.get("flags") or [])
-        update: dict[str, Any] = {"review_result": result.model_dump(mode="json"), "last_reviewed_text": draft_text(draft)}
+        update: dict[str, Any] = {
+            "review_result": result.model_dump(mode="json"),
+            "last_reviewed_text": draft_text(draft),
+        }
         if draft and (state.get("best_score") is None or _score(result) > float(state["best_score"])):
             update["best_draft"], update["best_score"] = draft, _score(result)
             update["best_content"] = state.get("current_content")
         history_entry: dict[str, Any] = {
-            "cycle": len(state.get("review_history", [])) + 1, "attempt": state.get("draft_version", 0),
-            "passed": result.passed, "composite_score": result.composite_score, "pass_rule": rubric.pass_rule,
-            "threshold": rubric.threshold, "scores": {c.criterion: c.score for c in result.criteria},
+            "cycle": len(state.get("review_history", [])) + 1,
+            "attempt": state.get("draft_version", 0),
+            "passed": result.passed,
+            "composite_score": result.composite_score,
+            "pass_rule": rubric.pass_rule,
+            "threshold": rubric.threshold,
+            "scores": {c.criterion: c.score for c in result.criteria},
             "validation": [c.model_dump(mode="json") for c in result.criteria if c.source in ("format", "grounding")],
-            "failed": [c.criterion for c in result.failed()], "skipped": [c.criterion for c in result.criteria if c.skipped],
-            "correction_target": None, "at": datetime.now(UTC).isoformat(),
+            "failed": [c.criterion for c in result.failed()],
+            "skipped": [c.criterion for c in result.criteria if c.skipped],
+            "correction_target": None,
+            "at": datetime.now(UTC).isoformat(),
         }
         deterministic_failed = any(c.source in ("format", "grounding") for c in result.failed())
         if result.passed or (result.judge_skipped and not deterministic_failed and not result.failed()):
@@ -72,26 +83,43 @@ def make_review_node(deps: PipelineDeps):  # noqa: ANN201
             update.update(flags=flags, pipeline_status="awaiting_approval", review_history=[history_entry])
             return update
         revision += 1
-        prior = [h.get("composite_score") or 0.0 for h in state.get("review_history", [])[-(revision - 1):]] if revision > 1 else []
+        prior = (
+            [h.get("composite_score") or 0.0 for h in state.get("review_history", [])[-(revision - 1) :]]
+            if revision > 1
+            else []
+        )
         decision = decide_next(
-            passed=False, scores=[*prior, _score(result)], loops_done=revision,
+            passed=False,
+            scores=[*prior, _score(result)],
+            loops_done=revision,
             tokens_used=total_tokens(state)["total_tokens"] + peek_tokens(),
-            similarity=draft_text(draft) and draft_similarity(state.get("last_reviewed_text") or "", draft_text(draft)) or 0.0,
+            similarity=(draft_text(draft)
+            and draft_similarity(state.get("last_reviewed_text") or "", draft_text(draft)))
+            or 0.0,
             policy=policy,
         )
         update["revision_count"] = revision
-        update["feedback_history"] = [FeedbackEntry(
-            attempt=int(state.get("draft_version", revision)), failed_criteria=result.failed(),
-            suggestions=result.suggestions[:3], draft_title=(draft or {}).get("title", ""),
-        ).model_dump(mode="json")]
+        update["feedback_history"] = [
+            FeedbackEntry(
+                attempt=int(state.get("draft_version", revision)),
+                failed_criteria=result.failed(),
+                suggestions=result.suggestions[:3],
+                draft_title=(draft or {}).get("title", ""),
+            ).model_dump(mode="json")
+        ]
         if decision.action == "escalate":
             best = update.get("best_draft", state.get("best_draft")) or draft
             history_entry["stop_reason"] = decision.reason
             update.update(
-                escalated=True, current_draft=best, flags=[*flags, "escalated"], pipeline_status="needs_human_review",
+                escalated=True,
+                current_draft=best,
+                flags=[*flags, "escalated"],
+                pipeline_status="needs_human_review",
                 review_history=[history_entry],
-                error_log=[f"review: escalated to a human -- {decision.reason}; last failures: "
-                           + ", ".join(c.criterion for c in result.failed())],
+                error_log=[
+                    f"review: escalated to a human -- {decision.reason}; last failures: "
+                    + ", ".join(c.criterion for c in result.failed())
+                ],
             )
             return update
         targets = None

@@ -1,0 +1,53 @@
+"""Writer prompts for research briefs: first draft and critic-driven revision."""
+
+from __future__ import annotations
+
+import json
+
+BRIEF_SYSTEM = (
+    "You are a research analyst. Write a short brief in English that answers each sub-question in order, "
+    "using ONLY facts from the source passages. Never invent names or numbers. Return JSON with a title, one "
+    "answer per sub-question (two or three sentences each) and a synthesis that connects the answers."
+)
+
+BRIEF_EXAMPLE = "Example brief: " + json.dumps({
+    "title": "Quiet Knitwear: Who Wears It and Why",
+    "answers": [
+        "Ana Lim leads the trend: she wore the Brand A Knit Cardigan in three street-style posts.",
+        "Brand A defines the look with soft cardigans that pair with denim.",
+    ],
+    "synthesis": "Because Ana Lim keeps returning to one Brand A cardigan, the piece reads as a personal "
+                 "uniform, which is why fans copy it rather than the season's louder pieces.",
+})
+
+
+def _numbered(items: list[str]) -> str:
+    return "\n".join(f"{i}. {item}" for i, item in enumerate(items, 1))
+
+
+def format_passages(passages: list[str], max_chars: int = 1600) -> str:
+    """Numbered source passages, trimmed to a budget."""
+    return _numbered(passages)[:max_chars] or "(no passages found)"
+
+
+def build_brief_prompt(*, topic: str, audience: str, sub_questions: list[str], passages: list[str],
+                       rubric_text: str) -> str:
+    """The first-draft task: what the brief will be judged on, the sub-questions and the passages."""
+    return (
+        f"The brief will be judged on:\n{rubric_text}\n\n"
+        f"Topic: {topic}\nAudience: {audience}\nSub-questions:\n{_numbered(sub_questions)}\n\n"
+        f"Source passages:\n{format_passages(passages)}\n\nBrief:"
+    )
+
+
+def build_revision_prompt(*, topic: str, audience: str, sub_questions: list[str], passages: list[str],
+                          rubric_text: str, previous_draft: str, revisions: list[str]) -> str:
+    """The revision task: the critic's instructions first (so the model attends to them), then the context."""
+    instructions = "\n".join(f"- {r}" for r in revisions)
+    return (
+        f"REVISION REQUESTED -- apply every instruction below:\n{instructions}\n\n"
+        f"Previous draft:\n{previous_draft[:2500]}\n\n"
+        f"The brief will be judged on:\n{rubric_text}\n\n"
+        f"Topic: {topic}\nAudience: {audience}\nSub-questions:\n{_numbered(sub_questions)}\n\n"
+        f"Source passages:\n{format_passages(passages)}\n\nRevised brief:"
+    )
