@@ -84,6 +84,8 @@ class ContentRepository(Protocol):
     ) -> int: ...
     async def events(self, content_id: str | None = None) -> builtins.list[dict[str, Any]]: ...
 
+    async def recent_events(self, content_type: str, limit: int = 10) -> builtins.list[dict[str, Any]]: ...
+
 
 class SqliteContentRepository:
     """ContentRepository over an SQLite file (WAL, one short connection per call)."""
@@ -257,3 +259,16 @@ class SqliteContentRepository:
             return [{**dict(r), "payload": json.loads(r["payload"])} for r in rows]
 
         return list(await self._run(job))
+
+    async def recent_events(self, content_type: str, limit: int = 10) -> builtins.list[dict[str, Any]]:
+        """The latest `limit` decision events for contents of one type, oldest first."""
+
+        def job(conn: sqlite3.Connection) -> builtins.list[dict[str, Any]]:
+            rows = conn.execute(
+                "SELECT e.* FROM review_events e JOIN editorial_contents c ON c.id = e.content_id"
+                " WHERE c.content_type = ? ORDER BY e.id DESC LIMIT ?",
+                (content_type, limit),
+            ).fetchall()
+            return [{**dict(r), "payload": json.loads(r["payload"])} for r in reversed(rows)]
+
+        return builtins.list(await self._run(job))

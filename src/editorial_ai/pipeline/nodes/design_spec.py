@@ -19,7 +19,7 @@ def make_design_spec_node(deps: PipelineDeps):
         try:
             spec, fallback_reason = await generate_design_spec(
                 llm, keyword, run_option(state, "tone", "sophisticated"), run_option(state, "style", "editorial"))
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - any failure means the default template (seed 001 3.2)
             spec, fallback_reason = default_design_spec(), f"design_spec fell back to the default template: {exc}"
         update: dict[str, Any] = {"design_spec": spec.model_dump(mode="json")}
         if fallback_reason:

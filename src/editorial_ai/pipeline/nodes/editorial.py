@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from pydantic import ValidationError
@@ -13,6 +14,9 @@ from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes._common import run_model, run_option
 from editorial_ai.review.rubric import load_rubric
 from editorial_ai.services.editorial import DraftOutcome, EditorialService
+from editorial_ai.services.learning import aggregate
+
+logger = logging.getLogger(__name__)
 
 
 async def _produce(service: EditorialService, state: dict[str, Any], deps: PipelineDeps) -> tuple[DraftOutcome, str]:
@@ -33,16 +37,26 @@ async def _produce(service: EditorialService, state: dict[str, Any], deps: Pipel
             return outcome, "targeted:" + ",".join(targets)
         except (LLMError, ValidationError):
             pass  # a failed patch falls back to a full rewrite below rather than losing the attempt
-    rubric = load_rubric(state.get("content_type") or deps.settings.content_type)
+    content_type = state.get("content_type") or deps.settings.content_type
     outcome = await service.draft(
         curated_topics=topics,
         enriched_contexts=contexts,
         design_spec=design,
-        rubric=rubric,
+        rubric=load_rubric(content_type),
         feedback_history=state.get("feedback_history", []),
         tone=run_option(state, "tone", "sophisticated"),
+        learned_guidance=await learned_guidance(deps, content_type),
     )
     return outcome, "full"
+
+
+async def learned_guidance(deps: PipelineDeps, content_type: str) -> str:
+    """Guidance from recent human reviews of this content type; "" when there is none or it cannot be read."""
+    try:
+        return aggregate(await deps.contents.recent_events(content_type)).render()
+    except Exception:  # learning is an improvement, never a reason to fail a draft
+        logger.warning("could not read review history for learning", exc_info=True)
+        return ""
 
 
 def make_editorial_node(deps: PipelineDeps):
