@@ -8,7 +8,6 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 from langgraph.types import Command
 
 from editorial_ai.config import Settings, get_settings
@@ -19,8 +18,8 @@ from editorial_ai.observability.run_log import RunLog, summarize_runs
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.graph import build_graph
 from editorial_ai.pipeline.state import total_tokens
-from editorial_ai.store.catalog import SqliteCatalogRepository
-from editorial_ai.store.contents import AWAITING, SqliteContentRepository
+from editorial_ai.store.contents import AWAITING
+from editorial_ai.store.factory import open_checkpointer, open_stores
 
 RECURSION_LIMIT = 80
 _DECISION_STATUS = {"approved": "approved", "rejected": "rejected", "revision_requested": "revision_requested"}
@@ -77,7 +76,9 @@ class Pipeline:
         """The current state of a thread."""
         snapshot = await self.graph.aget_state(self._config(thread_id))
         if not snapshot.values:
-            raise NotFoundError(f"no pipeline run with thread_id {thread_id!r}; list runs with `editorial-ai contents list`")
+            raise NotFoundError(
+                f"no pipeline run with thread_id {thread_id!r}; list runs with `editorial-ai contents list`"
+            )
         waiting = "human_decision" in (snapshot.next or ())
         return RunOutcome(thread_id, dict(snapshot.values), waiting, tuple(snapshot.next or ()))
 
@@ -130,12 +131,8 @@ async def open_pipeline(settings: Settings | None = None, *, progress: ProgressH
                         llm_factory: Callable[[str], LLMClient] | None = None) -> AsyncIterator[Pipeline]:
     """Open stores and the checkpointer; the database is created and seeded on first use."""
     settings = settings or get_settings()
-    settings.ensure_dirs()
-    catalog = SqliteCatalogRepository(settings.resolved_db_path)
-    await catalog.initialize()
-    contents = SqliteContentRepository(settings.resolved_db_path)
-    await contents.initialize()
+    catalog, contents = await open_stores(settings)
     deps = PipelineDeps(settings=settings, catalog=catalog, contents=contents,
                         run_log=RunLog(settings.resolved_log_dir), llm_factory=llm_factory, progress=progress)
-    async with AsyncSqliteSaver.from_conn_string(str(settings.resolved_checkpoint_path)) as saver:
+    async with open_checkpointer(settings) as saver:
         yield Pipeline(build_graph(deps).compile(checkpointer=saver), deps)
