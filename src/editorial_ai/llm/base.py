@@ -52,6 +52,7 @@ class LLMRequest(BaseModel):
     max_tokens: int = Field(1024, ge=1)
     stop: list[str] = Field(default_factory=list)
     purpose: str = "generate"
+    seed: int | None = None
     use_search_grounding: bool = False
 
 

@@ -14,6 +14,8 @@ from editorial_ai.llm.json_walker import JsonWalker
 from editorial_ai.llm.structured import parse_structured
 
 MODEL_LABEL = "local:gemma-3-270m"
+# Fixed unless a request asks otherwise: the same request gives the same answer.
+DEFAULT_SEED = 1234
 _model_lock = threading.Lock()
 _models: dict[tuple[str, int, int], Any] = {}
 
@@ -41,7 +43,7 @@ def load_llama(settings: Settings) -> Any:
                 n_threads=settings.local_threads,
                 n_batch=512,
                 verbose=False,
-                seed=1234,
+                seed=DEFAULT_SEED,
             )
         return _models[key]
 
@@ -95,7 +97,7 @@ class LocalLlamaClient:
         self.name = name
         self._lock = threading.Lock()  # one llama context: calls must not interleave
 
-    def _complete(self, llm: Any, temperature: float) -> Any:
+    def _complete(self, llm: Any, temperature: float, seed: int = DEFAULT_SEED) -> Any:
         closers = closing_token_ids(llm)
 
         def complete(text: str, max_tokens: int, stop: list[str], min_tokens: int = 0) -> tuple[str, int]:
@@ -107,7 +109,7 @@ class LocalLlamaClient:
                 temperature=temperature,
                 top_p=0.9,
                 repeat_penalty=1.15,
-                seed=1234,
+                seed=seed,
                 logits_processor=processors,
             )
             return out["choices"][0]["text"], int(out["usage"]["completion_tokens"])
@@ -133,14 +135,14 @@ class LocalLlamaClient:
                     stop=request.stop or None,
                     temperature=request.temperature,
                     repeat_penalty=1.15,
-                    seed=1234,
+                    seed=request.seed or DEFAULT_SEED,
                 )
                 text, completion = out["choices"][0]["text"], int(out["usage"]["completion_tokens"])
                 parsed = None
             else:
                 walker = JsonWalker(
                     request.output_schema.model_json_schema(),
-                    self._complete(llm, request.temperature),
+                    self._complete(llm, request.temperature, request.seed or DEFAULT_SEED),
                     token_budget=request.max_tokens,
                     prefill=request.prefill,
                 )

@@ -88,8 +88,9 @@ class EditorialService:
         feedback_history: list[dict[str, Any]],
         tone: str = "sophisticated",
         learned_guidance: str = "",
+        seed: int | None = None,
     ) -> DraftOutcome:
-        """Generate EditorialContent (with feedback) and plan its layout."""
+        """Generate EditorialContent (with feedback) and plan its layout; `seed` varies sampling per attempt."""
         keyword = curated_topics[0]["keyword"] if curated_topics else ""
         prompt = build_editorial_prompt(
             keyword=keyword,
@@ -108,6 +109,7 @@ class EditorialService:
             max_tokens=900,
             prefill={"keyword": keyword},
             purpose="editorial",
+            seed=seed,
         )
         content, repairs = await generate_content(self.llm, request)
         content.keyword = keyword or content.keyword

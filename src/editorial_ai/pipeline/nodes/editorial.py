@@ -46,6 +46,8 @@ async def _produce(service: EditorialService, state: dict[str, Any], deps: Pipel
         feedback_history=state.get("feedback_history", []),
         tone=run_option(state, "tone", "sophisticated"),
         learned_guidance=await learned_guidance(deps, content_type),
+        # A new attempt must be able to differ: a fixed seed on an unchanged prompt repeats the draft.
+        seed=1000 + int(state.get("draft_version", 0)),
     )
     return outcome, "full"
 
