@@ -45,6 +45,10 @@ class Settings(BaseSettings):
     gemini_base_url: str | None = Field(None, alias="GOOGLE_GEMINI_BASE_URL")
     supabase_url: str | None = Field(None, alias="SUPABASE_URL")
     supabase_service_role_key: SecretStr | None = Field(None, alias="SUPABASE_SERVICE_ROLE_KEY")
+    # sqlite | postgres | supabase; unset: postgres when DATABASE_URL is set, else sqlite (docs/storage.md)
+    storage_backend: str | None = Field(None, alias="EDITORIAL_AI_STORAGE",
+                                        pattern=r"^(?i:sqlite|postgres|supabase)?$")
+    database_schema: str = Field("public", alias="EDITORIAL_AI_DB_SCHEMA", pattern=r"^[a-z_][a-z0-9_]{0,62}$")
     database_url: str | None = Field(None, alias="DATABASE_URL")
     admin_api_key: SecretStr | None = Field(None, alias="ADMIN_API_KEY")
     langsmith_tracing: bool = Field(False, alias="LANGSMITH_TRACING")

@@ -41,8 +41,6 @@ def test_load_by_path_and_unknown_name(tmp_path: Path) -> None:
         load_scenario(str(nested))
 
 
-@pytest.mark.xfail(strict=True, reason="load_scenario calls data.get() before checking that the YAML is a "
-                                       "mapping: a top-level list raises AttributeError, not ScenarioError")
 def test_top_level_list_scenario_is_a_scenario_error(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("- just a list\n", encoding="utf-8")
@@ -102,3 +100,13 @@ def test_own_test_scenarios_answer_every_pipeline_step() -> None:
     for name in ("test_malformed", "test_flaky", "test_judge_down"):
         scenario = load_scenario(name)
         assert {"curation", "design_spec", "editorial", "judge"} <= set(scenario), name
+
+
+
+@pytest.mark.parametrize("name", [p.stem for p in sorted(SCENARIO_DIR.glob("*.yaml"))])
+def test_scripted_drafts_satisfy_the_editorial_schema(name: str) -> None:
+    from editorial_ai.models.editorial import EditorialContent
+
+    for response in load_scenario(name).get("editorial", []):
+        if "json" in response:
+            EditorialContent.model_validate(response["json"])

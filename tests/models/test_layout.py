@@ -63,7 +63,7 @@ def test_all_ten_block_types_round_trip() -> None:
 
 
 def test_blocks_of_filters_by_type() -> None:
-    layout = MagazineLayout.model_validate(_layout(ALL_BLOCKS + [{"type": "body_text", "paragraphs": ["Third."]}]))
+    layout = MagazineLayout.model_validate(_layout([*ALL_BLOCKS, {"type": "body_text", "paragraphs": ["Third."]}]))
     bodies = layout.blocks_of(BodyTextBlock)
     assert [b.paragraphs for b in bodies] == [["First paragraph.", "Second paragraph."], ["Third."]]
     assert layout.blocks_of(DividerBlock) == [DividerBlock()]

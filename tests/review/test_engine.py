@@ -17,7 +17,8 @@ GOOD = layout(["Jennie carried the Chanel 22 Bag.", "Fans copied it."], celebs=[
 
 
 def _judge(passed: bool = True) -> ScriptedClient:
-    return ScriptedClient({"judge": [{"json": {n: {"passed": passed, "reason": f"{n}!"} for n in JUDGED}}]})
+    return ScriptedClient({"judge": [{"json": {n: {"score": 1.0 if passed else 0.0, "passed": passed,
+                                                 "reason": f"{n}!"} for n in JUDGED}}]})
 
 
 def _by_name(result: Any) -> dict[str, Any]:

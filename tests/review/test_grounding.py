@@ -104,29 +104,21 @@ def test_group_names_from_posts_are_allowed() -> None:
     assert _check(layout(["Jennie of BLACKPINK wore Chanel."])).passed
 
 
-@pytest.mark.xfail(strict=True, reason="grounding._is_allowed uses raw substring containment: 'v' is inside "
-                                       "'calvin klein', so the unsourced artist V passes")
 def test_short_unsourced_artist_is_not_masked_by_a_longer_sourced_name() -> None:
     verdict = _check(layout(["V wore Chanel at the airport."]))
     assert not verdict.passed and "V" in verdict.reason
 
 
-@pytest.mark.xfail(strict=True, reason="grounding._is_allowed uses raw substring containment: 'rm' is inside "
-                                       "'hermes', so the unsourced artist RM passes")
 def test_short_unsourced_artist_is_not_masked_by_a_sourced_brand() -> None:
     topics = [{"keyword": "Hermès", "celebrities": [{"name": "Jennie"}], "brands_products": [{"name": "Hermès"}]}]
     verdict = _check(layout(["RM carried Hermès."]), topics=topics, contexts=[])
     assert not verdict.passed and "RM" in verdict.reason
 
 
-@pytest.mark.xfail(strict=True, reason="body-text scan matches catalog names case-insensitively, so the season "
-                                       "word 'winter' is read as the aespa member Winter")
 def test_season_word_is_not_mistaken_for_an_artist() -> None:
     assert _check(layout(["This winter Jennie layered a Chanel coat over everything."])).passed
 
 
-@pytest.mark.xfail(strict=True, reason="ungrounded_names trusts any non-empty product_id without checking it "
-                                       "against the sourced solution ids")
 def test_made_up_product_id_does_not_ground_a_product() -> None:
     draft = layout(["Jennie wore Chanel."], products=[{"product_id": "invented-123", "name": "Imaginary Trench",
                                                       "brand": "Chanel"}])

@@ -18,7 +18,7 @@ NAMES = tuple(c.name for c in CRITERIA)
 
 
 def _verdict(**overrides: Any) -> dict[str, Any]:
-    data = {n: {"passed": True, "reason": f"{n} ok", "severity": "minor"} for n in NAMES}
+    data = {n: {"score": 0.9, "passed": True, "reason": f"{n} ok", "severity": "minor"} for n in NAMES}
     data.update(overrides)
     return data
 
@@ -41,19 +41,38 @@ def test_schema_rejects_a_missing_criterion() -> None:
 
 async def test_judge_verdicts_map_to_criterion_results() -> None:
     client = ScriptedClient({"judge": [{"json": _verdict(
-        visual_appeal={"passed": False, "reason": "Flat title.", "severity": "minor"})}]})
+        visual_appeal={"score": 0.2, "passed": False, "reason": "Flat title.", "severity": "minor"})}]})
     results, error = await run_judge(client, layout(["x"]), "sources", CRITERIA)
     assert error is None
     assert [r.criterion for r in results] == list(NAMES)
     by_name = {r.criterion: r for r in results}
-    assert by_name["fact_accuracy"].passed and by_name["fact_accuracy"].score == 1.0
+    assert by_name["fact_accuracy"].passed and by_name["fact_accuracy"].score == 0.9
     failed = by_name["visual_appeal"]
-    assert not failed.passed and failed.reason == "Flat title." and failed.score == 0.0 and failed.source == "judge"
+    assert not failed.passed and failed.reason == "Flat title." and failed.score == 0.2 and failed.source == "judge"
     assert not any(r.skipped for r in results)
     request = client.calls[0]
     assert request.purpose == "judge" and request.temperature == 0.0
     assert request.output_schema is judge_schema(NAMES)
     assert all(n in request.prompt for n in NAMES) and "sources" in request.prompt
+
+
+@pytest.mark.parametrize(("item", "score"), [
+    ({"passed": True, "score": 0.1}, 0.5),
+    ({"passed": False, "score": 0.95}, 0.49),
+    ({"passed": True}, 0.5),
+    ({"passed": False, "score": 0.0}, 0.0),
+    ({"passed": True, "score": 1.0}, 1.0),
+])
+async def test_score_is_kept_consistent_with_the_verdict(item: dict[str, Any], score: float) -> None:
+    client = ScriptedClient({"judge": [{"json": _verdict(fact_accuracy={**item, "reason": "r"})}]})
+    results, _ = await run_judge(client, layout(["x"]), "s", CRITERIA)
+    assert results[0].score == score and results[0].passed is item["passed"]
+
+
+async def test_out_of_range_score_skips_the_criteria() -> None:
+    client = ScriptedClient({"judge": [{"json": _verdict(fact_accuracy={"score": 7, "passed": True, "reason": "r"})}]})
+    results, error = await run_judge(client, layout(["x"]), "s", CRITERIA)
+    assert error and all(r.skipped for r in results)
 
 
 async def test_failed_criterion_takes_the_rubric_severity() -> None:

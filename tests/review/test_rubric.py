@@ -24,13 +24,20 @@ def test_bundled_rubrics_are_listed() -> None:
 @pytest.mark.parametrize("name", available_rubrics())
 def test_every_bundled_rubric_loads(name: str) -> None:
     rubric = load_rubric(name)
-    assert rubric.name == name
-    assert rubric.by_check("format") and rubric.by_check("grounding") and rubric.by_check("judge")
-    assert [c.name for c in rubric.by_check("format")] == ["format"]
-    assert [c.name for c in rubric.by_check("grounding")] == ["hallucination"]
+    assert rubric.name == name and rubric.criteria
+    assert len({c.name for c in rubric.criteria}) == len(rubric.criteria)
     assert all(c.description for c in rubric.criteria)
     text = rubric.as_prompt_text()
     assert all(f"- {c.name}: " in text for c in rubric.criteria)
+
+
+@pytest.mark.parametrize("name", ["default", "fashion_magazine", "lifestyle", "tech_blog"])
+def test_article_rubrics_gate_on_format_and_grounding(name: str) -> None:
+    rubric = load_rubric(name)
+    assert [c.name for c in rubric.by_check("format")] == ["format"]
+    assert [c.name for c in rubric.by_check("grounding")] == ["hallucination"]
+    assert all(c.importance == "mandatory" for c in rubric.by_check("format") + rubric.by_check("grounding"))
+    assert rubric.by_check("judge")
 
 
 def test_fashion_magazine_has_the_judge_criteria_the_scenarios_answer() -> None:

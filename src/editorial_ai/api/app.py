@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import RedirectResponse
@@ -45,6 +46,23 @@ async def _login_redirect(request: Request, exc: Exception) -> RedirectResponse:
     return RedirectResponse(f"/admin/login?next={exc.next_path}", status_code=303)
 
 
+def _openapi_with_clean_streams(app: FastAPI) -> None:
+    """FastAPI types non-JSON bodies as strings even next to a $ref; the stream's data is a NodeEvent."""
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        doc = build()
+        for operations in doc.get("paths", {}).values():
+            for operation in operations.values():
+                for response in operation.get("responses", {}).values():
+                    schema = response.get("content", {}).get("text/event-stream", {}).get("schema", {})
+                    if "$ref" in schema:
+                        schema.pop("type", None)
+        return doc
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the app; the pipeline opens when the app's lifespan starts (uvicorn does that)."""
     app = FastAPI(title="Editorial AI", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
@@ -58,5 +76,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(module.router)
     for router in ui.ui_routers():
         app.include_router(router)
+    _openapi_with_clean_streams(app)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app

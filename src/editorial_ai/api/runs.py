@@ -60,8 +60,9 @@ class RunManager:
             return
         data: dict[str, Any] = {"thread_id": thread_id, "node": node}
         if event == "node_complete":
+            models = sorted({u["model_name"] for u in payload.get("token_usage") or [] if u.get("model_name")})
             data.update(status=payload.get("status"), duration_ms=payload.get("duration_ms"),
-                        total_tokens=payload.get("total_tokens"), error=payload.get("error"))
+                        total_tokens=payload.get("total_tokens"), models=models, error=payload.get("error"))
         if self._loop is not None and threading.get_ident() != self._loop_thread:
             # Queues are not thread-safe; a node run in a worker thread hands the event to the loop.
             self._loop.call_soon_threadsafe(self._node_event, thread_id, node, event, data)

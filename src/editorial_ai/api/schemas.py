@@ -115,6 +115,7 @@ class NodeEvent(BaseModel):
     status: str | None = Field(None, description="node_complete: success, error or interrupted.")
     duration_ms: float | None = None
     total_tokens: int | None = None
+    models: list[str] | None = Field(None, description="node_complete: models the node called.")
     pipeline_status: str | None = Field(None, description="done only.")
     waiting_for_human: bool | None = Field(None, description="done only.")
     content_id: str | None = Field(None, description="done only.")

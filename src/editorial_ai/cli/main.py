@@ -6,7 +6,17 @@ import logging
 
 import typer
 
-from editorial_ai.cli import bench_cmd, decision_cmd, inspect_cmd, review_cmd, run_cmd, serve_cmd
+from editorial_ai.cli import (
+    bench_cmd,
+    brief_cmd,
+    calibrate_cmd,
+    decision_cmd,
+    eval_cmd,
+    inspect_cmd,
+    review_cmd,
+    run_cmd,
+    serve_cmd,
+)
 
 app = typer.Typer(name="editorial-ai", help="Keyword -> reviewed, revised, human-approved, published article.",
                   no_args_is_help=True, pretty_exceptions_show_locals=False)
@@ -21,6 +31,9 @@ app.command()(inspect_cmd.logs)
 app.command()(review_cmd.review)
 app.add_typer(bench_cmd.bench_app, name="bench")
 # Further command modules register below, one line each.
+app.command("eval")(eval_cmd.evaluate)
+app.command()(calibrate_cmd.calibrate)
+app.command()(brief_cmd.brief)
 app.command()(serve_cmd.serve)
 
 

@@ -39,6 +39,12 @@ def review(
     draft_data, source_data = _load(draft, "draft"), _load(sources, "sources")
     if isinstance(source_data, list):
         source_data = {"enriched_contexts": source_data}
+    if not isinstance(source_data, dict):
+        raise typer.BadParameter(
+            f"sources file {sources} must be an object with curated_topics/enriched_contexts or a list of posts"
+        )
+    if not isinstance(draft_data, dict):
+        raise typer.BadParameter(f"draft file {draft} must be a MagazineLayout JSON object")
     settings = build_settings(model, data_dir)
 
     async def go() -> dict[str, Any]:

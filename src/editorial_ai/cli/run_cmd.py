@@ -11,6 +11,8 @@ from rich.table import Table
 
 from editorial_ai.cli._common import build_settings, console, print_json, run_async
 from editorial_ai.cli.render import print_outcome
+from editorial_ai.config import ConfigError, Settings
+from editorial_ai.llm.scripted import ScenarioError
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.graph import NODE_ORDER
 
@@ -46,6 +48,21 @@ class NodeProgress:
             self.live.update(self.table())
 
 
+def check_run_options(settings: Settings, content_type: str) -> None:
+    """Reject an unusable model or content type before any LLM call is spent."""
+    from editorial_ai.llm.registry import get_client
+    from editorial_ai.review.rubric import RubricNotFoundError, load_rubric
+
+    try:
+        load_rubric(content_type)
+    except RubricNotFoundError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--content-type") from exc
+    try:
+        get_client(settings.model, settings)
+    except (ConfigError, ScenarioError) as exc:
+        raise typer.BadParameter(str(exc), param_hint="--model") from exc
+
+
 def run(
     keyword: str = typer.Argument(..., help="Seed keyword, e.g. 'Jennie Effect'."),
     category: str = typer.Option("fashion", help="Content category."),
@@ -69,6 +86,7 @@ def run(
     if not keyword.strip():
         raise typer.BadParameter("KEYWORD must not be empty")
     settings = build_settings(model, data_dir)
+    check_run_options(settings, content_type)
     progress = NodeProgress()
     curation_input = {
         "seed_keyword": keyword.strip(),

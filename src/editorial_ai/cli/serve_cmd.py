@@ -49,4 +49,5 @@ def serve(
                           "and the admin UI accept every request without authentication.[/]")
     console.print(f"admin UI: http://{host}:{port}/admin/   API docs: http://{host}:{port}/docs   "
                   f"model: {settings.model}")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level)
+    # Open event streams would otherwise keep a stopping server waiting for their clients.
+    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, timeout_graceful_shutdown=5)

@@ -79,7 +79,9 @@ def build_critic_prompt(rubric: Rubric, *, topic: str, audience: str, sub_questi
 def build_judge_prompt(rubric: Rubric, *, final_text: str, sources_text: str, sub_questions: list[str] | None = None,
                        max_questions: int = 6, max_chars: int = 3500) -> str:
     """The judge's task: the same rubric text, the sources, the sub-questions (if any) and the final text."""
-    questions = f"Sub-questions the text must answer:\n{_bullets(sub_questions, max_questions)}\n\n" if sub_questions else ""
+    questions = ""
+    if sub_questions:
+        questions = f"Sub-questions the text must answer:\n{_bullets(sub_questions, max_questions)}\n\n"
     return (
         f"Criteria:\n{judge_prompt_fragments(rubric).rubric_text}\n\nSource material:\n{sources_text[:2000]}\n\n"
         f"{questions}Final text:\n{final_text[:max_chars]}\n\nVerdict as JSON with one key per criterion:"

@@ -55,11 +55,15 @@ def parse_model_string(value: str) -> ModelSpec:
 _cache: dict[str, LLMClient] = {}
 
 
-def get_client(model: str | None = None, settings: Settings | None = None, *, retry: bool = True) -> LLMClient:
+def get_client(
+    model: str | None = None, settings: Settings | None = None, *, retry: bool = True, scope: str | None = None
+) -> LLMClient:
     """A (cached) client for `model`, wrapped with retries and token accounting."""
     settings = settings or get_settings()
     spec = parse_model_string(model or settings.model)
-    key = f"{spec.label}|{retry}|{id(settings)}"
+    # Scripted scenarios keep a cursor: each run (scope) gets its own, other providers are shared.
+    scoped = scope if spec.provider == "scripted" else None
+    key = f"{spec.label}|{retry}|{id(settings)}|{scoped}"
     if key in _cache:
         return _cache[key]
     module_name, factory_name, extra = PROVIDERS[spec.provider]

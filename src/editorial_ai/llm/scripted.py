@@ -39,6 +39,8 @@ def load_scenario(name_or_path: str) -> dict[str, list[dict[str, Any]]]:
         bundled = ", ".join(sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml")))
         raise ScenarioError(f"scenario {name_or_path!r} not found; bundled scenarios: {bundled}")
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    if not isinstance(data, dict):
+        raise ScenarioError(f"scenario {path} must be a mapping of purposes to lists of responses")
     responses = data.get("responses", data)
     if not isinstance(responses, dict):
         raise ScenarioError(f"scenario {path} must map purposes to lists of responses")

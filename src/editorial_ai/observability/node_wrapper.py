@@ -12,7 +12,7 @@ from typing import Any
 from langgraph.errors import GraphInterrupt
 
 from editorial_ai.observability.run_log import RunLog
-from editorial_ai.observability.tokens import harvest_tokens, start_token_scope
+from editorial_ai.observability.tokens import current_thread_id, harvest_tokens, start_token_scope
 
 logger = logging.getLogger(__name__)
 
@@ -29,6 +29,7 @@ def node_wrapper(name: str, fn: NodeFn, run_log: RunLog, progress: ProgressHook 
         started_at = datetime.now(UTC).isoformat()
         started = time.perf_counter()
         start_token_scope()
+        current_thread_id.set(thread_id)
         _notify(progress, name, "node_enter", {"thread_id": thread_id})
         status, error = "success", None
         try:
@@ -44,6 +45,7 @@ def node_wrapper(name: str, fn: NodeFn, run_log: RunLog, progress: ProgressHook 
             usage = harvest_tokens()
             record = {
                 "kind": "node",
+                "thread_id": thread_id,
                 "node_name": name,
                 "status": status,
                 "started_at": started_at,

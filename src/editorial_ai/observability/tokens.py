@@ -7,6 +7,8 @@ from contextvars import ContextVar
 from editorial_ai.llm.base import TokenUsage
 
 _usage: ContextVar[list[dict] | None] = ContextVar("editorial_ai_token_usage", default=None)
+# The pipeline thread a node runs for; stateful clients (scripted scenarios) are scoped to it.
+current_thread_id: ContextVar[str | None] = ContextVar("editorial_ai_thread_id", default=None)
 
 
 def start_token_scope() -> None:

@@ -11,6 +11,7 @@ from editorial_ai.llm.registry import get_client
 from editorial_ai.llm.routing import ModelRouter, get_model_router
 from editorial_ai.observability.node_wrapper import ProgressHook
 from editorial_ai.observability.run_log import RunLog
+from editorial_ai.observability.tokens import current_thread_id
 from editorial_ai.store.catalog import CatalogRepository
 from editorial_ai.store.contents import ContentRepository
 
@@ -32,4 +33,4 @@ class PipelineDeps:
         decision = self.router.resolve(task, base_model, revision_count)
         if self.llm_factory is not None:
             return self.llm_factory(decision.model)
-        return get_client(decision.model, self.settings)
+        return get_client(decision.model, self.settings, scope=current_thread_id.get())

@@ -12,6 +12,7 @@ from langgraph.types import Command
 
 from editorial_ai.config import Settings, get_settings
 from editorial_ai.llm.base import LLMClient
+from editorial_ai.llm.routing import get_model_router
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.observability.node_wrapper import ProgressHook
 from editorial_ai.observability.run_log import RunLog, summarize_runs
@@ -133,6 +134,7 @@ async def open_pipeline(settings: Settings | None = None, *, progress: ProgressH
     settings = settings or get_settings()
     catalog, contents = await open_stores(settings)
     deps = PipelineDeps(settings=settings, catalog=catalog, contents=contents,
-                        run_log=RunLog(settings.resolved_log_dir), llm_factory=llm_factory, progress=progress)
+                        run_log=RunLog(settings.resolved_log_dir), llm_factory=llm_factory, progress=progress,
+                        router=get_model_router(settings.routing_file))
     async with open_checkpointer(settings) as saver:
         yield Pipeline(build_graph(deps).compile(checkpointer=saver), deps)

@@ -43,6 +43,12 @@ class EditorialPipelineState(TypedDict, total=False):
     flags: list[str]
     review_history: Annotated[list[dict[str, Any]], operator.add]
     token_usage: Annotated[list[dict[str, Any]], operator.add]
+    # Exam items (seed 002): the request, the review cycle (1 + corrections) and the loop's bookkeeping
+    exam_request: dict[str, Any] | None
+    current_review_cycle: int
+    exam_validation: dict[str, Any] | None
+    exam_correction: dict[str, Any] | None
+    final_status: Literal["passed", "corrected", "needs_human_review", "pending"]
 
 
 MAX_REVISIONS_DEFAULT = 3

@@ -21,6 +21,19 @@ BRIEF_EXAMPLE = "Example brief: " + json.dumps({
 })
 
 
+def build_brief_example(topic: str, passages: list[str]) -> str:
+    """A worked example made of this run's own passages (small models copy examples; copying sources is harmless)."""
+    if len(passages) < 2:
+        return BRIEF_EXAMPLE
+    first, second = (p.split(": ", 1)[-1].rstrip(".") for p in passages[:2])
+    return "Example brief: " + json.dumps({
+        "title": f"{topic}: what the sources show",
+        "answers": [f"The posts show {first}.", f"Another post shows {second}."],
+        "synthesis": f"Taken together, the posts tie {topic} to the same people and pieces, which is why the "
+                     "look is easy to recognise and to copy.",
+    }, ensure_ascii=False)
+
+
 def _numbered(items: list[str]) -> str:
     return "\n".join(f"{i}. {item}" for i, item in enumerate(items, 1))
 

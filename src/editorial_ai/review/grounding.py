@@ -21,11 +21,18 @@ from editorial_ai.models.layout import (
 from editorial_ai.models.review import CriterionResult
 
 
+def fold(text: str) -> str:
+    """Accent-folded text that keeps its capitalisation."""
+    if text.isascii():  # the common case needs no decomposition
+        return text
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 @lru_cache(maxsize=65536)
 def normalize(name: str) -> str:
     """Case-, accent- and punctuation-insensitive form of a name."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
+    plain = fold(name).lower()
     return re.sub(r"[^a-z0-9&]+", " ", plain).strip()
 
 
@@ -34,6 +41,7 @@ class SourceFacts:
     """Names the sources allow, and names known to exist anywhere (to spot leaks)."""
 
     people: set[str] = field(default_factory=set)
+    product_ids: set[str] = field(default_factory=set)
     brands: set[str] = field(default_factory=set)
     products: set[str] = field(default_factory=set)
     known_people: set[str] = field(default_factory=set)
@@ -59,6 +67,8 @@ def facts_from_sources(
         facts.people.update(filter(None, [post.get("artist_name"), post.get("group_name")]))
         for sol in post.get("solutions", []):
             facts.products.add(sol.get("title", ""))
+            if sol.get("solution_id"):
+                facts.product_ids.add(str(sol["solution_id"]))
             if sol.get("brand"):
                 facts.brands.add(sol["brand"])
     known = known_entities or {}
@@ -72,17 +82,40 @@ def _is_allowed(name: str, allowed: frozenset[str]) -> bool:
     key = normalize(name)
     if not key or key in allowed:
         return True
-    return any(len(a) >= 4 and (a in key or key in a) for a in allowed)
+    # Containment counts only on word boundaries: "Chanel 22 Bag" is the sourced "Chanel 22 Bag" product,
+    # but "V" is not vouched for by "Calvin Klein".
+    return any(len(a) >= 4 and (_has_words(key, a) or _has_words(a, key)) for a in allowed)
+
+
+def _has_words(text: str, words: str) -> bool:
+    return re.search(rf"(?<![a-z0-9&]){re.escape(words)}(?![a-z0-9&])", text) is not None
 
 
 @lru_cache(maxsize=64)
-def _name_matcher(names: frozenset[str]) -> tuple[re.Pattern[str] | None, dict[str, str]]:
-    """One alternation regex over all known names (longest first), and normalized -> original."""
-    originals = {normalize(n): n for n in sorted(names) if normalize(n)}
-    if not originals:
-        return None, {}
-    alternation = "|".join(re.escape(k) for k in sorted(originals, key=len, reverse=True))
-    return re.compile(rf"(?<![a-z0-9])(?:{alternation})(?![a-z0-9])"), originals
+def _name_matchers(names: frozenset[str]) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None, dict[str, str]]:
+    """Regexes over all known names (longest first) and a map from each match back to the name.
+
+    Multi-word names match the normalized (lower-case) text; single capitalised words must match the
+    accent-folded text with their capital letter, so the season "winter" is not an artist called Winter.
+    """
+    originals: dict[str, str] = {}
+    multi: list[str] = []
+    single: list[str] = []
+    for name in sorted(names, key=len, reverse=True):
+        key, folded = normalize(name), fold(name).strip()
+        if not key:
+            continue
+        if " " in key or not folded[:1].isupper() or not folded.isalnum():
+            originals[key] = name
+            multi.append(re.escape(key))
+        else:
+            originals[folded] = name
+            single.append(re.escape(folded))
+
+    def compile_(parts: list[str], alnum: str) -> re.Pattern[str] | None:
+        return re.compile(rf"(?<![{alnum}])(?:{'|'.join(parts)})(?![{alnum}])") if parts else None
+
+    return compile_(multi, "a-z0-9"), compile_(single, "A-Za-z0-9"), originals
 
 
 def _texts(layout: MagazineLayout) -> list[str]:
@@ -100,7 +133,7 @@ def _texts(layout: MagazineLayout) -> list[str]:
 
 
 def ungrounded_names(layout: MagazineLayout, facts: SourceFacts) -> list[str]:
-    """Names in the draft that the sources do not support, in first-seen order."""
+    """Names the sources do not support: block entries first, then names found in the text (alphabetical)."""
     allowed = facts.allowed
     found: list[str] = []
 
@@ -115,13 +148,18 @@ def ungrounded_names(layout: MagazineLayout, facts: SourceFacts) -> list[str]:
         elif isinstance(block, ProductShowcaseBlock):
             for product in block.products:
                 flag(product.brand)
-                if not product.product_id:
+                # An id vouches for the name only when the id itself came from the sources.
+                if not product.product_id or product.product_id not in facts.product_ids:
                     flag(product.name)
-    pattern, originals = _name_matcher(frozenset(facts.known_people | facts.known_brands))
-    if pattern is not None:
-        text_norm = normalize(" \n ".join(_texts(layout)))
-        for hit in sorted({m.group(0) for m in pattern.finditer(text_norm)}):
-            flag(originals[hit])
+    multi, single, originals = _name_matchers(frozenset(facts.known_people | facts.known_brands))
+    text = " \n ".join(_texts(layout))
+    hits: set[str] = set()
+    if multi is not None:
+        hits.update(m.group(0) for m in multi.finditer(normalize(text)))
+    if single is not None:
+        hits.update(m.group(0) for m in single.finditer(fold(text)))
+    for hit in sorted(hits):
+        flag(originals[hit])
     return found
 
 

@@ -8,8 +8,11 @@ A cheap, deterministic hallucination check for content types whose draft is plai
 - numbers: "2024", "1,200", "3.5", "40%" (compared without thousands separators or percent signs).
 
 A span is supported when its normalized form occurs, on word boundaries, in the normalized passages.
-A capitalized word that only starts a sentence ("The", "However") is not a name: at a sentence start,
-common words are dropped from the front of the span before it is checked.
+A capitalized word that only starts a sentence ("The", "However", "Taken together") is not a name: at a
+sentence start, common words are dropped from the front of the span, and a single remaining word counts as
+a name only if the draft also capitalizes it mid-sentence. (So "Tokyo hosted it." alone goes unflagged: the
+check favours precision at sentence starts.) Markdown heading lines (`# ...`)
+are structure in Title Case, not claims, and are left out. Lower-case names ("aespa") are not detected.
 """
 
 from __future__ import annotations
@@ -23,16 +26,20 @@ from editorial_ai.review.grounding import normalize
 
 _CONNECTORS = {"of", "de", "du", "des", "la", "le", "von", "van", "der", "&", "y"}
 # Words that are capitalized only because they start a sentence or a heading.
-_COMMON = set("""
-a an the this that these those it its it's he she they we you i his her their our your my
-in on at by for from with without into onto over under after before during since until while when where
-why how what which who whom whose whether if then than so and but or nor yet also as because although
-though however moreover meanwhile still even just only both either neither each every all some any many
-most more much few several such no not there here today tomorrow yesterday now later first second third
-finally overall together instead meanwhile therefore thus indeed yes perhaps maybe once again next last
-one two three four five six seven eight nine ten key summary conclusion introduction answer question
-findings sources source note notes brief overview background analysis synthesis verdict draft
-""".split())
+_COMMON = frozenset({
+    "a", "after", "again", "all", "also", "although", "an", "analysis", "and", "answer", "any", "as", "at",
+    "background", "because", "before", "both", "brief", "but", "by", "conclusion", "draft", "during", "each",
+    "eight", "either", "even", "every", "few", "finally", "findings", "first", "five", "for", "four", "from",
+    "he", "her", "here", "his", "how", "however", "i", "if", "in", "indeed", "instead", "into", "introduction",
+    "it", "it's", "its", "just", "key", "last", "later", "many", "maybe", "meanwhile", "more", "moreover",
+    "most", "much", "my", "neither", "next", "nine", "no", "nor", "not", "note", "notes", "now", "on", "once",
+    "one", "only", "onto", "or", "our", "over", "overall", "overview", "perhaps", "question", "second", "seven",
+    "several", "she", "since", "six", "so", "some", "source", "sources", "still", "such", "summary",
+    "synthesis", "ten", "than", "that", "the", "their", "then", "there", "therefore", "these", "they", "third",
+    "this", "those", "though", "three", "thus", "today", "together", "tomorrow", "two", "under", "until",
+    "verdict", "we", "what", "when", "where", "whether", "which", "while", "who", "whom", "whose", "why",
+    "with", "without", "yes", "yesterday", "yet", "you", "your",
+})
 
 _TOKEN = re.compile(r"\d[\d,]*(?:\.\d+)?%?|[^\W\d_][\w'’&.-]*|&|[.!?:;,()\[\]\"“”\n#*|]")
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?%?")
@@ -66,6 +73,17 @@ def number_key(value: str) -> str:
 
 def extract_spans(text: str) -> list[Span]:
     """Names and numbers in `text`, in order of appearance (duplicates kept once)."""
+    seen: set[tuple[str, str]] = set()
+    unique = []
+    for span in _all_spans(text):
+        key = (span.kind, span.text.lower())
+        if key not in seen:
+            seen.add(key)
+            unique.append(span)
+    return unique
+
+
+def _all_spans(text: str) -> list[Span]:
     spans: list[Span] = []
     current: list[str] = []
     current_start = False
@@ -104,14 +122,7 @@ def extract_spans(text: str) -> list[Span]:
             flush()
             at_start = True
     flush()
-    seen: set[tuple[str, str]] = set()
-    unique = []
-    for span in spans:
-        key = (span.kind, span.text.lower())
-        if key not in seen:
-            seen.add(key)
-            unique.append(span)
-    return unique
+    return spans
 
 
 def _source_index(passages: Iterable[str]) -> tuple[str, set[str]]:
@@ -128,19 +139,23 @@ def _name_supported(name: str, text_norm: str) -> bool:
 def ungrounded_spans(draft: str, passages: Iterable[str]) -> list[str]:
     """Names and numbers of `draft` that no passage contains, in first-seen order."""
     text_norm, numbers = _source_index(passages)
+    body = "\n".join(line for line in draft.splitlines() if not line.lstrip().startswith("#"))
+    mid_sentence = {w.lower() for span in _all_spans(body) if span.kind == "name" and not span.sentence_start
+                    for w in span.text.split()}
     found: list[str] = []
-    for span in extract_spans(draft):
+    for span in extract_spans(body):
         if span.kind == "number":
             if number_key(span.text) not in numbers:
                 found.append(span.text)
             continue
         words = span.text.split()
+        first_word = span.sentence_start
         if span.sentence_start:
             while words and words[0].lower() in _COMMON:
-                words = words[1:]
+                words, first_word = words[1:], False
         if not words or _name_supported(" ".join(words), text_norm):
             continue
-        if len(words) == 1 and words[0].lower() in _COMMON:
+        if len(words) == 1 and (words[0].lower() in _COMMON or (first_word and words[0].lower() not in mid_sentence)):
             continue
         found.append(" ".join(words))
     return found
@@ -150,15 +165,31 @@ def check_text_grounding(draft: str, passages: Iterable[str], criterion: str = "
     """Fail when the draft names people, places, brands or numbers the passages do not contain."""
     passages = list(passages)
     if not draft.strip():
-        return CriterionResult(criterion=criterion, passed=False, severity="critical", source="grounding",
-                               score=0.0, reason="The draft is empty: write it from the source passages.")
+        return CriterionResult(
+            criterion=criterion,
+            passed=False,
+            severity="critical",
+            source="grounding",
+            score=0.0,
+            reason="The draft is empty: write it from the source passages.",
+        )
     unknown = ungrounded_spans(draft, passages)
     if unknown:
         shown = ", ".join(unknown[:8]) + (f" and {len(unknown) - 8} more" if len(unknown) > 8 else "")
         return CriterionResult(
-            criterion=criterion, passed=False, severity="critical", source="grounding", score=0.0,
+            criterion=criterion,
+            passed=False,
+            severity="critical",
+            source="grounding",
+            score=0.0,
             reason=f"Not found in the sources: {shown}. Remove these names and figures or use ones the "
-                   f"passages contain.",
+            f"passages contain.",
         )
-    return CriterionResult(criterion=criterion, passed=True, severity="critical", source="grounding", score=1.0,
-                           reason="Every name and number in the draft appears in the source passages.")
+    return CriterionResult(
+        criterion=criterion,
+        passed=True,
+        severity="critical",
+        source="grounding",
+        score=1.0,
+        reason="Every name and number in the draft appears in the source passages.",
+    )

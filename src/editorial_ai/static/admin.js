@@ -21,6 +21,28 @@
     });
   }
 
+  function updateTotals(table) {
+    var rows = table.querySelectorAll("tbody tr");
+    var ms = 0, tokens = 0;
+    rows.forEach(function (row) {
+      ms += Number(row.children[3].textContent) || 0;
+      tokens += Number(row.children[4].textContent) || 0;
+    });
+    var set = function (cls, value) { var el = table.querySelector("tfoot ." + cls); if (el) el.textContent = value; };
+    set("sum-nodes", rows.length);
+    set("sum-ms", Math.round(ms));
+    set("sum-tokens", tokens);
+  }
+
+  function setBadge(status) {
+    var holder = document.getElementById("run-badge");
+    if (!holder || !status) return;
+    var badge = document.createElement("span");
+    badge.className = "badge status-" + status;
+    badge.textContent = status.replace(/_/g, " ");
+    holder.replaceChildren(badge);
+  }
+
   function addRunning(tbody, node) {
     var row = document.createElement("tr");
     row.className = "node-running";
@@ -49,7 +71,9 @@
     row.children[2].textContent = data.status === "interrupted" ? "waiting for human" : data.status;
     row.children[3].textContent = Math.round(data.duration_ms || 0);
     row.children[4].textContent = data.total_tokens || 0;
+    row.children[5].textContent = (data.models || []).join(", ");
     rescaleBars(tbody);
+    updateTotals(tbody.parentNode);
   }
 
   function followRun(section) {
@@ -60,6 +84,8 @@
     source.addEventListener("node_enter", function (e) {
       var data = JSON.parse(e.data);
       addRunning(tbody, data.node);
+      updateTotals(tbody.parentNode);
+      setBadge("running");
       state.innerHTML = "";
       var spin = document.createElement("span");
       spin.className = "spinner";
@@ -74,6 +100,7 @@
     source.addEventListener("done", function (e) {
       source.close();
       var data = JSON.parse(e.data);
+      setBadge(data.pipeline_status);
       var label = data.waiting_for_human ? "Waiting for a decision." : "Stopped (" + String(data.pipeline_status || "").replace(/_/g, " ") + ").";
       state.textContent = data.error ? label + " " + data.error : label;
       state.dataset.done = "true";

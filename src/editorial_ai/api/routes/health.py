@@ -51,7 +51,7 @@ async def health(pipeline: PipelineDep) -> JSONResponse:
     try:
         await pipeline.graph.checkpointer.aget_tuple({"configurable": {"thread_id": "__health__"}})
         checks["checkpointer"] = HealthCheck(ok=True, detail=f"sqlite at {settings.resolved_checkpoint_path}")
-    except Exception as exc:  # any driver error means runs cannot pause or resume
+    except (sqlite3.Error, OSError, ValueError, RuntimeError) as exc:  # runs could not pause or resume
         checks["checkpointer"] = HealthCheck(ok=False, detail=f"{type(exc).__name__}: {exc}",
                                              fix="check EDITORIAL_AI_CHECKPOINT_PATH and restart the server")
     problem = model_problem(settings.model, settings)

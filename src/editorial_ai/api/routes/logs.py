@@ -6,11 +6,12 @@ from fastapi import APIRouter, Depends
 
 from editorial_ai.api.deps import PipelineDep, require_api_key
 from editorial_ai.api.routes.contents import load_content
-from editorial_ai.api.schemas import ErrorResponse, LogsResponse
+from editorial_ai.api.schemas import ErrorResponse, LogsResponse, ValidationErrorResponse
 from editorial_ai.pipeline.runner import NotFoundError
 
 router = APIRouter(prefix="/api/contents", tags=["observability"], dependencies=[Depends(require_api_key)],
-                   responses={401: {"model": ErrorResponse, "description": "Missing or wrong X-API-Key"}})
+                   responses={401: {"model": ErrorResponse, "description": "Missing or wrong X-API-Key"},
+                              422: {"model": ValidationErrorResponse, "description": "Invalid fields"}})
 
 
 @router.get("/{content_id}/logs", response_model=LogsResponse,

@@ -66,20 +66,25 @@ async def sse_stream(pipeline: Pipeline, runs: RunManager, thread_id: str, after
                               "content_id": current.content_id})
 
 
-def event_stream_response(stream: AsyncIterator[str]) -> StreamingResponse:
+class EventStreamResponse(StreamingResponse):
+    """A server-sent events stream (named so the OpenAPI document shows text/event-stream)."""
+
+    media_type = "text/event-stream"
+
+
+def event_stream_response(stream: AsyncIterator[str]) -> EventStreamResponse:
     """A text/event-stream response that proxies do not buffer."""
-    return StreamingResponse(stream, media_type="text/event-stream",
-                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    return EventStreamResponse(stream, headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
-@router.get("/events/{thread_id}", response_class=StreamingResponse,
-            responses={200: {"model": NodeEvent, "content": {"text/event-stream": {}},
+@router.get("/events/{thread_id}", response_class=EventStreamResponse,
+            responses={200: {"model": NodeEvent,
                              "description": "Events node_enter, node_complete, done; data is a NodeEvent."},
                        404: {"model": ErrorResponse, "description": "Unknown thread"}})
 async def events(thread_id: str, pipeline: PipelineDep, runs: RunsDep,
                  after: Annotated[int, Query(ge=0, description="Only events with a larger id.")] = 0,
                  last_event_id: Annotated[str | None, Header(include_in_schema=False)] = None,
-                 ) -> StreamingResponse:
+                 ) -> EventStreamResponse:
     """Stream node_enter / node_complete events of a run as they happen, ending with `done`."""
     if not runs.knows(thread_id):
         await run_status(pipeline, runs, thread_id)  # 404 for threads nobody ever ran

@@ -114,9 +114,13 @@ async def logout() -> RedirectResponse:
 
 
 def _model_options(pipeline: Pipeline) -> list[dict[str, Any]]:
+    """The model select: the server default, the embedded model, Gemini and every scripted scenario."""
     settings = pipeline.deps.settings
-    names = dict.fromkeys([settings.model, DEFAULT_MODEL, "gemini:gemini-2.5-flash", *scripted_models()])
-    return [{"value": n, "problem": (model_problem(n, settings) or (None,))[0]} for n in names]
+    options = []
+    for name in dict.fromkeys([settings.model, DEFAULT_MODEL, "gemini:gemini-2.5-flash", *scripted_models()]):
+        problem = model_problem(name, settings)
+        options.append({"value": name, "problem": problem[0] if problem else None})
+    return options
 
 
 async def _queue(request: Request, pipeline: Pipeline, runs: RunManager, status_code: int = 200,
@@ -128,11 +132,16 @@ async def _queue(request: Request, pipeline: Pipeline, runs: RunManager, status_
     items, total = await pipeline.deps.contents.list(status, PAGE_SIZE, offset)
     counts = {tab: (await pipeline.deps.contents.list(tab, 1, 0))[1] for tab in STATUS_TABS}
     running = [await run_status(pipeline, runs, t) for t in runs.running_threads()]
-    extra.setdefault("values", {"content_type": pipeline.deps.settings.content_type})
+    models = _model_options(pipeline)
+    # Preselect the server default, or the first model that can run when the default cannot.
+    usable = [m["value"] for m in models if not m["problem"]]
+    default_model = pipeline.deps.settings.model if pipeline.deps.settings.model in usable else next(
+        iter(usable), pipeline.deps.settings.model)
+    extra.setdefault("values", {"content_type": pipeline.deps.settings.content_type, "model": default_model})
     extra.setdefault("errors", {})
     return _page(request, "admin/queue.html", status_code, items=items, total=total, status=status,
                  counts=counts, tabs=STATUS_TABS, offset=offset, page_size=PAGE_SIZE, running=running,
-                 models=_model_options(pipeline), default_model=pipeline.deps.settings.model,
+                 models=models, default_model=pipeline.deps.settings.model,
                  content_types=available_rubrics(), **extra)
 
 

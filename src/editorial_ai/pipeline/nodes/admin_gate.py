@@ -22,7 +22,8 @@ def make_admin_gate_node(deps: PipelineDeps):
         content_id = await deps.contents.upsert_pending(
             thread_id=str(state["thread_id"]), attempt=int(state.get("draft_version", 0)),
             status="escalated" if escalated else "pending", title=draft.get("title", ""),
-            keyword=draft.get("keyword", ""), content_type=state.get("content_type") or deps.settings.content_type,
+            keyword=draft.get("keyword") or draft.get("topic", ""),  # exam items carry a topic, not a keyword
+            content_type=state.get("content_type") or deps.settings.content_type,
             layout=draft, review=review, flags=list(state.get("flags") or []),
         )
         return {"current_draft_id": content_id,

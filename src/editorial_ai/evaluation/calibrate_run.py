@@ -1,0 +1,183 @@
+"""Calibration runs: human-labelled records (JSONL) or stored admin decisions against the reviewer's verdicts.
+
+A labels record (one JSON object per line):
+
+    {"id": "...", "content_type": "text" | "fashion_magazine" | ...,
+     "sources": [...passages...] | {"curated_topics": [...], "enriched_contexts": [...], "passages": [...]},
+     "draft": "plain text" | {MagazineLayout},
+     "human": {"hallucination": "fail", "fact_accuracy": "pass", ...},
+     "human_overall": "pass" | "fail"}            # optional; default: every labelled criterion passes
+
+Every content type works: layouts go through the pipeline's review, text through the text review
+(`evaluation.artifact_review`). Results are grouped by content type, because each has its own rubric.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field, field_validator
+
+from editorial_ai.evaluation.artifact_review import review_artifact
+from editorial_ai.evaluation.calibration import Confusion, ThresholdSearch, confusion, search_threshold
+from editorial_ai.evaluation.parsing import coerce_bool
+from editorial_ai.llm.base import LLMClient
+from editorial_ai.review.rubric import Rubric, load_rubric
+
+
+def _label(value: Any) -> bool:
+    verdict = coerce_bool(value)
+    if verdict is None:
+        raise ValueError(f"label {value!r} is not pass/fail")
+    return verdict
+
+
+class CalibrationRecord(BaseModel):
+    """One human-labelled draft."""
+
+    id: str = ""
+    content_type: str = ""
+    sources: Any = None
+    draft: Any
+    human: dict[str, bool] = Field(default_factory=dict)
+    human_overall: bool | None = None
+
+    @field_validator("human", mode="before")
+    @classmethod
+    def _labels(cls, value: Any) -> Any:
+        return {str(k): _label(v) for k, v in (value or {}).items()} if isinstance(value, dict) else value
+
+    @field_validator("human_overall", mode="before")
+    @classmethod
+    def _overall(cls, value: Any) -> Any:
+        return None if value is None else _label(value)
+
+    def overall(self) -> bool:
+        """The human's overall verdict (explicit, or every labelled criterion passes)."""
+        if self.human_overall is not None:
+            return self.human_overall
+        labels = {k: v for k, v in self.human.items() if k != "overall"}
+        return self.human.get("overall", all(labels.values()))
+
+
+class Verdict(BaseModel):
+    """The reviewer's and the human's verdicts on one record."""
+
+    id: str
+    content_type: str
+    machine: dict[str, bool | None] = Field(description="criterion -> passed; None when skipped.")
+    human: dict[str, bool]
+    machine_overall: bool
+    human_overall: bool
+    composite_score: float | None = None
+    mandatory_ok: bool = True
+    judge_error: str | None = None
+
+
+class CriterionAgreement(BaseModel):
+    """Agreement on one criterion."""
+
+    criterion: str
+    skipped: int = 0
+    metrics: dict[str, float | int | None]
+
+
+class TypeReport(BaseModel):
+    """Agreement for one content type."""
+
+    content_type: str
+    records: int
+    criteria: list[CriterionAgreement] = Field(default_factory=list)
+    overall: dict[str, float | int | None] = Field(default_factory=dict)
+    threshold: ThresholdSearch = Field(default_factory=ThresholdSearch)
+
+
+class CalibrationReport(BaseModel):
+    """The whole calibration: per-record verdicts and per-type agreement."""
+
+    source: str
+    judge_model: str | None = None
+    verdicts: list[Verdict] = Field(default_factory=list)
+    types: list[TypeReport] = Field(default_factory=list)
+    errors: list[str] = Field(default_factory=list)
+
+
+def load_records(path: Path, default_type: str | None = None) -> list[CalibrationRecord]:
+    """Read a labels JSONL file (blank lines and `//` comments ignored)."""
+    records: list[CalibrationRecord] = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("//"):
+            continue
+        try:
+            record = CalibrationRecord.model_validate(json.loads(line))
+        except (json.JSONDecodeError, ValueError) as exc:
+            raise ValueError(f"{path}:{number}: {exc}") from exc
+        record.id = record.id or f"line-{number}"
+        record.content_type = record.content_type or default_type or ""
+        if not record.content_type:
+            raise ValueError(f"{path}:{number}: no content_type (give one in the record or with --content-type)")
+        records.append(record)
+    return records
+
+
+def mandatory_passed(rubric: Rubric, machine: dict[str, bool | None]) -> bool:
+    """Whether every mandatory criterion passed (the gate of the weighted pass rule)."""
+    return all(machine.get(c.name) is True for c in rubric.criteria if c.importance == "mandatory")
+
+
+async def review_records(records: list[CalibrationRecord], judge: LLMClient | None,
+                         known_entities: dict[str, set[str]] | None = None) -> tuple[list[Verdict], list[str]]:
+    """Review every record in order (scripted judges answer in sequence)."""
+    verdicts: list[Verdict] = []
+    errors: list[str] = []
+    for record in records:
+        try:
+            rubric = load_rubric(record.content_type)
+            review = await review_artifact(record.draft, rubric, record.sources, judge, known_entities)
+        except Exception as exc:  # noqa: BLE001 - one broken record must not stop the calibration
+            errors.append(f"{record.id}: {type(exc).__name__}: {exc}")
+            continue
+        machine = {c.criterion: (None if c.skipped else c.passed) for c in review.result.criteria}
+        verdicts.append(Verdict(
+            id=record.id, content_type=record.content_type, machine=machine, human=record.human,
+            machine_overall=review.result.passed, human_overall=record.overall(),
+            composite_score=review.result.composite_score, mandatory_ok=mandatory_passed(rubric, machine),
+            judge_error=review.judge_error,
+        ))
+    return verdicts, errors
+
+
+def agreement(verdicts: list[Verdict]) -> list[TypeReport]:
+    """Per content type: per-criterion and overall agreement, and the best weighted threshold."""
+    reports = []
+    for content_type in dict.fromkeys(v.content_type for v in verdicts):
+        group = [v for v in verdicts if v.content_type == content_type]
+        rubric = load_rubric(content_type)
+        criteria = []
+        for criterion in rubric.criteria:
+            labelled = [v for v in group if criterion.name in v.human]
+            pairs = [(v.machine[criterion.name], v.human[criterion.name]) for v in labelled
+                     if v.machine.get(criterion.name) is not None]
+            if labelled:
+                criteria.append(CriterionAgreement(
+                    criterion=criterion.name, skipped=len(labelled) - len(pairs),
+                    metrics=confusion((bool(m), h) for m, h in pairs).metrics()))
+        overall: Confusion = confusion((v.machine_overall, v.human_overall) for v in group)
+        search = search_threshold([v.composite_score for v in group], [v.mandatory_ok for v in group],
+                                  [v.human_overall for v in group], current=rubric.threshold)
+        reports.append(TypeReport(content_type=content_type, records=len(group), criteria=criteria,
+                                  overall=overall.metrics(), threshold=search))
+    return reports
+
+
+async def calibrate_labels(path: Path, judge: LLMClient | None, *, content_type: str | None = None,
+                           known_entities: dict[str, set[str]] | None = None) -> CalibrationReport:
+    """Calibrate against a labels file; `content_type` filters the records (and types untyped ones)."""
+    records = load_records(path, content_type)
+    if content_type:
+        records = [r for r in records if r.content_type == content_type]
+    verdicts, errors = await review_records(records, judge, known_entities)
+    return CalibrationReport(source=str(path), judge_model=getattr(judge, "name", None), verdicts=verdicts,
+                             types=agreement(verdicts), errors=errors)

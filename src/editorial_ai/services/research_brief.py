@@ -1,0 +1,139 @@
+"""Research briefs (seed 004 part B): draft -> critic gate -> revision (capped) -> final."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Annotated, Any
+
+from pydantic import Field, JsonValue, create_model
+
+from editorial_ai.evaluation.clients import CountingClient, counting
+from editorial_ai.evaluation.critic import critique
+from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
+from editorial_ai.models.research_brief import MAX_SUB_QUESTIONS, BriefDraft, BriefOutcome, BriefRequest
+from editorial_ai.prompts.research_brief import (
+    BRIEF_SYSTEM,
+    build_brief_example,
+    build_brief_prompt,
+    build_revision_prompt,
+)
+from editorial_ai.review.rubric import Rubric, load_rubric
+from editorial_ai.services.editorial import generate_content
+from editorial_ai.services.source import expand_terms
+from editorial_ai.store.catalog import CatalogRepository
+
+log = logging.getLogger(__name__)
+
+MAX_REVISIONS = 2
+Event = Callable[[str, dict[str, Any]], None]
+
+
+def default_sub_questions(topic: str) -> list[str]:
+    """Three sub-questions for a fashion topic when the caller gives none."""
+    return [f"Who is driving the {topic} trend?", f"Which brands and products define {topic}?",
+            f"In which settings does {topic} show up, and why does it resonate?"]
+
+
+async def gather_passages(catalog: CatalogRepository, topic: str, limit: int = 8) -> list[str]:
+    """Source passages for `topic` from the catalog: one line per matching post with its items."""
+    posts: dict[str, dict[str, Any]] = {}
+    for term in expand_terms([], topic):
+        for post in await catalog.search_posts(term, limit=4):
+            posts.setdefault(post["id"], post)
+        if len(posts) >= limit:
+            break
+    chosen = list(posts.values())[:limit]
+    solutions = await catalog.solutions_for_posts([p["id"] for p in chosen])
+    passages = []
+    for post in chosen:
+        who = post.get("artist_name", "")
+        if post.get("group_name"):
+            who += f" of {post['group_name']}"
+        items = ", ".join(f"{s['title']} ({s['brand']})" if s.get("brand") else s["title"]
+                          for s in solutions.get(post["id"], [])[:3])
+        line = f"{post.get('title', '').strip()}: {who} in a {post.get('context', 'street')} look"
+        passages.append(line + (f", wearing {items}." if items else "."))
+    return passages
+
+
+@lru_cache(maxsize=8)
+def brief_schema(answers: int) -> type[BriefDraft]:
+    """BriefDraft whose JSON schema asks for exactly one answer per sub-question.
+
+    Field-by-field generation follows the schema and writes them all; validation stays as lenient as
+    BriefDraft (a chat model's extra or missing answers are handled by the Markdown rendering and the
+    format check, not by a repair loop).
+    """
+    bounds: dict[str, JsonValue] = {"minItems": answers, "maxItems": answers}
+    return create_model(f"BriefDraft{answers}", __base__=BriefDraft,
+                        answers=(list[Annotated[str, Field(max_length=900)]],
+                                 Field(min_length=1, max_length=MAX_SUB_QUESTIONS, json_schema_extra=bounds)))
+
+
+class ResearchBriefService:
+    """Writes a brief, lets the critic gate it and revises at most `max_revisions` times."""
+
+    def __init__(self, writer: LLMClient, critic: LLMClient | None = None, *, rubric: Rubric | None = None,
+                 max_revisions: int = MAX_REVISIONS, on_event: Event | None = None) -> None:
+        self.writer: CountingClient = counting(writer)
+        self.critic: CountingClient | None = counting(critic) if critic is not None else None
+        self.rubric = rubric or load_rubric("research_brief")
+        self.max_revisions = max_revisions
+        self.on_event = on_event or (lambda name, payload: log.info("%s %s", name, payload))
+
+    async def _write(self, request: BriefRequest, *, previous: str = "", revisions: list[str] | None = None) -> str:
+        rubric_text = self.rubric.as_prompt_text()
+        if revisions:
+            prompt = build_revision_prompt(topic=request.topic, audience=request.audience,
+                                           sub_questions=request.sub_questions, passages=request.passages,
+                                           rubric_text=rubric_text, previous_draft=previous, revisions=revisions)
+        else:
+            prompt = build_brief_prompt(topic=request.topic, audience=request.audience,
+                                        sub_questions=request.sub_questions, passages=request.passages,
+                                        rubric_text=rubric_text)
+        llm_request = LLMRequest(system=BRIEF_SYSTEM, prompt=prompt,
+                                 few_shot=[build_brief_example(request.topic, request.passages)],
+                                 output_schema=brief_schema(len(request.sub_questions)), temperature=0.4,
+                                 max_tokens=900, purpose="brief_revision" if revisions else "brief_draft")
+        draft, _ = await generate_content(self.writer, llm_request)
+        return str(draft.to_markdown(request.sub_questions))
+
+    async def run(self, request: BriefRequest, *, use_critic: bool = True) -> BriefOutcome:
+        """Draft, then (with the critic) review and revise until publishable or the cap; first-draft errors raise."""
+        outcome = BriefOutcome(request=request)
+        clients = list({id(c): c for c in (self.writer, self.critic) if c is not None}.values())
+        before = [(c.prompt_tokens, c.completion_tokens, c.calls) for c in clients]
+        outcome.drafts.append(await self._write(request))
+        while use_critic and self.critic is not None:
+            self.on_event("critic_started", {"draft": len(outcome.drafts), "sub_questions": len(request.sub_questions)})
+            verdict = await critique(self.critic, self.rubric, draft=outcome.final, topic=request.topic,
+                                     audience=request.audience, sub_questions=request.sub_questions)
+            outcome.critiques.append(verdict)
+            if verdict.flag and verdict.flag not in outcome.flags:
+                outcome.flags.append(verdict.flag)
+            if verdict.error:
+                outcome.errors.append(f"critic: {verdict.error}")
+            self.on_event("critic_completed", {"is_publishable": verdict.is_publishable,
+                                               "revisions": len(verdict.revisions_needed), "flag": verdict.flag})
+            if not verdict.wants_revision:
+                break
+            if outcome.revisions >= self.max_revisions:
+                outcome.flags.append("revision_cap_reached")
+                break
+            self.on_event("writer_revision_started", {"revision": outcome.revisions + 1})
+            try:
+                outcome.drafts.append(await self._write(request, previous=outcome.final,
+                                                        revisions=verdict.revisions_needed))
+            except LLMError as exc:
+                outcome.errors.append(f"revision {outcome.revisions + 1} failed: {exc}")
+                outcome.flags.append("revision_failed")
+                break
+            outcome.revisions += 1
+            self.on_event("writer_revision_completed", {"revision": outcome.revisions})
+        for client, (prompt, completion, calls) in zip(clients, before, strict=True):
+            outcome.prompt_tokens += client.prompt_tokens - prompt
+            outcome.completion_tokens += client.completion_tokens - completion
+            outcome.llm_calls += client.calls - calls
+        return outcome

@@ -1,0 +1,91 @@
+"""The research brief: draft -> critic gate -> capped revisions -> final."""
+
+from __future__ import annotations
+
+import pytest
+
+from editorial_ai.llm.base import LLMError
+from editorial_ai.llm.retry import RetryingClient
+from editorial_ai.llm.scripted import ScriptedClient, load_scenario
+from editorial_ai.models.research_brief import BriefDraft, BriefRequest
+from editorial_ai.services.research_brief import ResearchBriefService, brief_schema, default_sub_questions
+
+PASSAGE = "The Jennie effect at the airport: Jennie of BLACKPINK wearing Chanel 22 Bag (Chanel)."
+REQUEST = BriefRequest(topic="Jennie Effect", sub_questions=default_sub_questions("Jennie Effect"), passages=[PASSAGE])
+
+
+def _client(scenario: str | dict) -> ScriptedClient:
+    responses = load_scenario(scenario) if isinstance(scenario, str) else scenario
+    return ScriptedClient(responses, name="scripted:test")
+
+
+def test_markdown_has_one_section_per_sub_question() -> None:
+    draft = BriefDraft(title="Title", answers=["A1"], synthesis="S")
+    text = draft.to_markdown(["Q1", "Q2"])
+    assert text.startswith("# Title\n") and "## Q1\nA1" in text and "## Q2\n_(not answered)_" in text
+    assert text.rstrip().endswith("## Synthesis\nS")
+
+
+def test_schema_asks_for_exactly_one_answer_per_question() -> None:
+    schema = brief_schema(3).model_json_schema()["properties"]["answers"]
+    assert (schema["minItems"], schema["maxItems"]) == (3, 3)
+
+
+async def test_critic_requests_one_revision_then_accepts() -> None:
+    client = _client("good")
+    events: list[str] = []
+    outcome = await ResearchBriefService(client, client, on_event=lambda n, p: events.append(n)).run(REQUEST)
+    assert outcome.revisions == 1 and len(outcome.drafts) == 2 and not outcome.flags
+    assert [c.is_publishable for c in outcome.critiques] == [False, True]
+    assert "## Synthesis" not in outcome.drafts[0] and "## Synthesis" in outcome.final
+    assert events == ["critic_started", "critic_completed", "writer_revision_started", "writer_revision_completed",
+                      "critic_started", "critic_completed"]
+    revision_request = next(c for c in client.calls if c.purpose == "brief_revision")
+    assert revision_request.prompt.startswith("REVISION REQUESTED") and "Add a synthesis" in revision_request.prompt
+    critic_request = next(c for c in client.calls if c.purpose == "critic")
+    assert "- comprehensiveness: " in critic_request.prompt and critic_request.temperature == 0.0
+    assert outcome.llm_calls == 4 and outcome.total_tokens > 0
+
+
+async def test_revisions_are_capped() -> None:
+    client = _client("weak")
+    outcome = await ResearchBriefService(client, client, max_revisions=2).run(REQUEST)
+    assert outcome.revisions == 2 and len(outcome.drafts) == 3 and len(outcome.critiques) == 3
+    assert outcome.flags == ["revision_cap_reached"]
+
+
+async def test_without_critic_the_first_draft_is_final() -> None:
+    client = _client("weak")
+    outcome = await ResearchBriefService(client, None).run(REQUEST, use_critic=False)
+    assert outcome.revisions == 0 and len(outcome.drafts) == 1 and not outcome.critiques
+    assert not [c for c in client.calls if c.purpose == "critic"]
+
+
+async def test_critic_down_publishes_the_draft_with_a_flag() -> None:
+    responses = load_scenario("good")
+    responses["critic"] = [{"error": "fatal", "message": "critic quota exhausted"}]
+    client = RetryingClient(_client(responses), base_wait_s=0.001)
+    outcome = await ResearchBriefService(client, client).run(REQUEST)
+    assert outcome.revisions == 0 and outcome.flags == ["critic_unavailable"]
+    assert outcome.errors == ["critic: critic quota exhausted"]
+
+
+async def test_failed_revision_keeps_the_previous_draft() -> None:
+    responses = load_scenario("good")
+    responses["brief_revision"] = [{"error": "fatal", "message": "writer down"}]
+    client = _client(responses)
+    outcome = await ResearchBriefService(client, client).run(REQUEST)
+    assert len(outcome.drafts) == 1 and "revision_failed" in outcome.flags and outcome.revisions == 0
+
+
+async def test_first_draft_failure_raises() -> None:
+    with pytest.raises(LLMError):
+        await ResearchBriefService(_client("eval_broken")).run(REQUEST)
+
+
+async def test_example_is_built_from_the_passages() -> None:
+    client = _client("good")
+    request = REQUEST.model_copy(update={"passages": [*REQUEST.passages, "Lisa street style: Lisa wearing Loewe."]})
+    await ResearchBriefService(client, None).run(request, use_critic=False)
+    example = client.calls[0].few_shot[0]
+    assert "Jennie of BLACKPINK" in example and "Ana Lim" not in example
