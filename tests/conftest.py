@@ -17,7 +17,8 @@ from editorial_ai.llm.scripted import ScriptedClient, load_scenario
 
 # Variables that would change behaviour if the developer's shell happened to set them.
 _ISOLATED_ENV = ("GOOGLE_API_KEY", "GOOGLE_CLOUD_PROJECT", "GOOGLE_GENAI_USE_VERTEXAI", "OPENAI_API_KEY",
-                 "OPENAI_BASE_URL", "ADMIN_API_KEY", "DATABASE_URL", "LANGSMITH_TRACING")
+                 "OPENAI_BASE_URL", "ADMIN_API_KEY", "DATABASE_URL", "LANGSMITH_TRACING", "SUPABASE_URL",
+                 "SUPABASE_SERVICE_ROLE_KEY")
 
 
 @pytest.fixture(autouse=True)

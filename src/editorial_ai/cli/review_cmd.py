@@ -34,7 +34,7 @@ def review(
     from editorial_ai.llm.registry import get_client
     from editorial_ai.review.engine import ReviewContext, review_draft
     from editorial_ai.review.rubric import load_rubric
-    from editorial_ai.store.catalog import SqliteCatalogRepository
+    from editorial_ai.store.factory import open_catalog
 
     draft_data, source_data = _load(draft, "draft"), _load(sources, "sources")
     if isinstance(source_data, list):
@@ -48,8 +48,7 @@ def review(
     settings = build_settings(model, data_dir)
 
     async def go() -> dict[str, Any]:
-        settings.ensure_dirs()
-        catalog = SqliteCatalogRepository(settings.resolved_db_path)
+        catalog = open_catalog(settings)
         await catalog.initialize()
         context = ReviewContext(
             curated_topics=source_data.get("curated_topics", []),

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
-from pathlib import Path
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
@@ -12,20 +10,11 @@ from fastapi.responses import JSONResponse
 from editorial_ai.api.actions import model_problem
 from editorial_ai.api.deps import PipelineDep
 from editorial_ai.api.schemas import HealthCheck, HealthResponse
+from editorial_ai.store.factory import storage_plan
 
 REQUIRED_TABLES = ("editorial_contents", "review_events", "posts", "spots", "solutions")
 
 router = APIRouter(tags=["health"])
-
-
-def _tables(db_path: Path) -> set[str]:
-    # mode=ro: a health probe must never create an empty database where the real one is missing.
-    conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=5)
-    try:
-        conn.execute("SELECT 1").fetchone()
-        return {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    finally:
-        conn.close()
 
 
 @router.get("/health", response_model=HealthResponse,
@@ -34,23 +23,30 @@ async def health(pipeline: PipelineDep) -> JSONResponse:
     """Database reachable, tables present, checkpointer usable, model available (reported, not called)."""
     settings = pipeline.deps.settings
     checks: dict[str, HealthCheck] = {}
-    db_path = settings.resolved_db_path
-    try:
-        tables = await asyncio.to_thread(_tables, db_path)
-        checks["database"] = HealthCheck(ok=True, detail=f"sqlite at {db_path} answers")
-        missing = [t for t in REQUIRED_TABLES if t not in tables]
-        checks["tables"] = HealthCheck(
-            ok=not missing,
-            detail=f"missing tables: {', '.join(missing)}" if missing else "all tables present",
-            fix="restart the server: tables are created when the pipeline opens" if missing else None)
-    except sqlite3.Error as exc:
-        checks["database"] = HealthCheck(
-            ok=False, detail=f"sqlite at {db_path}: {exc}",
-            fix="check EDITORIAL_AI_DATA_DIR / EDITORIAL_AI_DB_PATH and permissions")
-        checks["tables"] = HealthCheck(ok=False, detail="database unreachable", fix="fix the database first")
+    where = storage_plan(settings).describe()
+    # Probe through the repositories, so the check follows whichever backend is configured.
+    probes = {
+        "catalog": pipeline.deps.catalog.counts(),
+        "contents": pipeline.deps.contents.list(None, 1, 0),
+        "decisions": pipeline.deps.contents.events("__health__"),
+    }
+    failures: list[str] = []
+    for name, probe in probes.items():
+        try:
+            await probe
+        except Exception as exc:  # noqa: BLE001 - a health probe reports failures, it never raises them
+            failures.append(f"{name}: {exc}")
+    checks["database"] = HealthCheck(ok=True, detail=f"{where} answers")
+    checks["tables"] = HealthCheck(
+        ok=not failures,
+        detail="; ".join(failures) if failures else f"all tables present ({', '.join(REQUIRED_TABLES)})",
+        fix="restart the server: tables are created when the pipeline opens" if failures else None)
+    if failures and all("connect" in f.lower() or "unable to open" in f.lower() for f in failures):
+        checks["database"] = HealthCheck(ok=False, detail=f"{where}: {failures[0]}",
+                                         fix="check DATABASE_URL / EDITORIAL_AI_DATA_DIR and permissions")
     try:
         await pipeline.graph.checkpointer.aget_tuple({"configurable": {"thread_id": "__health__"}})
-        checks["checkpointer"] = HealthCheck(ok=True, detail=f"sqlite at {settings.resolved_checkpoint_path}")
+        checks["checkpointer"] = HealthCheck(ok=True, detail=f"checkpoints with the contents ({where})")
     except (sqlite3.Error, OSError, ValueError, RuntimeError) as exc:  # runs could not pause or resume
         checks["checkpointer"] = HealthCheck(ok=False, detail=f"{type(exc).__name__}: {exc}",
                                              fix="check EDITORIAL_AI_CHECKPOINT_PATH and restart the server")
