@@ -73,3 +73,14 @@ def test_budget_exhaustion_still_closes_the_document() -> None:
     text, _ = JsonWalker(Doc.model_json_schema(), model, token_budget=3).run("Write:")
     data = json.loads(text)  # syntactically complete even when the budget ran out
     assert set(data) == set(Doc.model_fields)
+
+
+def test_too_short_value_is_continued_until_it_fits() -> None:
+    class Line(BaseModel):
+        text: str = Field(min_length=20)
+
+    model = FakeModel(["short", "and then some more words"])
+    text, stats = JsonWalker(Line.model_json_schema(), model).run("Line:")
+    assert Line.model_validate_json(text).text == "short and then some more words"
+    assert stats.calls == 2
+    assert model.calls[1][0].endswith('"text": "short ')  # the model continues its own words

@@ -20,6 +20,7 @@ Completer = Callable[[str, int, list[str], int], tuple[str, int]]
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 DEFAULT_STRING_TOKENS = 48
 DEFAULT_MAX_ITEMS = 4
+MAX_CONTINUATIONS = 2
 
 
 @dataclass
@@ -112,10 +113,19 @@ class JsonWalker:
     def _string(self, node: dict[str, Any], name: str) -> None:
         max_chars = node.get("maxLength")
         max_tokens = min(DEFAULT_STRING_TOKENS * 3, max(4, max_chars // 3)) if max_chars else DEFAULT_STRING_TOKENS
-        min_tokens = int(node.get("minLength", 0)) // 4
+        min_chars = int(node.get("minLength", 0))
+        min_tokens = min_chars // 3
         self.text += '"'
         raw = self._gen(max(max_tokens, min_tokens + 4), ['"', "\n"], min_tokens)
         value = raw.replace("\\", "").strip()
+        for _ in range(MAX_CONTINUATIONS):
+            if len(value) >= min_chars or self.budget <= 0:
+                break
+            # Too short for the schema: let the model continue the same value instead of failing validation.
+            self.text += json.dumps(value + " ", ensure_ascii=False)[1:-1]
+            more = self._gen(max_tokens, ['"', "\n"], max(2, (min_chars - len(value)) // 3))
+            self.text = self.text[: len(self.text) - len(json.dumps(value + " ", ensure_ascii=False)[1:-1])]
+            value = f"{value} {more.replace(chr(92), '').strip()}".strip()
         if max_chars:
             value = value[:max_chars]
         pattern = node.get("pattern")
