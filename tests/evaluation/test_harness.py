@@ -120,3 +120,16 @@ def test_plan_order() -> None:
     assert [(c.model, c.keyword.keyword, c.run) for c in cells[:3]] == [("a:x", "k1", 1), ("a:x", "k1", 2),
                                                                          ("a:x", "k2", 1)]
     assert len(cells) == 8 and all(c.judge_model == c.model for c in cells)
+
+
+def test_cells_never_use_the_configured_database(make_settings: Any, tmp_path: Path) -> None:
+    from editorial_ai.evaluation.cells import CellSpec, cell_settings
+    from editorial_ai.store.factory import storage_plan
+
+    base = make_settings(DATABASE_URL="postgresql://user:pw@db.example:5432/prod", EDITORIAL_AI_MAX_REVISIONS=3)
+    spec = CellSpec(model="scripted:good", keyword=KeywordSpec("Jennie Effect"), run=1,
+                    content_type="fashion_magazine", judge_model="scripted:good", critic=False)
+    cell = cell_settings(base, spec, tmp_path)
+    plan = storage_plan(cell)
+    assert (plan.catalog, plan.contents, plan.database_url) == ("sqlite", "sqlite", None)
+    assert cell.resolved_db_path.is_relative_to(tmp_path) and cell.max_revisions == 1

@@ -134,3 +134,14 @@ async def test_a_broken_option_list_is_rewritten_whole_with_its_key(settings: Se
         state = merge(state, await make_exam_correct_node(deps)(state))
     assert state["pipeline_status"] == "revising" and state["current_review_cycle"] == 2
     assert state["current_draft"]["options"] == fixed_options and validate_exam_item(state["current_draft"]).is_valid
+
+
+async def test_escalation_shows_an_earlier_version_only_when_it_scored_higher(settings: Settings) -> None:
+    earlier = {**exam_state()["current_draft"], "stem": "Which diagnosis best explains these findings?"}
+    async with exam_deps(settings, {"judge": [{"json": uniform_judge(0.5)}]}) as (deps, _):
+        better = exam_state(cycle=3, exam_correction={"similarity": 0.5}, best_draft=earlier, best_score=0.6)
+        shown_best = merge(better, await make_exam_score_node(deps)(better))
+        tie = exam_state(cycle=3, exam_correction={"similarity": 0.5}, best_draft=earlier, best_score=0.5)
+        shown_last = merge(tie, await make_exam_score_node(deps)(tie))
+    assert shown_best["current_draft"] == earlier and "best-scoring version" in shown_best["error_log"][-1]
+    assert shown_last["current_draft"] == tie["current_draft"] and len(shown_last["error_log"]) == 1

@@ -32,7 +32,7 @@ def brief(
     from editorial_ai.models.research_brief import BriefRequest
     from editorial_ai.review.rubric import load_rubric
     from editorial_ai.services.research_brief import ResearchBriefService, default_sub_questions, gather_passages
-    from editorial_ai.store.catalog import SqliteCatalogRepository
+    from editorial_ai.store.factory import open_catalog
 
     if not topic.strip():
         raise typer.BadParameter("TOPIC must not be empty")
@@ -45,7 +45,7 @@ def brief(
             passages = [ln.strip() for ln in passages_file.read_text(encoding="utf-8").splitlines() if ln.strip()]
         else:
             settings.ensure_dirs()
-            catalog = SqliteCatalogRepository(settings.resolved_db_path)
+            catalog = open_catalog(settings)
             await catalog.initialize()
             passages = await gather_passages(catalog, topic.strip())
         request = BriefRequest(topic=topic.strip(), sub_questions=sub_question or default_sub_questions(topic.strip()),

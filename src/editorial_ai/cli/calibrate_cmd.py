@@ -62,8 +62,7 @@ def calibrate(
     from editorial_ai.evaluation.clients import fresh_client
     from editorial_ai.evaluation.decisions import calibrate_decisions
     from editorial_ai.review.rubric import available_rubrics
-    from editorial_ai.store.catalog import SqliteCatalogRepository
-    from editorial_ai.store.contents import SqliteContentRepository
+    from editorial_ai.store.factory import open_stores
 
     if (labels is None) == (not from_decisions):
         raise typer.BadParameter("give exactly one of --labels FILE or --from-decisions")
@@ -75,14 +74,10 @@ def calibrate(
     settings = build_settings(model, data_dir)
 
     async def go() -> CalibrationReport:
-        settings.ensure_dirs()
+        catalog, contents = await open_stores(settings)
         if from_decisions:
-            contents = SqliteContentRepository(settings.resolved_db_path)
-            await contents.initialize()
             return await calibrate_decisions(contents, content_type=content_type)
         assert labels is not None
-        catalog = SqliteCatalogRepository(settings.resolved_db_path)
-        await catalog.initialize()
         judge = None if no_judge else fresh_client(settings.model, settings)
         return await calibrate_labels(labels, judge, content_type=content_type,
                                       known_entities=await catalog.known_entities())

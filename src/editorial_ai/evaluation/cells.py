@@ -84,9 +84,12 @@ class ClientPool:
 
 
 def cell_settings(base: Settings, spec: CellSpec, work_dir: Path) -> Settings:
-    """Settings for a cell: its own data dir (nothing shared with the real database) and model."""
+    """Settings for a cell: its own SQLite data dir (never the real database, whatever backend is configured)."""
     update: dict[str, Any] = {"data_dir": work_dir / spec.slug, "model": spec.model, "db_path": None,
                               "checkpoint_path": None, "log_dir": None, "publish_dir": None}
+    for name, value in (("storage_backend", "sqlite"), ("database_url", None), ("supabase_url", None)):
+        if name in type(base).model_fields:
+            update[name] = value
     if not spec.critic:
         update["max_revisions"] = 1
     return base.model_copy(update=update)

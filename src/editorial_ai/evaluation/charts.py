@@ -40,7 +40,7 @@ def overall_chart(results: EvalResults) -> io.BytesIO:
     bars = ax.barh(labels, means, xerr=errors, color=colors, capsize=4, height=0.55)
     for bar, s, err in zip(bars, summaries, errors, strict=True):
         text = "no scored cells" if s.overall.mean is None else f"{s.overall.mean:.2f}"
-        ax.text(min(bar.get_width() + err + 0.015, 0.97), bar.get_y() + bar.get_height() / 2, text, va="center",
+        ax.text(min(bar.get_width() + err + 0.015, 1.02), bar.get_y() + bar.get_height() / 2, text, va="center",
                 fontsize=9)
     ax.set_xlim(0, 1.1)
     ax.invert_yaxis()
@@ -64,7 +64,7 @@ def model_chart(summary: ModelSummary, criteria: list[str], color_index: int = 0
     bars[0].set_alpha(1.0)
     for bar, s, err in zip(bars, stats, errors, strict=True):
         label = "n/a" if s.mean is None else f"{s.mean:.2f}"
-        ax.text(min(bar.get_width() + err + 0.015, 0.97), bar.get_y() + bar.get_height() / 2, label, va="center",
+        ax.text(min(bar.get_width() + err + 0.015, 1.02), bar.get_y() + bar.get_height() / 2, label, va="center",
                 fontsize=8)
     ax.set_xlim(0, 1.1)
     ax.invert_yaxis()

@@ -139,11 +139,15 @@ def _history_entry(state: dict[str, Any], evaluation: ExamEvaluation, validation
 def _escalate(state: dict[str, Any], update: dict[str, Any], entry: dict[str, Any], reason: str,
               flags: list[str]) -> dict[str, Any]:
     entry["stop_reason"] = reason
-    best = update.get("best_draft", state.get("best_draft")) or state.get("current_draft")
+    current = state.get("current_draft")
+    best = update.get("best_draft", state.get("best_draft")) or current
+    best_score = float(update.get("best_score", state.get("best_score")) or 0.0)
     log = [f"exam_score: escalated to a human -- {reason}"]
-    if best != state.get("current_draft"):
-        score = update.get("best_score", state.get("best_score"))
-        log.append(f"exam_score: the gate shows the best-scoring version (composite {score}), not the last one")
+    if best != current and best_score > float(entry.get("composite_score") or 0.0):
+        log.append(f"exam_score: the gate shows the best-scoring version (composite {best_score:.2f}), "
+                   "not the last one")
+    else:
+        best = current  # on a tie the latest version, which has had every correction, is shown
     update.update(escalated=True, current_draft=best, flags=[*flags, "escalated"], pipeline_status="needs_human_review",
                   final_status="needs_human_review", review_history=[entry], error_log=log)
     return update
