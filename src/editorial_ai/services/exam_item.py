@@ -210,6 +210,15 @@ def change_similarity(before: str, after: str) -> float:
 
 
 # --- the service -----------------------------------------------------------------------------------------
+def reconcile_answer_key(item: ExamItem) -> ExamItem:
+    """The answer key and the is_correct flags state one fact twice; when only the key states it, mark the keyed
+    option. Contradictions (several flags, or a flag that disagrees with the key) are left for validation."""
+    keyed = item.keyed_index()
+    if keyed is not None and keyed < len(item.options) and not item.correct_indexes():
+        item.options[keyed].is_correct = True
+    return item
+
+
 class ExamItemService:
     """Writes, judges and corrects exam items with one LLM client."""
 
@@ -227,7 +236,7 @@ class ExamItemService:
         item, repairs = await generate_content(self.llm, llm_request)
         assert isinstance(item, ExamItem)
         item.topic = request.topic
-        return item, repairs
+        return reconcile_answer_key(item), repairs
 
     async def judge(self, *, item: ExamItem, request: ExamRequest, criteria: list[Criterion],
                     threshold: float) -> tuple[list[CriterionResult], str | None]:
