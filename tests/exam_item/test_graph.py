@@ -228,3 +228,4 @@ async def test_a_crashing_correction_ends_the_run_instead_of_looping(settings: S
     assert outcome.state["pipeline_status"] == "failed" and not outcome.waiting_for_human
     assert nodes == [*EXAM_NODES, "exam_correct"]
     assert "corrector bug" in outcome.state["error_log"][-1]
+

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from editorial_ai.config import ConfigError
 from editorial_ai.llm.registry import parse_model_string
 from editorial_ai.models.decisions import ReviewForm
-from editorial_ai.review.rubric import available_rubrics
+from editorial_ai.pipeline.graph import pipeline_content_types
 
 ContentStatusFilter = Literal["pending", "escalated", "approved", "published", "rejected",
                               "revision_requested"]
@@ -77,8 +77,8 @@ class TriggerRequest(_Request):
     @field_validator("content_type")
     @classmethod
     def _known_rubric(cls, value: str | None) -> str | None:
-        if value is not None and value not in available_rubrics():
-            known = ", ".join(available_rubrics())
+        if value is not None and value not in pipeline_content_types():
+            known = ", ".join(pipeline_content_types())
             raise ValueError(f"unknown content type {value!r}; choose one of {known}")
         return value
 

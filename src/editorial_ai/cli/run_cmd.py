@@ -51,12 +51,13 @@ class NodeProgress:
 def check_run_options(settings: Settings, content_type: str) -> None:
     """Reject an unusable model or content type before any LLM call is spent."""
     from editorial_ai.llm.registry import get_client
-    from editorial_ai.review.rubric import RubricNotFoundError, load_rubric
+    from editorial_ai.pipeline.graph import pipeline_content_types
 
-    try:
-        load_rubric(content_type)
-    except RubricNotFoundError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--content-type") from exc
+    if content_type not in pipeline_content_types():
+        raise typer.BadParameter(
+            f"unknown content type {content_type!r}; choose one of {', '.join(pipeline_content_types())}",
+            param_hint="--content-type",
+        )
     try:
         get_client(settings.model, settings)
     except (ConfigError, ScenarioError) as exc:
@@ -73,6 +74,9 @@ def run(
     content_type: str = typer.Option(
         "fashion_magazine", "--content-type", envvar="EDITORIAL_AI_CONTENT_TYPE", help="Rubric / content type."
     ),
+    tenant: str | None = typer.Option(None, "--tenant", help="Tenant whose review overrides apply."),
+    slo: str | None = typer.Option(None, "--slo", help="exam_item: the learning objective to cover."),
+    blooms_level: str | None = typer.Option(None, "--blooms-level", help="exam_item: target Bloom's level."),
     model: str | None = typer.Option(None, "--model", envvar="EDITORIAL_AI_MODEL", help="provider:model."),
     data_dir: Path | None = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR"),
     auto_approve: bool = typer.Option(
@@ -96,6 +100,7 @@ def run(
         "target_celeb": target_celeb,
         "target_brand": target_brand,
         "model": settings.model,
+        **{k: v for k, v in {"tenant": tenant, "slo": slo, "blooms_level": blooms_level}.items() if v},
     }
 
     async def go() -> dict[str, Any]:

@@ -24,7 +24,17 @@ from editorial_ai.pipeline.nodes.publish import make_publish_node
 from editorial_ai.pipeline.nodes.review import make_review_node
 from editorial_ai.pipeline.nodes.source import make_source_node
 from editorial_ai.pipeline.state import EditorialPipelineState
+from editorial_ai.review.rubric import available_rubrics
 from editorial_ai.services.exam_item import EXAM_CONTENT_TYPE
+
+# Rubrics of other engines (the evaluation harness's text and research brief) are not pipeline content types.
+NON_PIPELINE_TYPES = frozenset({"text", "research_brief"})
+
+
+def pipeline_content_types() -> list[str]:
+    """Content types `run` and the API accept."""
+    return [name for name in available_rubrics() if name not in NON_PIPELINE_TYPES]
+
 
 NODE_ORDER = ("curation", "design_spec", "source", "editorial", "enrich", "review", "admin_gate",
               "human_decision", "publish")

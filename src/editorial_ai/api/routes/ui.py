@@ -36,8 +36,9 @@ from editorial_ai.api.schemas import RejectRequest, ReviseRequest, TriggerReques
 from editorial_ai.api.views import load_attempts, timeline
 from editorial_ai.config import DEFAULT_MODEL
 from editorial_ai.models.decisions import AdminDecision
+from editorial_ai.pipeline.graph import pipeline_content_types
 from editorial_ai.pipeline.runner import Pipeline
-from editorial_ai.review.rubric import available_rubrics
+from editorial_ai.services.exam_item import render_exam_item_html
 from editorial_ai.services.publish import render_article_html
 from editorial_ai.store.contents import AWAITING
 
@@ -142,7 +143,7 @@ async def _queue(request: Request, pipeline: Pipeline, runs: RunManager, status_
     return _page(request, "admin/queue.html", status_code, items=items, total=total, status=status,
                  counts=counts, tabs=STATUS_TABS, offset=offset, page_size=PAGE_SIZE, running=running,
                  models=models, default_model=pipeline.deps.settings.model,
-                 content_types=available_rubrics(), **extra)
+                 content_types=pipeline_content_types(), **extra)
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -198,7 +199,10 @@ async def _content_page(request: Request, pipeline: Pipeline, runs: RunManager, 
     status = await run_status(pipeline, runs, item["thread_id"])
     try:
         # The fragment template autoescapes every stored string, so its output is safe markup.
-        article = Markup(render_article_html(item["layout_json"], standalone=False))
+        if item.get("content_type") == "exam_item":
+            article = Markup(render_exam_item_html(item["layout_json"], standalone=False))
+        else:
+            article = Markup(render_article_html(item["layout_json"], standalone=False))
     except ValueError as exc:
         article = Markup("<p class='muted'>The stored layout cannot be rendered: {}</p>").format(exc)
     extra.setdefault("errors", {})
