@@ -17,7 +17,7 @@ from editorial_ai.evaluation.text_judge import judge_text
 from editorial_ai.llm.base import LLMClient
 from editorial_ai.models.review import CriterionResult, ReviewResult
 from editorial_ai.prompts.review import summarize_sources
-from editorial_ai.review.engine import ReviewContext, review_draft
+from editorial_ai.review.engine import ReviewContext, review_draft, summarize_review
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.scoring import composite_score, decide_pass
 from editorial_ai.review.text_grounding import check_text_grounding
@@ -114,17 +114,6 @@ def _text_of(draft: Any) -> str:
     return ""
 
 
-def _summary(passed: bool, results: list[CriterionResult], judge_error: str | None) -> str:
-    failed = [r.criterion for r in results if not r.passed and not r.skipped]
-    skipped = [r.criterion for r in results if r.skipped]
-    parts = ["Passed review." if passed else "Failed review."]
-    if failed:
-        parts.append("Failed: " + ", ".join(failed) + ".")
-    if skipped:
-        parts.append("Not checked: " + ", ".join(skipped) + (f" (judge error: {judge_error})." if judge_error else "."))
-    return " ".join(parts)
-
-
 async def review_text(draft: str, rubric: Rubric, sources: Sources, judge: LLMClient | None) -> ArtifactReview:
     """Review a plain-text draft with the rubric's format, grounding and judge criteria."""
     results = [check_text_format(draft, sources.sub_questions, c.name) for c in rubric.by_check("format")]
@@ -151,7 +140,7 @@ async def review_text(draft: str, rubric: Rubric, sources: Sources, judge: LLMCl
                 results += judgement.criteria
                 judge_error, justification = judgement.error, judgement.justification
     passed = decide_pass(rubric, results)
-    result = ReviewResult(passed=passed, criteria=results, summary=_summary(passed, results, judge_error),
+    result = ReviewResult(passed=passed, criteria=results, summary=summarize_review(passed, results, judge_error),
                           suggestions=[f"{r.criterion}: {r.reason}" for r in results if not r.passed and not r.skipped],
                           composite_score=composite_score(rubric, results),
                           judge_skipped=any(r.skipped for r in results))

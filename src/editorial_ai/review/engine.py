@@ -41,7 +41,8 @@ def _not_run(rubric: Rubric, names: list[str], why: str) -> list[CriterionResult
     return out
 
 
-def _summary(passed: bool, results: list[CriterionResult], judge_error: str | None) -> str:
+def summarize_review(passed: bool, results: list[CriterionResult], judge_error: str | None) -> str:
+    """One line: passed or failed, which criteria failed, which were not checked and why."""
     failed = [r.criterion for r in results if not r.passed and not r.skipped]
     skipped = [r.criterion for r in results if r.skipped]
     parts = ["Passed review." if passed else "Failed review."]
@@ -68,7 +69,7 @@ async def review_draft(
         return ReviewResult(
             passed=False,
             criteria=results,
-            summary=_summary(False, results, None),
+            summary=summarize_review(False, results, None),
             suggestions=[r.reason for r in results if not r.passed and not r.skipped],
             composite_score=composite_score(rubric, results),
         )
@@ -92,7 +93,7 @@ async def review_draft(
     return ReviewResult(
         passed=passed,
         criteria=results,
-        summary=_summary(passed, results, judge_error),
+        summary=summarize_review(passed, results, judge_error),
         suggestions=suggestions,
         composite_score=composite_score(rubric, results),
         judge_skipped=any(r.skipped for r in results),
