@@ -76,8 +76,8 @@ def make_review_node(deps: PipelineDeps):
             "correction_target": None,
             "at": datetime.now(UTC).isoformat(),
         }
-        deterministic_failed = any(c.source in ("format", "grounding") for c in result.failed())
-        if result.passed or (result.judge_skipped and not deterministic_failed and not result.failed()):
+        # A judge outage with nothing else failing goes to the human flagged, not round the loop.
+        if result.passed or (result.judge_skipped and not result.failed()):
             if result.judge_skipped:
                 flags.append("judge_skipped")
             update.update(flags=flags, pipeline_status="awaiting_approval", review_history=[history_entry])
@@ -93,9 +93,7 @@ def make_review_node(deps: PipelineDeps):
             scores=[*prior, _score(result)],
             loops_done=revision,
             tokens_used=total_tokens(state)["total_tokens"] + peek_tokens(),
-            similarity=(draft_text(draft)
-            and draft_similarity(state.get("last_reviewed_text") or "", draft_text(draft)))
-            or 0.0,
+            similarity=draft_similarity(state.get("last_reviewed_text") or "", draft_text(draft)),
             policy=policy,
         )
         update["revision_count"] = revision
