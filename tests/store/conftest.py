@@ -90,7 +90,7 @@ class Stores:
 
     def catalog(self, name: str = "main", *, seed: Mapping[str, Any] | None = None) -> Any:
         if self.backend == "postgres":
-            from editorial_ai.store.postgres import PostgresCatalogRepository
+            from editorial_ai.store.postgres_catalog import PostgresCatalogRepository
 
             assert self.dsn is not None
             return PostgresCatalogRepository(self.dsn, schema=self.schema(name), seed=seed)
@@ -98,7 +98,7 @@ class Stores:
 
     def contents(self, name: str = "main") -> Any:
         if self.backend == "postgres":
-            from editorial_ai.store.postgres import PostgresContentRepository
+            from editorial_ai.store.postgres_contents import PostgresContentRepository
 
             assert self.dsn is not None
             return PostgresContentRepository(self.dsn, schema=self.schema(name))

@@ -287,7 +287,7 @@ async def test_seeding_is_idempotent_and_race_free(stores: Stores) -> None:
 
 
 async def test_postgres_answers_like_sqlite(tmp_path: Path, pg_schemas: SchemaPool) -> None:
-    from editorial_ai.store.postgres import PostgresCatalogRepository
+    from editorial_ai.store.postgres_catalog import PostgresCatalogRepository
 
     sqlite = SqliteCatalogRepository(tmp_path / "ref.db")
     postgres = PostgresCatalogRepository(pg_schemas.dsn, schema=pg_schemas.new())
@@ -370,7 +370,8 @@ async def test_open_stores_and_checkpointer_use_postgres(make_settings: Callable
                                                          pg_schemas: SchemaPool) -> None:  # fmt: skip
     from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 
-    from editorial_ai.store.postgres import PostgresCatalogRepository, PostgresContentRepository
+    from editorial_ai.store.postgres_catalog import PostgresCatalogRepository
+    from editorial_ai.store.postgres_contents import PostgresContentRepository
 
     schema = pg_schemas.new()
     settings = make_settings(DATABASE_URL=pg_schemas.dsn, EDITORIAL_AI_DB_SCHEMA=schema)
@@ -393,7 +394,7 @@ async def test_pipeline_pauses_and_resumes_on_postgres(make_settings: Callable[.
     import psycopg
     from psycopg import sql
 
-    from editorial_ai.store.postgres import PostgresContentRepository
+    from editorial_ai.store.postgres_contents import PostgresContentRepository
 
     schema = pg_schemas.new()
     settings = make_settings(DATABASE_URL=pg_schemas.dsn, EDITORIAL_AI_DB_SCHEMA=schema)

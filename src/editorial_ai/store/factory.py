@@ -13,6 +13,7 @@ Rules (docs/storage.md):
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -87,10 +88,10 @@ def storage_plan(settings: Settings) -> StoragePlan:
     return StoragePlan(catalog, contents, database_url=database_url, schema=settings.database_schema)
 
 
-def _postgres() -> Any:
-    """The PostgreSQL module, or ConfigError with the install command when the driver is missing."""
+def _postgres(module: str = "postgres") -> Any:
+    """A PostgreSQL store module, or ConfigError with the install command when the driver is missing."""
     try:
-        from editorial_ai.store import postgres
+        postgres = importlib.import_module(f"editorial_ai.store.{module}")
     except ImportError as exc:
         raise ConfigError(
             f"DATABASE_URL is set but the PostgreSQL driver is not installed ({exc.name}): "
@@ -108,7 +109,7 @@ def open_catalog(settings: Settings, plan: StoragePlan | None = None) -> Initial
         key = settings.supabase_service_role_key
         return SupabaseCatalogRepository(settings.supabase_url or "", key.get_secret_value() if key else "")
     if plan.catalog == "postgres":
-        repository: InitializableCatalog = _postgres().PostgresCatalogRepository(plan.database_url,
+        repository: InitializableCatalog = _postgres("postgres_catalog").PostgresCatalogRepository(plan.database_url,
                                                                                schema=plan.schema)
         return repository
     return SqliteCatalogRepository(settings.resolved_db_path)
@@ -118,7 +119,8 @@ def open_contents(settings: Settings, plan: StoragePlan | None = None) -> Conten
     """The content repository `settings` select (not yet initialized)."""
     plan = plan or storage_plan(settings)
     if plan.contents == "postgres":
-        repository: ContentRepository = _postgres().PostgresContentRepository(plan.database_url, schema=plan.schema)
+        module = _postgres("postgres_contents")
+        repository: ContentRepository = module.PostgresContentRepository(plan.database_url, schema=plan.schema)
         return repository
     return SqliteContentRepository(settings.resolved_db_path)
 
