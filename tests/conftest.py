@@ -14,6 +14,7 @@ from editorial_ai.llm.base import LLMClient
 from editorial_ai.llm.registry import clear_client_cache
 from editorial_ai.llm.retry import RetryingClient
 from editorial_ai.llm.scripted import ScriptedClient, load_scenario
+from editorial_ai.services.layout_vision import reset_circuit_breaker
 
 # Variables that would change behaviour if the developer's shell happened to set them.
 _ISOLATED_ENV = ("GOOGLE_API_KEY", "GOOGLE_CLOUD_PROJECT", "GOOGLE_GENAI_USE_VERTEXAI", "OPENAI_API_KEY",
@@ -23,15 +24,17 @@ _ISOLATED_ENV = ("GOOGLE_API_KEY", "GOOGLE_CLOUD_PROJECT", "GOOGLE_GENAI_USE_VER
 
 @pytest.fixture(autouse=True)
 def _isolated(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """No cached clients or settings leak between tests, and no ambient configuration leaks in."""
+    """No cached clients, settings or tripped circuit breakers leak between tests, nor ambient configuration."""
     for name in list(os.environ):
         if name.startswith("EDITORIAL_AI_") or name in _ISOLATED_ENV:
             monkeypatch.delenv(name, raising=False)
     clear_client_cache()
     get_settings.cache_clear()
+    reset_circuit_breaker()
     yield
     clear_client_cache()
     get_settings.cache_clear()
+    reset_circuit_breaker()
 
 
 @pytest.fixture

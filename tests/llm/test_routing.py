@@ -67,3 +67,17 @@ def test_routing_config_is_strict() -> None:
     with pytest.raises(ValidationError):
         RoutingConfig.model_validate({"provider": {}})
     assert DEFAULT_ROUTING_FILE.exists()
+
+
+@pytest.mark.parametrize("base", ["gemini", "gemini:gemini-2.5-flash", "gemini:gemini-2.0-flash"])
+@pytest.mark.parametrize("revision", [0, 3])
+def test_gemini_layout_steps_use_their_pinned_models(router: ModelRouter, base: str, revision: int) -> None:
+    image = router.resolve("layout_image", base, revision)
+    assert image.model == "gemini:gemini-2.0-flash-preview-image-generation" and image.reason == "pinned"
+    assert router.resolve("layout_parse", base, revision).model == "gemini:gemini-2.5-flash"
+
+
+@pytest.mark.parametrize("base", ["local:gemma-3-270m", "scripted:happy", "openai:qwen2.5"])
+def test_layout_steps_of_other_providers_keep_the_base_model(router: ModelRouter, base: str) -> None:
+    assert router.resolve("layout_image", base).model == base
+    assert router.resolve("layout_parse", base).model == base

@@ -6,13 +6,14 @@ and HTTP error handling are exercised end to end without touching the network.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import socket
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -58,11 +59,13 @@ class WireServer:
     """A threaded HTTP server on 127.0.0.1 that records requests and answers from a queue.
 
     Requests whose path does not match `route` get a 404, so a test notices when an SDK calls a
-    different endpoint than the real service exposes.
+    different endpoint than the real service exposes. A `responder` answers by request content (model in the
+    path, body) before the queue is consulted; returning None leaves the request to the queue.
     """
 
     route: re.Pattern[str]
     default: Reply = field(default_factory=lambda: Reply(500, {"error": {"message": "nothing queued"}}))
+    responder: Callable[[Recorded], Reply | None] | None = None
     requests: list[Recorded] = field(default_factory=list)
     _queue: deque[Reply] = field(default_factory=deque)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -87,12 +90,14 @@ class WireServer:
         length = int(handler.headers.get("Content-Length") or 0)
         raw = handler.rfile.read(length) if length else b""
         body = json.loads(raw) if raw else None
+        recorded = Recorded(handler.command, handler.path, {k.lower(): v for k, v in handler.headers.items()}, body)
         with self._lock:
-            self.requests.append(Recorded(handler.command, handler.path,
-                                          {k.lower(): v for k, v in handler.headers.items()}, body))
+            self.requests.append(recorded)
         path = handler.path.split("?", 1)[0]
-        reply = self._next_reply() if self.route.match(path) else Reply(
-            404, {"error": {"code": 404, "message": f"no route {path}", "status": "NOT_FOUND"}})
+        if not self.route.match(path):
+            reply = Reply(404, {"error": {"code": 404, "message": f"no route {path}", "status": "NOT_FOUND"}})
+        else:
+            reply = (self.responder(recorded) if self.responder else None) or self._next_reply()
         if reply.delay_s:
             time.sleep(reply.delay_s)
         payload = json.dumps(reply.body).encode()
@@ -201,6 +206,31 @@ def gemini_ok(text: str, *, prompt_tokens: int = 10, output_tokens: int = 5, cac
         usage["thoughtsTokenCount"] = thoughts_tokens
     return Reply(200, {"candidates": [candidate], "usageMetadata": usage,
                        "modelVersion": "gemini-2.5-flash", "responseId": "resp-1"})
+
+
+def gemini_image_ok(data: bytes, *, mime_type: str = "image/png", text: str = "Here is the layout.",
+                    prompt_tokens: int = 12, output_tokens: int = 1290) -> Reply:
+    """An image model's answer: a text part and an inline image part (base64 `inlineData`)."""
+    parts: list[dict[str, Any]] = [{"text": text}] if text else []
+    parts.append({"inlineData": {"mimeType": mime_type, "data": base64.b64encode(data).decode()}})
+    return Reply(200, {"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP",
+                                       "index": 0}],
+                       "usageMetadata": {"promptTokenCount": prompt_tokens, "candidatesTokenCount": output_tokens,
+                                         "totalTokenCount": prompt_tokens + output_tokens},
+                       "modelVersion": "gemini-2.0-flash-preview-image-generation", "responseId": "resp-img"})
+
+
+def gemini_model(recorded: Recorded) -> str:
+    """The model named in a generateContent request's path."""
+    match = GEMINI_ROUTE.match(recorded.path.split("?", 1)[0])
+    return match.group("model") if match else ""
+
+
+def gemini_inline_parts(recorded: Recorded) -> list[dict[str, Any]]:
+    """The inline-data parts (images) of a generateContent request."""
+    body = recorded.body or {}
+    return [part["inlineData"] for content in body.get("contents", []) for part in content.get("parts", [])
+            if "inlineData" in part]
 
 
 _GOOGLE_STATUS = {400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND",

@@ -18,6 +18,14 @@ class LLMError(RuntimeError):
         self.provider = provider
 
 
+class ModelNotFoundError(LLMError):
+    """The provider does not know the requested model (HTTP 404); retrying cannot help."""
+
+    def __init__(self, message: str, *, model: str = "", provider: str = "") -> None:
+        super().__init__(message, transient=False, provider=provider)
+        self.model = model
+
+
 class StructuredOutputError(LLMError):
     """The model's output could not be parsed into the requested schema."""
 
@@ -39,6 +47,7 @@ class LLMRequest(BaseModel):
     `prompt` is plain text; chat providers send it as a user message after `system`.
     `few_shot` holds complete example outputs (JSON for structured requests): chat providers
     show them as examples, the local base model continues after them.
+    `images` are (bytes, mime type) pairs sent before the text to providers with vision input (Gemini).
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -54,6 +63,7 @@ class LLMRequest(BaseModel):
     purpose: str = "generate"
     seed: int | None = None
     use_search_grounding: bool = False
+    images: list[tuple[bytes, str]] = Field(default_factory=list)
 
 
 class TokenUsage(BaseModel):
@@ -91,4 +101,16 @@ class LLMClient(Protocol):
 
     async def generate(self, request: LLMRequest) -> LLMResult[Any]:
         """Run one generation; raise LLMError (transient or not) on failure."""
+        ...
+
+
+@runtime_checkable
+class ImageGenerator(Protocol):
+    """A provider that can draw an image from a prompt (Gemini image models)."""
+
+    name: str
+
+    async def generate_image(self, prompt: str, model: str | None = None) -> tuple[bytes, str, TokenUsage]:
+        """The first image of the answer as (bytes, mime type) and the call's token usage; `model` defaults to
+        the client's own model."""
         ...

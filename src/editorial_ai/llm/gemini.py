@@ -13,7 +13,7 @@ from google.genai import errors, types
 from pydantic import BaseModel
 
 from editorial_ai.config import Settings
-from editorial_ai.llm.base import LLMError, LLMRequest, LLMResult, TokenUsage
+from editorial_ai.llm.base import LLMError, LLMRequest, LLMResult, ModelNotFoundError, TokenUsage
 from editorial_ai.llm.structured import parse_structured
 
 if TYPE_CHECKING:
@@ -81,8 +81,8 @@ def map_error(exc: BaseException, *, vertexai: bool, model: str, provider: str =
             return LLMError(f"Gemini refused the credentials ({code}): {detail}; {credentials_fix}",
                             provider=provider)
         if code == 404:
-            return LLMError(f"Gemini model {model!r} not found (404): {detail}; check --model gemini:NAME",
-                            provider=provider)
+            return ModelNotFoundError(f"Gemini model {model!r} not found (404): {detail}; check --model gemini:NAME",
+                                      model=model, provider=provider)
         return LLMError(f"Gemini rejected the request ({code}): {detail}; check the model name and "
                         "request options", provider=provider)
     if isinstance(exc, (*_TRANSPORT_ERRORS, auth_exceptions.TransportError, TimeoutError)):
@@ -150,7 +150,12 @@ class GeminiClient:
     async def generate(self, request: LLMRequest) -> LLMResult[Any]:
         """Run one generateContent call; raise LLMError (transient or not) on failure."""
         vertexai = self.settings.google_genai_use_vertexai
-        prompt = build_prompt(request, json_instruction=request.use_search_grounding)
+        text_prompt = build_prompt(request, json_instruction=request.use_search_grounding)
+        # Vision input: the images go first as inline parts, then the text, all in one user turn.
+        prompt: Any = text_prompt
+        if request.images:
+            prompt = [*(types.Part.from_bytes(data=data, mime_type=mime) for data, mime in request.images),
+                      types.Part.from_text(text=text_prompt)]
         config = self._config(request)
         try:
             try:
@@ -186,14 +191,42 @@ class GeminiClient:
         return LLMResult(text=text, parsed=parsed, usage=self._usage(response), model=self.model,
                          grounding_sources=grounding_sources(response))
 
-    def _usage(self, response: types.GenerateContentResponse) -> TokenUsage:
+    async def generate_image(self, prompt: str, model: str | None = None) -> tuple[bytes, str, TokenUsage]:
+        """Draw an image with an image model (this client's model by default): the first inline image part,
+        its mime type and the call's usage.
+
+        A 404 raises ModelNotFoundError (the image model is not available to this key/project), 429/5xx and
+        transport errors are transient, an answer without an image is a fatal LLMError.
+        """
+        model = model or self.model
+        config = types.GenerateContentConfig(response_modalities=["IMAGE", "TEXT"])
+        try:
+            response = await self._client().aio.models.generate_content(model=model, contents=prompt, config=config)
+        except _CAUGHT as exc:
+            raise map_error(exc, vertexai=self.settings.google_genai_use_vertexai, model=model,
+                            provider=f"gemini:{model}") from exc
+        usage = self._usage(response, model)
+        candidate = response.candidates[0] if response.candidates else None
+        parts = (candidate.content.parts if candidate and candidate.content else None) or []
+        for part in parts:
+            blob = part.inline_data
+            if blob is not None and blob.data and (blob.mime_type or "").startswith("image/"):
+                return blob.data, blob.mime_type or "image/png", usage
+        if not parts:
+            raise self._empty_response_error(response)
+        said = " ".join(p.text for p in parts if p.text)[:200]
+        raise LLMError(f"Gemini image model {model!r} answered without an image: {said!r}",
+                       provider=f"gemini:{model}")
+
+    def _usage(self, response: types.GenerateContentResponse, model: str | None = None) -> TokenUsage:
+        model_name = model or self.model
         meta = response.usage_metadata
         if meta is None:
-            return TokenUsage(model_name=self.model)
+            return TokenUsage(model_name=model_name)
         # Thinking models bill their thoughts as output tokens, reported apart from the answer.
         completion = (meta.candidates_token_count or 0) + (meta.thoughts_token_count or 0)
         return TokenUsage(prompt_tokens=meta.prompt_token_count or 0, completion_tokens=completion,
-                          cached_tokens=meta.cached_content_token_count or 0, model_name=self.model)
+                          cached_tokens=meta.cached_content_token_count or 0, model_name=model_name)
 
     def _empty_response_error(self, response: types.GenerateContentResponse) -> LLMError:
         feedback = response.prompt_feedback

@@ -21,6 +21,8 @@ class Route(BaseModel):
     default: str | None = None
     upgrade: str | None = None
     upgrade_at_revision: int = Field(2, ge=0)
+    # A pinned task always uses `default`, even when the run names its own model (e.g. the image model).
+    pin: bool = False
 
 
 class RoutingConfig(BaseModel):
@@ -54,6 +56,8 @@ class ModelRouter:
             return RoutingDecision(
                 model=f"{spec.provider}:{route.upgrade}", reason=f"upgrade:revision>={route.upgrade_at_revision}"
             )
+        if route.default and route.pin:
+            return RoutingDecision(model=f"{spec.provider}:{route.default}", reason="pinned")
         if route.default and not spec.model:
             return RoutingDecision(model=f"{spec.provider}:{route.default}", reason="default")
         return RoutingDecision(model=base_model, reason="base")

@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import CreditEntry
+
+BlockType = Literal[
+    "hero",
+    "headline",
+    "body_text",
+    "image_gallery",
+    "pull_quote",
+    "product_showcase",
+    "celeb_feature",
+    "divider",
+    "hashtag_bar",
+    "credits",
+]
+GalleryStyle = Literal["grid", "carousel", "masonry"]
+
+BLOCK_TYPES: tuple[str, ...] = get_args(BlockType)
 
 
 class _Block(BaseModel):
@@ -51,7 +67,7 @@ class ImageGalleryBlock(_Block):
 
     type: Literal["image_gallery"] = "image_gallery"
     images: list[GalleryImage] = Field(default_factory=list)
-    layout_style: Literal["grid", "carousel", "masonry"] = "grid"
+    layout_style: GalleryStyle = "grid"
 
 
 class PullQuoteBlock(_Block):
@@ -128,20 +144,6 @@ Block = Annotated[
     | CreditsBlock,
     Field(discriminator="type"),
 ]
-
-BLOCK_TYPES: tuple[str, ...] = (
-    "hero",
-    "headline",
-    "body_text",
-    "image_gallery",
-    "pull_quote",
-    "product_showcase",
-    "celeb_feature",
-    "divider",
-    "hashtag_bar",
-    "credits",
-)
-
 
 class KeyValuePair(BaseModel):
     """A metadata entry."""

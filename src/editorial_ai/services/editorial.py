@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +25,14 @@ from editorial_ai.services.layout_planner import plan_layout
 
 MAX_REPAIRS = 2
 
+# Lays content out: returns the layout and a note on how ("planner", "vision", "fallback: <reason>").
+LayoutFn = Callable[[EditorialContent, DesignSpec], Awaitable[tuple[MagazineLayout, str]]]
+
+
+async def planner_layout(content: EditorialContent, design_spec: DesignSpec) -> tuple[MagazineLayout, str]:
+    """The deterministic planner as a LayoutFn."""
+    return plan_layout(content, design_spec), "planner"
+
 
 @dataclass
 class DraftOutcome:
@@ -32,6 +41,7 @@ class DraftOutcome:
     content: EditorialContent
     layout: MagazineLayout
     repairs: int
+    layout_note: str = "planner"
 
 
 async def generate_content(llm: LLMClient, request: LLMRequest, repair_llm: LLMClient | None = None) -> tuple[Any, int]:
@@ -73,10 +83,11 @@ def grounded_example(
 
 
 class EditorialService:
-    """Writes the article text and lays it out."""
+    """Writes the article text and lays it out (deterministic planner unless another LayoutFn is given)."""
 
-    def __init__(self, llm: LLMClient) -> None:
+    def __init__(self, llm: LLMClient, layout: LayoutFn | None = None) -> None:
         self.llm = llm
+        self.layout = layout or planner_layout
 
     async def draft(
         self,
@@ -113,7 +124,8 @@ class EditorialService:
         )
         content, repairs = await generate_content(self.llm, request)
         content.keyword = keyword or content.keyword
-        return DraftOutcome(content=content, layout=plan_layout(content, design_spec), repairs=repairs)
+        layout, note = await self.layout(content, design_spec)
+        return DraftOutcome(content=content, layout=layout, repairs=repairs, layout_note=note)
 
     async def revise(
         self,
@@ -137,4 +149,5 @@ class EditorialService:
             system=EDITORIAL_SYSTEM,
         )
         assert isinstance(revised, EditorialContent)
-        return DraftOutcome(content=revised, layout=plan_layout(revised, design_spec), repairs=0)
+        layout, note = await self.layout(revised, design_spec)
+        return DraftOutcome(content=revised, layout=layout, repairs=0, layout_note=note)

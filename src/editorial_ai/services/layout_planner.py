@@ -11,6 +11,7 @@ from editorial_ai.models.layout import (
     CelebItem,
     CreditsBlock,
     DividerBlock,
+    GalleryStyle,
     HashtagBarBlock,
     HeadlineBlock,
     HeroBlock,
@@ -22,7 +23,14 @@ from editorial_ai.models.layout import (
     PullQuoteBlock,
 )
 
-_GALLERY_STYLE = {"modern": "grid", "minimal": "grid", "classic": "carousel", "playful": "masonry", "bold": "masonry"}
+_GALLERY_STYLE: dict[str, GalleryStyle] = {
+    "modern": "grid", "minimal": "grid", "classic": "carousel", "playful": "masonry", "bold": "masonry",
+}
+
+
+def gallery_style(design: DesignSpec) -> GalleryStyle:
+    """The gallery arrangement that suits the visual style."""
+    return _GALLERY_STYLE.get(design.visual_style, "grid")
 
 
 def plan_layout(content: EditorialContent, design: DesignSpec) -> MagazineLayout:
@@ -36,7 +44,7 @@ def plan_layout(content: EditorialContent, design: DesignSpec) -> MagazineLayout
     ]
     if content.pull_quotes:
         blocks.append(PullQuoteBlock(quote=content.pull_quotes[0]))
-    blocks.append(ImageGalleryBlock(layout_style=_GALLERY_STYLE.get(design.visual_style, "grid")))
+    blocks.append(ImageGalleryBlock(layout_style=gallery_style(design)))
     if paragraphs[split:]:
         blocks.append(BodyTextBlock(paragraphs=paragraphs[split:]))
     if content.celeb_mentions:

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import Any
 
 from pydantic import ValidationError
 
-from editorial_ai.llm.base import LLMError
+from editorial_ai.llm.base import ImageGenerator, LLMError
+from editorial_ai.llm.registry import parse_model_string
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes._common import run_model, run_option
 from editorial_ai.review.rubric import load_rubric
-from editorial_ai.services.editorial import DraftOutcome, EditorialService
+from editorial_ai.services.editorial import DraftOutcome, EditorialService, LayoutFn
+from editorial_ai.services.layout_vision import VISION, plan_layout_with_vision
 from editorial_ai.services.learning import aggregate
 
 logger = logging.getLogger(__name__)
@@ -61,15 +64,39 @@ async def learned_guidance(deps: PipelineDeps, content_type: str) -> str:
         return ""
 
 
+def layout_strategy(deps: PipelineDeps, base_model: str) -> tuple[LayoutFn | None, str]:
+    """Gemini runs lay out through a design image read back by vision; others (or no image client) use the planner.
+
+    Returns the LayoutFn (None: the deterministic planner) and, for the planner, why it is used.
+    """
+    provider = parse_model_string(base_model).provider
+    if provider != "gemini":
+        return None, f"{provider} provider"
+    image = deps.llm("layout_image", base_model)
+    if not isinstance(image, ImageGenerator):
+        return None, f"{image.name} cannot generate images"
+    return partial(plan_layout_with_vision, image, deps.llm("layout_parse", base_model)), ""
+
+
+def layout_label(note: str, planner_reason: str) -> str:
+    """The tool-log value: "vision" or "planner (<why>)"."""
+    if note == VISION:
+        return VISION
+    reason = note.removeprefix("fallback:").strip() if note.startswith("fallback:") else planner_reason
+    return f"planner ({reason})" if reason else "planner"
+
+
 def make_editorial_node(deps: PipelineDeps):
     """Editorial: full generation with feedback injection, or targeted correction of failed components."""
 
     async def editorial(state: dict[str, Any]) -> dict[str, Any]:
         revision = int(state.get("revision_count", 0))
-        llm = deps.llm("editorial_content", run_model(state, deps.settings), revision)
+        base_model = run_model(state, deps.settings)
+        llm = deps.llm("editorial_content", base_model, revision)
+        layout, planner_reason = layout_strategy(deps, base_model)
         version = int(state.get("draft_version", 0)) + 1
         try:
-            outcome, mode = await _produce(EditorialService(llm), state, deps)
+            outcome, mode = await _produce(EditorialService(llm, layout), state, deps)
         except LLMError as exc:
             # The review sees no draft and fails format; the loop cap bounds the cost.
             return {
@@ -92,6 +119,7 @@ def make_editorial_node(deps: PipelineDeps):
                     "mode": mode,
                     "repairs": outcome.repairs,
                     "attempt": version,
+                    "layout": layout_label(outcome.layout_note, planner_reason),
                 }
             ],
         }
