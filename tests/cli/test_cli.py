@@ -223,6 +223,8 @@ def _draft(brand: str) -> dict[str, Any]:
         {"type": "hero", "overlay_title": "The Jennie Effect"},
         {"type": "body_text", "paragraphs": [f"Jennie wore {brand} at the airport.", "Fans followed."]},
         {"type": "product_showcase", "products": [{"name": f"{brand} 22 Bag", "brand": brand}]},
+        {"type": "celeb_feature", "celebs": [{"name": "Jennie"}]},
+        {"type": "hashtag_bar", "hashtags": ["#JennieEffect"]},
     ]}
 
 

@@ -40,8 +40,9 @@ async def test_calibration_on_the_shipped_labels(tmp_path: Path) -> None:
     assert by["hallucination"]["recall"] == pytest.approx(0.6667, abs=1e-4)
     # tp=3 fp=0 fn=1 tn=4: p_o = 7/8, p_e = (3*4 + 5*4)/64 = 0.5 -> kappa 0.75
     assert by["fact_accuracy"]["kappa"] == pytest.approx(0.75)
-    assert fashion.overall["accuracy"] == pytest.approx(0.625)  # the lenient pass rule lets weak drafts through
-    assert fashion.threshold.best is not None and fashion.threshold.best.accuracy == pytest.approx(0.875)
+    # counted completeness is mandatory now, so fewer weak drafts slip through the pass rule than before (0.625)
+    assert fashion.overall["accuracy"] == pytest.approx(0.75)
+    assert fashion.threshold.best is not None and fashion.threshold.best.accuracy == pytest.approx(1.0)
     assert fashion.threshold.current is not None and fashion.threshold.current.accuracy == pytest.approx(0.75)
     text_by = {c.criterion: c.metrics for c in text.criteria}
     assert text_by["hallucination"]["accuracy"] == 1.0 and text_by["hallucination"]["kappa"] == pytest.approx(1.0)
@@ -82,6 +83,7 @@ async def _content(repo: SqliteContentRepository, thread: str, passed: bool, sco
                    *, form: dict | None = None, status: str | None = None) -> str:
     review = {"passed": passed, "composite_score": score, "summary": "",
               "criteria": [{"criterion": "format", "passed": True}, {"criterion": "hallucination", "passed": True},
+                           {"criterion": "content_completeness", "passed": True},
                            {"criterion": "fact_accuracy", "passed": passed}]}
     content_id = await repo.upsert_pending(thread_id=thread, attempt=1, status="pending", title="t", keyword="k",
                                            content_type="fashion_magazine", layout={}, review=review, flags=[])

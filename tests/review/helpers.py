@@ -27,7 +27,7 @@ KNOWN: dict[str, set[str]] = {
 
 def layout(paragraphs: list[str] | None = None, *, title: str = "The Jennie Effect",
            products: list[dict[str, Any]] | None = None, celebs: list[dict[str, Any]] | None = None,
-           hero: bool = True, quote: str | None = None) -> dict[str, Any]:
+           hero: bool = True, quote: str | None = None, hashtags: list[str] | None = None) -> dict[str, Any]:
     """A MagazineLayout dict with the requested blocks."""
     blocks: list[dict[str, Any]] = []
     if hero:
@@ -40,4 +40,6 @@ def layout(paragraphs: list[str] | None = None, *, title: str = "The Jennie Effe
         blocks.append({"type": "celeb_feature", "celebs": celebs})
     if products is not None:
         blocks.append({"type": "product_showcase", "products": products})
+    if hashtags is not None:
+        blocks.append({"type": "hashtag_bar", "hashtags": hashtags})
     return {"keyword": "Jennie Effect", "title": title, "blocks": blocks}

@@ -13,7 +13,8 @@ from .helpers import CONTEXTS, KNOWN, TOPICS, layout
 RUBRIC = load_rubric("fashion_magazine")
 JUDGED = [c.name for c in RUBRIC.by_check("judge")]
 CONTEXT = ReviewContext(curated_topics=TOPICS, enriched_contexts=CONTEXTS, known_entities=KNOWN)
-GOOD = layout(["Jennie carried the Chanel 22 Bag.", "Fans copied it."], celebs=[{"name": "Jennie"}])
+GOOD = layout(["Jennie carried the Chanel 22 Bag.", "Fans copied it."], celebs=[{"name": "Jennie"}],
+              products=[{"name": "Chanel 22 Bag", "brand": "Chanel"}], hashtags=["#JennieEffect"])
 
 
 def _judge(passed: bool = True) -> ScriptedClient:
@@ -45,7 +46,8 @@ async def test_format_failure_stops_before_grounding_and_judge() -> None:
 
 
 async def test_hallucination_fails_even_when_the_judge_is_happy() -> None:
-    draft = layout(["Jennie wore Versace."], products=[{"name": "Heels", "brand": "Versace"}])
+    draft = layout(["Jennie wore Versace.", "Fans copied it."], celebs=[{"name": "Jennie"}],
+                   products=[{"name": "Heels", "brand": "Versace"}], hashtags=["#Jennie"])
     result = await review_draft(draft, RUBRIC, CONTEXT, _judge())
     assert not result.passed
     assert [c.criterion for c in result.failed()] == ["hallucination"]
@@ -76,3 +78,14 @@ async def test_judge_failures_become_suggestions() -> None:
     assert not result.passed
     assert {c.criterion for c in result.failed()} == set(JUDGED)
     assert "fact_accuracy: fact_accuracy!" in result.suggestions
+
+
+async def test_completeness_is_counted_not_judged() -> None:
+    judge = _judge()
+    thin = layout(["Only one paragraph about Jennie."], celebs=[{"name": "Jennie"}])
+    result = await review_draft(thin, RUBRIC, CONTEXT, judge)
+    completeness = _by_name(result)["content_completeness"]
+    assert completeness.source == "validation" and not completeness.passed
+    assert "product" in completeness.reason and "2 body paragraphs" in completeness.reason
+    assert "hashtags" in completeness.reason
+    assert "content_completeness" not in judge.calls[0].prompt.split("Source material")[0]

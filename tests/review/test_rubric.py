@@ -42,8 +42,8 @@ def test_article_rubrics_gate_on_format_and_grounding(name: str) -> None:
 
 def test_fashion_magazine_has_the_judge_criteria_the_scenarios_answer() -> None:
     rubric = load_rubric("fashion_magazine")
-    assert [c.name for c in rubric.by_check("judge")] == [
-        "fact_accuracy", "content_completeness", "visual_appeal", "trend_relevance"]
+    assert [c.name for c in rubric.by_check("judge")] == ["fact_accuracy", "visual_appeal", "trend_relevance"]
+    assert [c.name for c in rubric.by_check("validation")] == ["content_completeness"]
     assert rubric.get("format") is not None and rubric.get("format").importance == "mandatory"  # type: ignore[union-attr]
     assert rubric.get("nope") is None
 

@@ -87,3 +87,8 @@ async def test_correct_components_end_to_end_with_scripted_model() -> None:
     assert revised.product_mentions[0].brand == "Chanel"
     assert client.calls[0].purpose == "correction"
     assert revised.body_paragraphs[1] == CONTENT.body_paragraphs[1]
+
+
+def test_completeness_targets_only_the_missing_parts() -> None:
+    no_tags = CONTENT.model_copy(update={"hashtags": []})
+    assert correction_targets(result(failed("content_completeness")), no_tags) == ["hashtags"]

@@ -8,6 +8,7 @@ from typing import Any
 from editorial_ai.llm.base import LLMClient
 from editorial_ai.models.review import CriterionResult, ReviewResult
 from editorial_ai.prompts.review import summarize_sources
+from editorial_ai.review.completeness import VALIDATORS
 from editorial_ai.review.format_check import check_format
 from editorial_ai.review.grounding import check_grounding, facts_from_sources
 from editorial_ai.review.judge import run_judge
@@ -79,6 +80,12 @@ async def review_draft(
     for criterion in rubric.by_check("grounding"):
         if layout is not None:
             results.append(check_grounding(layout, facts, criterion=criterion.name))
+    for criterion in rubric.by_check("validation"):
+        validator = VALIDATORS.get(criterion.name)
+        if validator is None or layout is None:
+            results += _not_run(rubric, [criterion.name], "Not run: no deterministic validator for this criterion.")
+        else:
+            results.append(validator(layout, criterion=criterion.name))
     judge_error: str | None = None
     judged = rubric.by_check("judge")
     if judged and judge is None:
@@ -88,6 +95,8 @@ async def review_draft(
         sources = summarize_sources(context.curated_topics, context.enriched_contexts)
         verdicts, judge_error = await run_judge(judge, draft, sources, judged)
         results += verdicts
+    order = {c.name: i for i, c in enumerate(rubric.criteria)}
+    results.sort(key=lambda r: order.get(r.criterion, len(order)))  # report in rubric order
     passed = decide_pass(rubric, results)
     suggestions = [f"{r.criterion}: {r.reason}" for r in results if not r.passed and not r.skipped]
     return ReviewResult(

@@ -29,12 +29,15 @@ def decide_pass(rubric: Rubric, results: list[CriterionResult]) -> bool:
 
     mandatory = [c.name for c in rubric.criteria if c.importance == "mandatory"]
     important = [c.name for c in rubric.criteria if c.importance == "important"]
+    # A skipped (or missing) non-optional criterion means the review is incomplete: no rule may pass on
+    # what happened to be checked. The draft still reaches a human, flagged.
+    unchecked = [c.name for c in rubric.criteria
+                 if c.importance != "optional" and (c.name not in by_name or by_name[c.name].skipped)]
+    if unchecked:
+        return False
     if rubric.pass_rule == "all":
         return all(ok(c.name) for c in rubric.criteria)
     if rubric.pass_rule == "mandatory_and_any_important":
         return all(ok(n) for n in mandatory) and (not important or any(ok(n) for n in important))
-    # A skipped non-optional criterion cannot be averaged away: the composite would pass on what was checked.
-    unchecked = [c.name for c in rubric.criteria
-                 if c.importance != "optional" and (c.name not in by_name or by_name[c.name].skipped)]
     score = composite_score(rubric, results)
-    return all(ok(n) for n in mandatory) and not unchecked and score is not None and score >= rubric.threshold
+    return all(ok(n) for n in mandatory) and score is not None and score >= rubric.threshold

@@ -48,6 +48,16 @@ def _components_naming(content: EditorialContent, name: str) -> list[str]:
     return found
 
 
+def _missing_parts(content: EditorialContent) -> list[str]:
+    """The components a counted completeness check finds missing (all three lists when none is)."""
+    missing = [name for name, value in (("celeb_mentions", content.celeb_mentions),
+                                        ("product_mentions", content.product_mentions),
+                                        ("hashtags", content.hashtags)) if not value]
+    if len(content.body_paragraphs) < 2:
+        missing.append("body_paragraphs")
+    return missing or list(_FIXED_TARGETS["content_completeness"])
+
+
 def correction_targets(result: ReviewResult, content: EditorialContent) -> list[str] | None:
     """Components to regenerate, or None when only a full rewrite can fix the failures."""
     targets: list[str] = []
@@ -55,6 +65,8 @@ def correction_targets(result: ReviewResult, content: EditorialContent) -> list[
         if failure.criterion == "hallucination" and failure.evidence:
             for name in failure.evidence:
                 targets += _components_naming(content, name)
+        elif failure.criterion == "content_completeness":
+            targets += _missing_parts(content)
         elif failure.criterion in _FIXED_TARGETS:
             targets += _FIXED_TARGETS[failure.criterion]
         else:
