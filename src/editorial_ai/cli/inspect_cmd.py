@@ -28,6 +28,18 @@ def status(thread_id: str = typer.Argument(...), data_dir: Path | None = _DATA_D
     print_json(summary) if as_json else print_outcome(summary)
 
 
+def resume(thread_id: str = typer.Argument(...), data_dir: Path | None = _DATA_DIR, as_json: bool = _JSON) -> None:
+    """Continue a run that was cut off between nodes (crash, shutdown) from its last checkpoint."""
+    from editorial_ai.pipeline.runner import open_pipeline
+
+    async def go() -> dict[str, Any]:
+        async with open_pipeline(build_settings(data_dir=data_dir)) as pipeline:
+            return (await pipeline.resume(thread_id)).summary()
+
+    summary = run_async(go())
+    print_json(summary) if as_json else print_outcome(summary)
+
+
 @contents_app.command("list")
 def list_contents(
     status_filter: str | None = typer.Option(None, "--status", help="pending, escalated, published..."),

@@ -23,6 +23,7 @@ app = typer.Typer(name="editorial-ai", help="Keyword -> reviewed, revised, human
 
 app.command()(run_cmd.run)
 app.command()(inspect_cmd.status)
+app.command()(inspect_cmd.resume)
 app.add_typer(inspect_cmd.contents_app, name="contents")
 app.command()(decision_cmd.approve)
 app.command()(decision_cmd.reject)

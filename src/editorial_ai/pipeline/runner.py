@@ -96,6 +96,16 @@ class Pipeline:
         await self.graph.ainvoke(initial, self._config(thread_id))
         return await self.outcome(thread_id)
 
+    async def resume(self, thread_id: str) -> RunOutcome:
+        """Continue a run that stopped between nodes (a crash or shutdown) from its last checkpoint."""
+        current = await self.outcome(thread_id)
+        if current.waiting_for_human:
+            raise ConflictError(f"run {thread_id} waits for a human decision: use approve, reject or revise")
+        if not current.next_nodes:
+            raise ConflictError(f"run {thread_id} already finished ({current.state.get('pipeline_status')})")
+        await self.graph.ainvoke(None, self._config(thread_id))
+        return await self.outcome(thread_id)
+
     async def decide(self, content_id: str, decision: AdminDecision) -> RunOutcome:
         """Apply a human decision exactly once, then resume the paused graph."""
         contents = self.deps.contents
