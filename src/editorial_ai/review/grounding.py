@@ -168,21 +168,16 @@ def check_grounding(layout: MagazineLayout, facts: SourceFacts, criterion: str =
     unknown = ungrounded_names(layout, facts)
     if unknown:
         names = ", ".join(unknown)
-        return CriterionResult(
-            criterion=criterion,
-            passed=False,
-            severity="critical",
-            source="grounding",
-            score=0.0,
-            evidence=unknown,
-            reason=f"Names not found in the sources: {names}. Remove them or replace them with names "
+        return grounding_verdict(
+            criterion, False,
+            f"Names not found in the sources: {names}. Remove them or replace them with names "
             f"from the curated topics and sourced posts.",
+            evidence=unknown,
         )
-    return CriterionResult(
-        criterion=criterion,
-        passed=True,
-        severity="critical",
-        source="grounding",
-        score=1.0,
-        reason="Every named celebrity, brand and product appears in the sources.",
-    )
+    return grounding_verdict(criterion, True, "Every named celebrity, brand and product appears in the sources.")
+
+
+def grounding_verdict(criterion: str, passed: bool, reason: str, evidence: list[str] | None = None) -> CriterionResult:
+    """A grounding criterion's result: always critical, scored 1 or 0."""
+    return CriterionResult(criterion=criterion, passed=passed, severity="critical", source="grounding",
+                           score=1.0 if passed else 0.0, reason=reason, evidence=evidence or [])

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from editorial_ai.models.review import CriterionResult
-from editorial_ai.review.grounding import normalize
+from editorial_ai.review.grounding import grounding_verdict, normalize
 
 _CONNECTORS = {"of", "de", "du", "des", "la", "le", "von", "van", "der", "&", "y"}
 # Words that are capitalized only because they start a sentence or a heading.
@@ -165,31 +165,12 @@ def check_text_grounding(draft: str, passages: Iterable[str], criterion: str = "
     """Fail when the draft names people, places, brands or numbers the passages do not contain."""
     passages = list(passages)
     if not draft.strip():
-        return CriterionResult(
-            criterion=criterion,
-            passed=False,
-            severity="critical",
-            source="grounding",
-            score=0.0,
-            reason="The draft is empty: write it from the source passages.",
-        )
+        return grounding_verdict(criterion, False, "The draft is empty: write it from the source passages.")
     unknown = ungrounded_spans(draft, passages)
     if unknown:
         shown = ", ".join(unknown[:8]) + (f" and {len(unknown) - 8} more" if len(unknown) > 8 else "")
-        return CriterionResult(
-            criterion=criterion,
-            passed=False,
-            severity="critical",
-            source="grounding",
-            score=0.0,
-            reason=f"Not found in the sources: {shown}. Remove these names and figures or use ones the "
-            f"passages contain.",
+        return grounding_verdict(
+            criterion, False,
+            f"Not found in the sources: {shown}. Remove these names and figures or use ones the passages contain.",
         )
-    return CriterionResult(
-        criterion=criterion,
-        passed=True,
-        severity="critical",
-        source="grounding",
-        score=1.0,
-        reason="Every name and number in the draft appears in the source passages.",
-    )
+    return grounding_verdict(criterion, True, "Every name and number in the draft appears in the source passages.")
