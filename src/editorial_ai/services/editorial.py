@@ -14,7 +14,6 @@ from editorial_ai.models.layout import MagazineLayout
 from editorial_ai.prompts.editorial import (
     EDITORIAL_EXAMPLE,
     EDITORIAL_SYSTEM,
-    build_editorial_example,
     build_editorial_prompt,
     build_repair_prompt,
 )
@@ -68,20 +67,6 @@ async def generate_content(llm: LLMClient, request: LLMRequest, repair_llm: LLMC
     raise StructuredOutputError(f"output still invalid after {MAX_REPAIRS} repairs: {error}", raw_text=raw)
 
 
-def grounded_example(
-    keyword: str, curated_topics: list[dict[str, Any]], enriched_contexts: list[dict[str, Any]]
-) -> str:
-    """The few-shot example filled with the run's own top celebrity and product, when there are any."""
-    celeb = next((c["name"] for t in curated_topics for c in t.get("celebrities", [])), None)
-    if celeb is None:
-        celeb = next((p["artist_name"] for p in enriched_contexts if p.get("artist_name")), None)
-    own_posts = [p for p in enriched_contexts if p.get("artist_name") == celeb] or enriched_contexts
-    solution = next((s for p in own_posts for s in p.get("solutions", []) if s.get("title")), None)
-    if not celeb or solution is None:
-        return EDITORIAL_EXAMPLE
-    return build_editorial_example(keyword or "Street style", celeb, solution["title"], solution.get("brand", ""))
-
-
 class EditorialService:
     """Writes the article text and lays it out (deterministic planner unless another LayoutFn is given)."""
 
@@ -114,7 +99,7 @@ class EditorialService:
         request = LLMRequest(
             system=EDITORIAL_SYSTEM,
             prompt=prompt,
-            few_shot=[grounded_example(keyword, curated_topics, enriched_contexts)],
+            few_shot=[EDITORIAL_EXAMPLE],
             output_schema=EditorialContent,
             temperature=0.7,
             max_tokens=900,
