@@ -275,6 +275,34 @@ async def test_known_entities(catalog: Any) -> None:
     assert len(entities["products"]) == len({s["title"] for s in load_sample_catalog()["solutions"]})
 
 
+def _posts_with_products(match: Callable[[dict[str, Any]], bool]) -> set[str]:
+    data = load_sample_catalog()
+    wanted = {s["id"] for s in data["solutions"] if match(s)}
+    active = {p["id"] for p in data["posts"] if p.get("status", "active") == "active"}
+    return {s["post_id"] for s in data["spots"] if s["solution_id"] in wanted} & active
+
+
+async def test_search_finds_posts_by_product_tag_brand_and_name(catalog: Any) -> None:
+    # Trend tags live on products (metadata keywords), not in post titles: "Quiet Luxury" must still match.
+    for term, tag in (("Quiet Luxury", "quiet luxury"), ("GORPCORE", "gorpcore")):
+        found = {p["id"] for p in await catalog.search_posts(term, limit=500)}
+        expected = _posts_with_products(lambda s, t=tag: t in s["metadata"]["keywords"])
+        assert expected and expected <= found, term
+    by_product = await catalog.search_posts("Chanel 22 Bag", limit=500)
+    assert {p["id"] for p in by_product} == _posts_with_products(lambda s: s["title"] == "Chanel 22 Bag")
+    assert {p["id"] for p in await catalog.search_posts("maison kitsuné", limit=500)} >= _posts_with_products(
+        lambda s: s["brand"] == "Maison Kitsuné")  # fmt: skip
+    views = [p["view_count"] for p in by_product]
+    assert views == sorted(views, reverse=True)
+
+
+async def test_vocabulary_lists_tags_scenes_and_names(catalog: Any) -> None:
+    vocabulary = await catalog.vocabulary()
+    assert {"quiet luxury", "gorpcore", "balletcore"} <= vocabulary["tags"]
+    assert {"airport fashion", "street style"} <= vocabulary["contexts"]
+    assert "Jennie" in vocabulary["artists"] and "Chanel" in vocabulary["brands"]
+
+
 async def test_seeding_is_idempotent_and_race_free(stores: Stores) -> None:
     repos = [stores.catalog("race") for _ in range(4)]
     await asyncio.gather(*(r.initialize() for r in repos))
@@ -292,7 +320,8 @@ async def test_postgres_answers_like_sqlite(tmp_path: Path, pg_schemas: SchemaPo
     sqlite = SqliteCatalogRepository(tmp_path / "ref.db")
     postgres = PostgresCatalogRepository(pg_schemas.dsn, schema=pg_schemas.new())
     await asyncio.gather(sqlite.initialize(), postgres.initialize())
-    for term in ("Jennie", "jennie effect", "BLACKPINK", "airport", "rosé", "Chanel", "street", ""):
+    for term in ("Jennie", "jennie effect", "BLACKPINK", "airport", "rosé", "Chanel", "street", "", "quiet luxury",
+                 "Gorpcore", "Re-Nylon", "maison kitsuné"):
         left, right = await sqlite.search_posts(term, limit=20), await postgres.search_posts(term, limit=20)
         assert [p["id"] for p in left] == [p["id"] for p in right], term
         drop = ("created_at",)
@@ -301,6 +330,7 @@ async def test_postgres_answers_like_sqlite(tmp_path: Path, pg_schemas: SchemaPo
         ids = [p["id"] for p in left]
         assert await sqlite.solutions_for_posts(ids) == await postgres.solutions_for_posts(ids)
     assert await sqlite.known_entities() == await postgres.known_entities()
+    assert await sqlite.vocabulary() == await postgres.vocabulary()
     assert await sqlite.counts() == await postgres.counts()
 
 

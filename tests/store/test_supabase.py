@@ -88,7 +88,7 @@ class FakePostgrest:
             rows = [{"post_id": s["post_id"], "solution_id": s["solution_id"],
                      "solutions": SOLUTIONS.get(s["solution_id"])} for s in rows if s["post_id"] in wanted]  # fmt: skip
         elif request.param("or"):
-            rows = [r for r in rows if r["status"] == "active"]  # the term itself is checked by the test
+            rows = [r for r in rows if r.get("status", "active") == "active"]  # the term is checked by the test
         select = request.param("select")
         if select and "(" not in select:
             rows = [{c: r.get(c) for c in select.split(",")} for r in rows]
@@ -153,7 +153,21 @@ async def test_search_sends_postgrest_filters_and_maps_posts(repo: SupabaseCatal
     assert set(posts[0]) == {"id", "image_url", "artist_name", "group_name", "title", "context", "view_count",
                              "status", "created_at"}  # fmt: skip
     assert await repo.search_posts("Jennie", limit=0) == []
-    assert len(postgrest.requests) == 1  # limit 0 never reaches the server
+    # products (two pages: rows, then the empty page that ends the read), then posts; limit 0 never asks
+    assert [r.table for r in postgrest.requests] == ["solutions", "solutions", "posts"]
+
+
+async def test_search_follows_products_by_tag_to_their_posts(repo: SupabaseCatalogRepository,
+                                                             postgrest: FakePostgrest) -> None:  # fmt: skip
+    posts = await repo.search_posts("Bag", limit=5)
+    products = postgrest.requests[0]
+    assert products.table == "solutions" and products.param("or") == (
+        '(title.ilike."*Bag*",brand.ilike."*Bag*",metadata->>keywords.ilike."*Bag*")')
+    spots = next(r for r in postgrest.requests if r.table == "spots")
+    assert spots.param("solution_id") == 'in.("s1")'  # only the product holding the term in one field
+    by_id = next(r for r in postgrest.requests if r.table == "posts" and r.param("id"))
+    assert by_id.param("status") == "eq.active" and by_id.param("id").startswith('in.("p1"')
+    assert [p["id"] for p in posts] == ["p1", "p2"]  # merged with the direct matches, by views
 
 
 def test_filter_values_are_quoted_and_like_wildcards_escaped() -> None:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Any
 
 from editorial_ai.store.catalog import CatalogRepository
 
 PER_TERM_LIMIT = 5
 TOTAL_LIMIT = 15
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")  # not strftime("%B"): that follows the process locale
 _STOPWORDS = {"the", "a", "an", "of", "and", "in", "on", "for", "to", "with", "effect", "style", "look", "trend"}
 
 
@@ -41,6 +44,15 @@ def expand_terms(curated_topics: list[dict[str, Any]], seed_keyword: str = "") -
     return terms
 
 
+def readable_date(value: Any) -> str:
+    """"2026-02-14T06:36:00Z" -> "14 February 2026"; "" when the value is not an ISO date."""
+    try:
+        moment = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except ValueError:
+        return ""
+    return f"{moment.day} {_MONTHS[moment.month - 1]} {moment.year}"
+
+
 async def source_contexts(
     catalog: CatalogRepository, curated_topics: list[dict[str, Any]], seed_keyword: str = ""
 ) -> list[dict[str, Any]]:
@@ -65,6 +77,9 @@ async def source_contexts(
                 "title": post.get("title", ""),
                 "context": post.get("context", ""),
                 "view_count": int(post.get("view_count", 0)),
+                "created_at": str(post.get("created_at") or ""),
+                # The date as prose writes it, so a dated sentence can be checked against the sources verbatim.
+                "date": readable_date(post.get("created_at")),
                 "solutions": solutions.get(post_id, []),
             }
         )

@@ -39,6 +39,9 @@ _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS artists (
         id TEXT PRIMARY KEY, name TEXT NOT NULL, group_name TEXT NOT NULL DEFAULT '')""",
     "CREATE TABLE IF NOT EXISTS brands (id TEXT PRIMARY KEY, name TEXT NOT NULL)",
+    # One folded text per post: its own columns plus the names, brands and trend tags of the products spotted
+    # on it, so a search is one LIKE scan with no per-row Python call.
+    "CREATE TABLE IF NOT EXISTS post_search (post_id TEXT PRIMARY KEY REFERENCES posts(id), text TEXT NOT NULL)",
     "CREATE INDEX IF NOT EXISTS idx_posts_view_count ON posts(view_count)",
     "CREATE INDEX IF NOT EXISTS idx_spots_post_id ON spots(post_id)",
 )
@@ -49,7 +52,8 @@ class CatalogRepository(Protocol):
     """Read access to the post/solution catalog."""
 
     async def search_posts(self, term: str, limit: int = 5) -> list[dict[str, Any]]:
-        """Active posts whose artist, group, context or title contains `term` (case-insensitive).
+        """Active posts whose artist, group, context or title contains `term` (case-insensitive), or on which a
+        product is spotted whose name, brand or trend tag (metadata keywords) contains it.
 
         Ordered by view_count descending, at most `limit` rows. Each dict has the post columns:
         id, image_url, artist_name, group_name, title, context, view_count, status, created_at.
@@ -71,6 +75,10 @@ class CatalogRepository(Protocol):
         """Row counts of posts, solutions, spots, artists and brands."""
         ...
 
+    async def vocabulary(self) -> dict[str, set[str]]:
+        """What a keyword can match: trend `tags`, `contexts` (scenes), `artists`, `groups`, `brands`, `products`."""
+        ...
+
 
 def load_sample_catalog() -> dict[str, Any]:
     """The fictional sample catalog shipped with the package."""
@@ -82,6 +90,20 @@ def load_sample_catalog() -> dict[str, Any]:
 def _fold(value: str | None) -> str | None:
     """Unicode-aware case folding for SQL comparisons (SQLite's own LOWER/LIKE only fold ASCII)."""
     return None if value is None else unicodedata.normalize("NFKC", value).casefold()
+
+
+def search_text(post: Mapping[str, Any], solutions: list[Mapping[str, Any]]) -> str:
+    """The folded text a post is searched by: its columns and its products' names, brands and tags."""
+    parts = [str(post.get(col) or "") for col in ("artist_name", "group_name", "context", "title")]
+    for sol in solutions:
+        metadata = sol.get("metadata") or {}
+        if isinstance(metadata, str):
+            metadata = json.loads(metadata or "{}")
+        keywords = metadata.get("keywords") if isinstance(metadata, dict) else None
+        parts += [str(sol.get("title") or ""), str(sol.get("brand") or "")]
+        parts += [str(k) for k in keywords or [] if isinstance(k, str)]
+    # Newlines keep fields apart: a term never matches across the end of one field and the start of the next.
+    return _fold("\n".join(p for p in parts if p)) or ""
 
 
 def _like_pattern(term: str) -> str:
@@ -103,7 +125,6 @@ class SqliteCatalogRepository:
         conn = sqlite3.connect(self.db_path, timeout=30.0, isolation_level=None)
         try:
             conn.row_factory = sqlite3.Row
-            conn.create_function("fold", 1, _fold, deterministic=True)
             yield conn
         finally:
             conn.close()
@@ -127,6 +148,10 @@ class SqliteCatalogRepository:
                 conn.execute(statement)
             if conn.execute("SELECT 1 FROM posts LIMIT 1").fetchone() is None:
                 self._insert_seed(conn, self._seed if self._seed is not None else load_sample_catalog())
+            posts, indexed = conn.execute("SELECT (SELECT COUNT(*) FROM posts), (SELECT COUNT(*) FROM post_search)"
+                                          ).fetchone()  # fmt: skip
+            if posts != indexed:  # new database, or one created before the search table existed
+                self._index_posts(conn)
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -168,21 +193,34 @@ class SqliteCatalogRepository:
             ],
         )
 
+    @staticmethod
+    def _index_posts(conn: sqlite3.Connection) -> None:
+        solutions: dict[str, list[dict[str, Any]]] = {}
+        for row in conn.execute(
+            "SELECT sp.post_id, so.title, so.brand, so.metadata FROM spots sp "
+            "JOIN solutions so ON so.id = sp.solution_id"
+        ):
+            solutions.setdefault(row["post_id"], []).append(dict(row))
+        conn.execute("DELETE FROM post_search")
+        conn.executemany(
+            "INSERT INTO post_search (post_id, text) VALUES (?, ?)",
+            [(row["id"], search_text(dict(row), solutions.get(row["id"], [])))
+             for row in conn.execute("SELECT id, artist_name, group_name, context, title FROM posts")],
+        )  # fmt: skip
+
     async def search_posts(self, term: str, limit: int = 5) -> list[dict[str, Any]]:
         """See `CatalogRepository.search_posts`; `%` and `_` in `term` match literally."""
         if limit <= 0:
             return []
         pattern = _like_pattern(_fold(term.strip()) or "")
-        match = " OR ".join(
-            f"fold({col}) LIKE ? ESCAPE '\\'" for col in ("artist_name", "group_name", "context", "title")
-        )
+        columns = ", ".join(f"p.{col.strip()}" for col in _POST_COLUMNS.split(","))
         sql = (
-            f"SELECT {_POST_COLUMNS} FROM posts WHERE status = 'active' AND ({match}) "
-            "ORDER BY view_count DESC, id LIMIT ?"
+            f"SELECT {columns} FROM posts p JOIN post_search s ON s.post_id = p.id "
+            "WHERE p.status = 'active' AND s.text LIKE ? ESCAPE '\\' ORDER BY p.view_count DESC, p.id LIMIT ?"
         )
 
         def query(conn: sqlite3.Connection) -> list[dict[str, Any]]:
-            return [dict(row) for row in conn.execute(sql, (pattern, pattern, pattern, pattern, limit))]
+            return [dict(row) for row in conn.execute(sql, (pattern, limit))]
 
         return await self._run(query)
 
@@ -230,6 +268,20 @@ class SqliteCatalogRepository:
             }
 
         return await self._run(query)
+
+    async def vocabulary(self) -> dict[str, set[str]]:
+        """See `CatalogRepository.vocabulary`."""
+        queries = {
+            "tags": "SELECT DISTINCT k.value FROM solutions, json_each(solutions.metadata, '$.keywords') k "
+                    "WHERE k.type = 'text'",
+            "contexts": "SELECT DISTINCT context FROM posts WHERE status = 'active'",
+        }
+
+        def query(conn: sqlite3.Connection) -> dict[str, set[str]]:
+            return {kind: {row[0] for row in conn.execute(sql) if row[0] and row[0].strip()}
+                    for kind, sql in queries.items()}  # fmt: skip
+
+        return {**await self.known_entities(), **await self._run(query)}
 
     async def counts(self) -> dict[str, int]:
         """See `CatalogRepository.counts`."""

@@ -99,10 +99,18 @@ class PostgresCatalogRepository(PostgresRepositoryBase):
             return []
         pattern = like_pattern(unicodedata.normalize("NFKC", term.strip()))
         columns = ("artist_name", "group_name", "context", "title")
-        match = " OR ".join(f"{col} ILIKE %(p)s ESCAPE '\\'" for col in columns)
+        match = " OR ".join(f"p.{col} ILIKE %(p)s ESCAPE '\\'" for col in columns)
+        # A product spotted on the post matches by name, brand or trend tag (metadata keywords).
+        product = (
+            "EXISTS (SELECT 1 FROM {s}.spots sp JOIN {s}.solutions so ON so.id = sp.solution_id "
+            "WHERE sp.post_id = p.id AND (so.title ILIKE %(p)s ESCAPE '\\' OR so.brand ILIKE %(p)s ESCAPE '\\' "
+            "OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(so.metadata->'keywords') "
+            "= 'array' THEN so.metadata->'keywords' ELSE '[]'::jsonb END) k WHERE k ILIKE %(p)s ESCAPE '\\')))"
+        )
+        select = ", ".join(f"p.{col.strip()}" for col in _POST_COLUMNS.split(","))
         query = self._sql(
-            f"SELECT {_POST_COLUMNS} FROM {{s}}.posts WHERE status = 'active' AND ({match}) "
-            "ORDER BY view_count DESC, id LIMIT %(limit)s"
+            f"SELECT {select} FROM {{s}}.posts p WHERE p.status = 'active' AND ({match} OR {product}) "
+            "ORDER BY p.view_count DESC, p.id LIMIT %(limit)s"
         )
         async with self._connect() as conn:
             cur = await conn.execute(query, {"p": pattern, "limit": limit})
@@ -145,6 +153,21 @@ class PostgresCatalogRepository(PostgresRepositoryBase):
             for kind, query in queries.items():
                 rows = await (await conn.execute(self._sql(query))).fetchall()
                 result[kind] = {value for row in rows for value in row.values() if value and value.strip()}
+        return result
+
+    async def vocabulary(self) -> dict[str, set[str]]:
+        """See `CatalogRepository.vocabulary`."""
+        queries = {
+            "tags": "SELECT DISTINCT k AS name FROM {s}.solutions so, jsonb_array_elements_text(CASE WHEN "
+                    "jsonb_typeof(so.metadata->'keywords') = 'array' THEN so.metadata->'keywords' "
+                    "ELSE '[]'::jsonb END) k",
+            "contexts": "SELECT DISTINCT context AS name FROM {s}.posts WHERE status = 'active'",
+        }
+        result = await self.known_entities()
+        async with self._connect() as conn:
+            for kind, query in queries.items():
+                rows = await (await conn.execute(self._sql(query))).fetchall()
+                result[kind] = {row["name"] for row in rows if row["name"] and row["name"].strip()}
         return result
 
     async def counts(self) -> dict[str, int]:

@@ -158,12 +158,48 @@ class SupabaseCatalogRepository:
             ("limit", str(limit)),
         ]
         async with self._client() as client:
+            by_product = await self._posts_by_product(client, needle, limit)
             rows = await self._rows(client, "posts", params)
         posts = [{col: row.get(col) for col in POST_COLUMNS} for row in rows]
         if "*" in needle:  # `*` was sent as `_`: keep only rows holding the term itself
             folded = needle.casefold()
             posts = [p for p in posts if any(folded in _fold(p[col]) for col in SEARCH_COLUMNS)]
+        merged = {str(p["id"]): p for p in [*posts, *by_product]}
+        ordered = sorted(merged.values(), key=lambda p: (-int(p.get("view_count") or 0), str(p["id"])))
+        return ordered[:limit]
+
+    async def _posts_by_product(self, client: httpx.AsyncClient, needle: str, limit: int) -> list[dict[str, Any]]:
+        """Active posts on which a product whose name, brand or trend tag contains `needle` is spotted."""
+        pattern = ilike_pattern(needle)
+        found = await self._all_rows(client, "solutions", [
+            ("select", "id,title,brand,metadata"),
+            ("or", f"(title.ilike.{pattern},brand.ilike.{pattern},metadata->>keywords.ilike.{pattern})"),
+        ])  # fmt: skip
+        folded = _fold(needle)
+        # The tag filter matched the keywords array as text: keep products holding the term in one field.
+        ids = [str(s["id"]) for s in found if any(folded in _fold(v) for v in self._search_fields(s))]
+        post_ids: list[str] = []
+        for start in range(0, len(ids), self._id_chunk):
+            chunk = ",".join(quote_value(i) for i in ids[start : start + self._id_chunk])
+            spots = await self._all_rows(client, "spots", [("select", "id,post_id"), ("solution_id", f"in.({chunk})")])
+            post_ids += [str(s["post_id"]) for s in spots if str(s.get("post_id")) not in post_ids]
+        posts: list[dict[str, Any]] = []
+        for start in range(0, len(post_ids), self._id_chunk):
+            chunk = ",".join(quote_value(i) for i in post_ids[start : start + self._id_chunk])
+            rows = await self._rows(client, "posts", [("select", ",".join(POST_COLUMNS)), ("id", f"in.({chunk})"),
+                                                      ("status", "eq.active"), ("order", "view_count.desc,id.asc"),
+                                                      ("limit", str(limit))])  # fmt: skip
+            posts += [{col: row.get(col) for col in POST_COLUMNS} for row in rows]
         return posts
+
+    @staticmethod
+    def _search_fields(solution: dict[str, Any]) -> list[str]:
+        metadata = solution.get("metadata") or {}
+        if isinstance(metadata, str):
+            metadata = json.loads(metadata or "{}")
+        keywords = metadata.get("keywords") if isinstance(metadata, dict) else None
+        return [str(solution.get("title") or ""), str(solution.get("brand") or ""),
+                *(str(k) for k in keywords or [] if isinstance(k, str))]  # fmt: skip
 
     async def solutions_for_posts(self, post_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
         """See `CatalogRepository.solutions_for_posts`; spots in id order, duplicates dropped."""
@@ -218,6 +254,16 @@ class SupabaseCatalogRepository:
             "products": [s.get("title") for s in solutions],
         }
         return {kind: {n for n in names[kind] if isinstance(n, str) and n.strip()} for kind in ENTITY_KINDS}
+
+    async def vocabulary(self) -> dict[str, set[str]]:
+        """See `CatalogRepository.vocabulary`."""
+        result = await self.known_entities()
+        async with self._client() as client:
+            solutions = await self._all_rows(client, "solutions", [("select", "id,metadata")])
+            posts = await self._all_rows(client, "posts", [("select", "id,context"), ("status", "eq.active")])
+        result["tags"] = {t for s in solutions for t in self._search_fields(s)[2:] if t.strip()}
+        result["contexts"] = {p["context"] for p in posts if isinstance(p.get("context"), str) and p["context"].strip()}
+        return result
 
     async def counts(self) -> dict[str, int]:
         """See `CatalogRepository.counts` (exact counts from PostgREST's Content-Range header)."""
