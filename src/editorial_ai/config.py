@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_MODEL = "local:gemma-3-270m"
@@ -37,6 +38,20 @@ class Settings(BaseSettings):
     local_n_ctx: int = Field(4096, alias="EDITORIAL_AI_LOCAL_N_CTX", ge=512)
     llm_timeout_s: float = Field(120.0, alias="EDITORIAL_AI_LLM_TIMEOUT", gt=0)
 
+    # What requests may ask for (API and admin UI; the CLI operator's own --model is not limited).
+    # Comma-separated provider:model patterns (`*` matches any model name); unset: the default model + local:*.
+    allowed_models: str | None = Field(None, alias="EDITORIAL_AI_ALLOWED_MODELS", max_length=4000)
+    # Comma-separated base URLs of OpenAI-compatible servers requests may name (`openai:NAME@URL`).
+    allowed_base_urls: str | None = Field(None, alias="EDITORIAL_AI_ALLOWED_BASE_URLS", max_length=4000)
+    # Extra directory of scripted scenario files (loaded by name only, never by path).
+    scenario_dir: Path | None = Field(None, alias="EDITORIAL_AI_SCENARIO_DIR")
+    # Test mode: scripted:* scenarios are allowed and offered in the admin UI.
+    test_mode: bool = Field(False, alias="EDITORIAL_AI_TEST_MODE")
+    # Admin UI sessions: lifetime of the session cookie and its server-side record.
+    session_hours: float = Field(12.0, alias="EDITORIAL_AI_SESSION_HOURS", gt=0, le=24 * 30)
+    # Origins (scheme://host[:port]) allowed to POST besides the server's own, e.g. behind a reverse proxy.
+    allowed_origins: str | None = Field(None, alias="EDITORIAL_AI_ALLOWED_ORIGINS", max_length=4000)
+
     # Seed 001 section 10
     google_api_key: SecretStr | None = Field(None, alias="GOOGLE_API_KEY")
     google_cloud_project: str | None = Field(None, alias="GOOGLE_CLOUD_PROJECT")
@@ -66,6 +81,22 @@ class Settings(BaseSettings):
         if value is not None and not value.get_secret_value():
             return None
         return value
+
+    def model_allowlist(self) -> list[str]:
+        """provider:model patterns requests may use (see EDITORIAL_AI_ALLOWED_MODELS)."""
+        listed = split_list(self.allowed_models)
+        patterns = listed or [self.model, "local:*"]
+        if self.test_mode:
+            patterns.append("scripted:*")
+        return list(dict.fromkeys(patterns))
+
+    def base_url_allowlist(self) -> list[str]:
+        """Base URLs of OpenAI-compatible servers requests may name, without trailing slashes."""
+        return [url.rstrip("/") for url in split_list(self.allowed_base_urls)]
+
+    def origin_allowlist(self) -> list[str]:
+        """Extra origins allowed to send unsafe requests, lower-cased, without trailing slashes."""
+        return [origin.rstrip("/").lower() for origin in split_list(self.allowed_origins)]
 
     @property
     def resolved_db_path(self) -> Path:
@@ -112,7 +143,64 @@ class Settings(BaseSettings):
             )
 
 
+def split_list(value: str | None) -> list[str]:
+    """A comma-separated setting as a list of non-empty, stripped items."""
+    return [item.strip() for item in (value or "").split(",") if item.strip()]
+
+
+def _field(loc: str) -> tuple[str, FieldInfo | None]:
+    """(environment variable, field info) of an error location given as field name or alias."""
+    for name, info in Settings.model_fields.items():
+        if loc in (name, info.alias):
+            return (info.alias or name).upper(), info
+    return loc.upper(), None
+
+
+def _valid_range(info: FieldInfo | None) -> str:
+    """`a value between 1 and 10`-style text from a field's constraints, or '' when it has none."""
+    if info is None:
+        return ""
+    bounds: dict[str, object] = {}
+    for meta in info.metadata:
+        for name in ("ge", "gt", "le", "lt", "pattern", "max_length"):
+            if getattr(meta, name, None) is not None:
+                bounds[name] = getattr(meta, name)
+    low = f"at least {bounds['ge']}" if "ge" in bounds else (f"more than {bounds['gt']}" if "gt" in bounds else "")
+    high = f"at most {bounds['le']}" if "le" in bounds else (f"less than {bounds['lt']}" if "lt" in bounds else "")
+    if "ge" in bounds and "le" in bounds:
+        return f"a value between {bounds['ge']} and {bounds['le']}"
+    if "pattern" in bounds:
+        return f"a value matching {bounds['pattern']}"
+    if "max_length" in bounds:
+        return f"at most {bounds['max_length']} characters"
+    return " and ".join(part for part in (low, high) if part)
+
+
+def settings_error_message(exc: ValidationError) -> str:
+    """One line per invalid setting: the variable, the value given and the valid range (no pydantic dump)."""
+    lines = []
+    for err in exc.errors():
+        variable, info = _field(str(err["loc"][0]) if err.get("loc") else "settings")
+        given = err.get("input")
+        # Never echo a secret or a URL (it may carry a password) back to the terminal or a log.
+        secret = (info is not None and "SecretStr" in str(info.annotation)) or any(
+            word in variable for word in ("URL", "KEY"))
+        shown = "" if secret or isinstance(given, dict) or given is None else f"={str(given)[:60]}"
+        wanted = _valid_range(info)
+        reason = str(err.get("msg", "invalid")).removeprefix("Value error, ")
+        fix = f"; set it to {wanted}" if wanted else ""
+        default = "" if "unset" in reason else ", or unset it to use the default"
+        lines.append(f"invalid setting {variable}{shown}: {reason}{fix}{default}")
+    return "\n".join(lines)
+
+
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
-    """Process-wide settings (cached; tests call `get_settings.cache_clear()`)."""
-    return Settings()
+    """Process-wide settings (cached; tests call `get_settings.cache_clear()`).
+
+    Invalid environment values raise ConfigError with one line per variable and its valid range.
+    """
+    try:
+        return Settings()
+    except ValidationError as exc:
+        raise ConfigError(settings_error_message(exc)) from None

@@ -23,6 +23,8 @@ def client_for(make_settings: Callable[..., Settings]) -> Callable[..., Running]
 
     def factory(model: str = "scripted:happy", api_key: str | None = None,
                 headers: dict[str, str] | None = None, **overrides: Any) -> Running:
+        # Test mode: the scripted scenarios are allowed and offered, as in every API test.
+        overrides.setdefault("EDITORIAL_AI_TEST_MODE", True)
         return running_client(make_settings(model, ADMIN_API_KEY=api_key, **overrides), headers)
 
     return factory

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -15,6 +16,7 @@ from editorial_ai.config import Settings
 from editorial_ai.llm.registry import clear_client_cache
 
 API_KEY = "test-admin-key-0123456789"
+CSRF_INPUT = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
 @asynccontextmanager
@@ -64,3 +66,17 @@ def assert_error(response: httpx.Response, status_code: int, *needles: str) -> d
     for needle in needles:
         assert needle in body["detail"] + " " + body["fix"], body
     return body
+
+
+async def csrf_token(client: httpx.AsyncClient, page: str = "/admin/") -> str:
+    """The CSRF token of the client's session, read from a UI page's form (the visit starts the session)."""
+    html = (await client.get(page)).text
+    match = CSRF_INPUT.search(html)
+    assert match, f"no CSRF token on {page}"
+    return match.group(1)
+
+
+async def post_form(client: httpx.AsyncClient, path: str, data: dict[str, Any] | None = None,
+                    page: str = "/admin/") -> httpx.Response:
+    """POST a UI form as the browser would: with the token of the page that rendered it."""
+    return await client.post(path, data={**(data or {}), "csrf_token": await csrf_token(client, page)})

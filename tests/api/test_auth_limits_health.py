@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .helpers import API_KEY, assert_error, run_to_gate
+from .helpers import API_KEY, assert_error, csrf_token, post_form, run_to_gate
 
 API_ROUTES = [("get", "/api/contents/"), ("get", "/api/contents/x"), ("get", "/api/contents/x/logs"),
               ("post", "/api/contents/x/approve"), ("post", "/api/contents/x/reject"),
@@ -52,17 +52,20 @@ async def test_ui_redirects_to_login_and_the_cookie_opens_it(keyed_client: httpx
     assert response.status_code == 303
     assert response.headers["location"] == "/admin/login?next=/admin/?status=pending"
     assert (await client.get("/admin/login")).status_code == 200
-    bad = await client.post("/admin/login", data={"api_key": "guess-guess-guess", "next": "/admin/"})
+    bad = await post_form(client, "/admin/login", {"api_key": "guess-guess-guess", "next": "/admin/"},
+                          page="/admin/login")
     assert bad.status_code == 401 and "not the admin key" in bad.text
-    assert "editorial_ai_session" not in client.cookies
-    good = await client.post("/admin/login", data={"api_key": API_KEY, "next": "//evil.example/"})
+    before = client.cookies["editorial_ai_session"]  # the login form's own (not logged-in) session
+    assert (await client.get("/admin/")).status_code == 303
+    good = await post_form(client, "/admin/login", {"api_key": API_KEY, "next": "//evil.example/"},
+                           page="/admin/login")
     assert good.status_code == 303 and good.headers["location"] == "/admin/"  # no open redirect
     cookie = good.headers["set-cookie"]
-    assert "HttpOnly" in cookie and "SameSite=strict" in cookie
-    assert API_KEY not in cookie  # the cookie is derived from the key, never the key itself
+    assert "HttpOnly" in cookie and "SameSite=strict" in cookie and "Max-Age=" in cookie
+    assert API_KEY not in cookie and before not in cookie  # a new random id, never the key
     assert (await client.get("/admin/")).status_code == 200
     assert_error(await client.get("/api/contents/"), 401)  # the UI cookie is not an API credential
-    await client.post("/admin/logout")
+    await client.post("/admin/logout", data={"csrf_token": await csrf_token(client)})
     assert (await client.get("/admin/")).status_code == 303
 
 

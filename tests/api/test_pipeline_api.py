@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -155,11 +156,14 @@ async def test_trigger_rejects_malformed_json(client: httpx.AsyncClient) -> None
     ("openai:gpt-4o-mini", "OPENAI_API_KEY"),
     ("scripted:no_such_scenario", "happy"),
 ])
-async def test_trigger_refuses_unavailable_models_up_front(client: httpx.AsyncClient, model: str, fix: str) -> None:
-    response = await client.post("/api/pipeline/trigger", json={"seed_keyword": "k", "model": model})
-    assert_error(response, 422, fix)
-    listing = (await client.get("/api/contents/")).json()
-    assert listing["total"] == 0
+async def test_trigger_refuses_unavailable_models_up_front(client_for: Callable[..., Any], model: str,
+                                                          fix: str) -> None:
+    async with client_for(EDITORIAL_AI_ALLOWED_MODELS="scripted:*, gemini:*, openai:*") as (_, client):
+        response = await client.post("/api/pipeline/trigger", json={"seed_keyword": "k", "model": model})
+        assert_error(response, 422, fix)
+        assert response.json()["errors"][0]["field"] == "model"
+        listing = (await client.get("/api/contents/")).json()
+        assert listing["total"] == 0
 
 
 async def test_trigger_uses_the_requested_model_and_content_type(client: httpx.AsyncClient) -> None:

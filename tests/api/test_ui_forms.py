@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from .helpers import wait_until_stopped
+from .helpers import post_form, wait_until_stopped
 
 RUN_FORM = {"seed_keyword": "Jennie Effect", "category": "fashion", "tone": "sophisticated", "style": "editorial",
             "target_celeb": "", "target_brand": "", "model": "scripted:hallucinate_then_fix",
@@ -16,7 +16,7 @@ RUN_FORM = {"seed_keyword": "Jennie Effect", "category": "fashion", "tone": "sop
 
 
 async def _run_from_form(client: httpx.AsyncClient, **fields: str) -> tuple[str, str]:
-    response = await client.post("/admin/runs", data={**RUN_FORM, **fields})
+    response = await post_form(client, "/admin/runs", {**RUN_FORM, **fields})
     assert response.status_code == 303, response.text
     location = response.headers["location"]
     thread_id = location.rsplit("/", 1)[-1]
@@ -39,10 +39,16 @@ async def test_queue_page_has_tabs_and_the_run_form(client: httpx.AsyncClient) -
 
 
 async def test_run_form_errors_are_shown_on_the_page(client: httpx.AsyncClient) -> None:
-    page = await client.post("/admin/runs", data={**RUN_FORM, "seed_keyword": "  "})
+    page = await post_form(client, "/admin/runs", {**RUN_FORM, "seed_keyword": "  "})
     assert page.status_code == 422 and "at least 1 character" in page.text
-    page = await client.post("/admin/runs", data={**RUN_FORM, "model": "gemini:gemini-2.5-flash"})
-    assert page.status_code == 422 and "GOOGLE_API_KEY" in page.text
+    page = await post_form(client, "/admin/runs", {**RUN_FORM, "model": "gemini:gemini-2.5-flash"})
+    assert page.status_code == 422 and "not allowed on this server" in page.text
+
+
+async def test_an_allowed_model_without_credentials_names_the_fix(client_for: Callable[..., Any]) -> None:
+    async with client_for(EDITORIAL_AI_ALLOWED_MODELS="scripted:*,gemini:*") as (_, client):
+        page = await post_form(client, "/admin/runs", {**RUN_FORM, "model": "gemini:gemini-2.5-flash"})
+        assert page.status_code == 422 and "GOOGLE_API_KEY" in page.text
 
 
 async def test_content_page_shows_article_verdicts_attempts_and_timeline(client: httpx.AsyncClient) -> None:
@@ -68,10 +74,10 @@ async def test_content_page_shows_article_verdicts_attempts_and_timeline(client:
 
 async def test_revise_then_approve_through_forms(client: httpx.AsyncClient) -> None:
     thread_id, content_id = await _run_from_form(client)
-    empty = await client.post(f"/admin/contents/{content_id}/revise", data={"information_present": "on"})
+    empty = await post_form(client, f"/admin/contents/{content_id}/revise", {"information_present": "on"})
     assert empty.status_code == 422 and "needs feedback" in empty.text
-    response = await client.post(f"/admin/contents/{content_id}/revise",
-                                 data={"information_present": "on", "wrong_information": "on",
+    response = await post_form(client, f"/admin/contents/{content_id}/revise",
+                               {"information_present": "on", "wrong_information": "on",
                                        "missing_spec_fields": "material, price", "feedback": "Name the bag."})
     assert response.status_code == 303 and response.headers["location"] == f"/admin/runs/{thread_id}"
     await wait_until_stopped(client, thread_id)
@@ -81,19 +87,19 @@ async def test_revise_then_approve_through_forms(client: httpx.AsyncClient) -> N
     form: dict[str, Any] = event["payload"]["review_form"]
     assert form["wrong_information"] and form["information_present"] and form["missing_spec"]
     assert not form["bad_format"] and "material, price" in form["notes"]
-    approved = await client.post(f"/admin/contents/{content_id}/approve")
+    approved = await post_form(client, f"/admin/contents/{content_id}/approve")
     assert approved.status_code == 303 and approved.headers["location"] == f"/admin/contents/{content_id}"
     page = (await client.get(f"/admin/contents/{content_id}")).text
     assert "Published to" in page and 'action="/admin/contents/' not in page
-    again = await client.post(f"/admin/contents/{content_id}/approve")
+    again = await post_form(client, f"/admin/contents/{content_id}/approve")
     assert again.status_code == 409 and "not awaiting a decision" in again.text
 
 
 async def test_reject_form_needs_a_reason(client: httpx.AsyncClient) -> None:
     _, content_id = await _run_from_form(client)
-    page = await client.post(f"/admin/contents/{content_id}/reject", data={"reason": ""})
+    page = await post_form(client, f"/admin/contents/{content_id}/reject", {"reason": ""})
     assert page.status_code == 422 and "field-error" in page.text
-    done = await client.post(f"/admin/contents/{content_id}/reject", data={"reason": "Off-brand."})
+    done = await post_form(client, f"/admin/contents/{content_id}/reject", {"reason": "Off-brand."})
     assert done.status_code == 303
     html = (await client.get(f"/admin/contents/{content_id}")).text
     assert "Rejected: Off-brand." in html
@@ -104,7 +110,7 @@ async def test_reject_form_needs_a_reason(client: httpx.AsyncClient) -> None:
 async def test_unknown_pages_are_404(client: httpx.AsyncClient) -> None:
     assert (await client.get("/admin/contents/nope")).status_code == 404
     assert (await client.get("/admin/runs/nope")).status_code == 404
-    assert (await client.post("/admin/contents/nope/approve")).status_code == 404
+    assert (await post_form(client, "/admin/contents/nope/approve")).status_code == 404
 
 
 async def test_stored_text_is_escaped(client_for: Callable[..., Any]) -> None:

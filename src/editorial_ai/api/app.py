@@ -8,15 +8,17 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import RedirectResponse
+from fastapi.responses import RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from editorial_ai.api.deps import LoginRequired
 from editorial_ai.api.errors import BodyLimitMiddleware, install_error_handlers
 from editorial_ai.api.routes import contents, health, logs, pipeline, ui
 from editorial_ai.api.runs import RunManager
+from editorial_ai.api.security import CsrfRejected, OriginCheckMiddleware
 from editorial_ai.config import Settings, get_settings
 from editorial_ai.pipeline.runner import open_pipeline
+from editorial_ai.store.sessions import open_sessions
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 
@@ -25,7 +27,8 @@ DESCRIPTION = """Keyword -> reviewed, revised, human-approved, published magazin
 Runs execute as background tasks of the server: trigger returns a thread id at once; follow it with
 `/api/pipeline/status/{thread_id}` or the server-sent events of `/api/pipeline/events/{thread_id}`.
 Every `/api` route needs the header `X-API-Key` when the server has an `ADMIN_API_KEY`.
-Errors are `{"detail": ..., "fix": ...}`."""
+Browser requests with an unsafe method from another site (Origin or Referer) are refused with 403.
+Errors are `{"detail": ..., "fix": ...}` (422s add `errors`, one entry per invalid field)."""
 
 
 @asynccontextmanager
@@ -33,7 +36,9 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """Open the pipeline (stores + checkpointer) once; stop background runs on shutdown."""
     runs = RunManager()
     async with open_pipeline(app.state.settings, progress=runs.hook) as opened:
-        app.state.pipeline, app.state.runs = opened, runs
+        sessions = open_sessions(app.state.settings)
+        await sessions.initialize()
+        app.state.pipeline, app.state.runs, app.state.sessions = opened, runs, sessions
         try:
             yield
         finally:
@@ -44,6 +49,17 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
 async def _login_redirect(request: Request, exc: Exception) -> RedirectResponse:
     assert isinstance(exc, LoginRequired)
     return RedirectResponse(f"/admin/login?next={exc.next_path}", status_code=303)
+
+
+async def _csrf_rejected(request: Request, exc: Exception) -> Response:
+    from editorial_ai.api.routes.ui import TEMPLATES
+
+    settings = request.app.state.settings
+    return TEMPLATES.TemplateResponse(
+        request, "admin/error.html",
+        {"dev_mode": settings.admin_api_key is None, "error": None, "csrf_token": "",
+         "detail": "This form is out of date or did not come from this admin UI (missing or wrong CSRF token).",
+         "fix": "Reload the page and submit the form again."}, status_code=403)
 
 
 def _openapi_with_clean_streams(app: FastAPI) -> None:
@@ -68,10 +84,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Editorial AI", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
     app.state.settings = settings or get_settings()
     app.state.pipeline = None
+    app.state.sessions = None  # opened by the lifespan, next to the contents
     app.state.runs = RunManager()  # replaced by the lifespan's; lets routes answer before startup
     install_error_handlers(app)
     app.add_exception_handler(LoginRequired, _login_redirect)
+    app.add_exception_handler(CsrfRejected, _csrf_rejected)
     app.add_middleware(BodyLimitMiddleware)
+    app.add_middleware(OriginCheckMiddleware, settings=app.state.settings)  # outermost: before any body is read
     for module in (pipeline, contents, logs, health):
         app.include_router(module.router)
     for router in ui.ui_routers():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 from typing import Annotated
 from urllib.parse import quote
@@ -12,10 +11,10 @@ from fastapi.security import APIKeyHeader
 
 from editorial_ai.api.errors import ApiError
 from editorial_ai.api.runs import RunManager
+from editorial_ai.api.security import UNSAFE_METHODS, CsrfRejected, check_csrf, load_session, start_session
 from editorial_ai.config import Settings
 from editorial_ai.pipeline.runner import Pipeline
 
-SESSION_COOKIE = "editorial_ai_session"
 _api_key_header = APIKeyHeader(name="X-API-Key", auto_error=False,
                                description="The server's ADMIN_API_KEY (not required in dev mode).")
 
@@ -61,14 +60,6 @@ def require_api_key(settings: SettingsDep, api_key: Annotated[str | None, Depend
                        "send the header X-API-Key with the value of the server's ADMIN_API_KEY")
 
 
-def session_token(settings: Settings) -> str | None:
-    """The UI cookie value: derived from the key so the cookie never holds the key itself."""
-    expected = _key(settings)
-    if expected is None:
-        return None
-    return hmac.new(expected.encode(), b"editorial-ai admin ui session", hashlib.sha256).hexdigest()
-
-
 def check_login_key(settings: Settings, candidate: str) -> bool:
     """True when the key typed into the login form is the admin key."""
     expected = _key(settings)
@@ -83,12 +74,18 @@ class LoginRequired(Exception):
         self.next_path = next_path
 
 
-def require_ui_session(request: Request, settings: SettingsDep) -> None:
-    """UI pages: the session cookie must match when a key is configured."""
-    token = session_token(settings)
-    if token is None:
-        return
-    cookie = request.cookies.get(SESSION_COOKIE, "")
-    if not hmac.compare_digest(cookie.encode(), token.encode()):
-        target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
-        raise LoginRequired(quote(target, safe="/?=&"))
+async def require_ui_session(request: Request, settings: SettingsDep) -> None:
+    """UI pages: a live server-side session (logged in when a key is configured); unsafe methods need the
+    form's CSRF token. In dev mode a first visit gets a session, so forms carry a token there too."""
+    session = await load_session(request)
+    dev_mode = _key(settings) is None
+    if session is None or not (dev_mode or session.authenticated):
+        if not dev_mode:
+            target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+            raise LoginRequired(quote(target, safe="/?=&"))
+        if request.method in UNSAFE_METHODS:
+            raise CsrfRejected()  # a form from no session cannot carry that session's token
+        session = await start_session(request, settings, authenticated=True)
+    request.state.session = session
+    if request.method in UNSAFE_METHODS:
+        await check_csrf(request, session)

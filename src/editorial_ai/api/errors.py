@@ -24,11 +24,18 @@ _DEFAULT_FIX = {
 
 
 class ApiError(StarletteHTTPException):
-    """An HTTP error whose message names the fix."""
+    """An HTTP error whose message names the fix (and, for a 422, the fields at fault)."""
 
-    def __init__(self, status_code: int, detail: str, fix: str | None = None) -> None:
+    def __init__(self, status_code: int, detail: str, fix: str | None = None,
+                 errors: list[dict[str, str]] | None = None) -> None:
         super().__init__(status_code=status_code, detail=detail)
         self.fix = fix
+        self.errors = errors
+
+
+def invalid_field(field: str, message: str, fix: str) -> ApiError:
+    """A 422 naming one field, shaped like a request validation error."""
+    return ApiError(422, f"invalid request: {field}: {message}", fix, errors=[{"field": field, "message": message}])
 
 
 def error_body(status_code: int, detail: str, fix: str | None = None) -> dict[str, Any]:
@@ -49,8 +56,10 @@ def field_errors(errors: Any) -> list[dict[str, str]]:
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     fix = getattr(exc, "fix", None)
-    return JSONResponse(error_body(exc.status_code, str(exc.detail), fix), status_code=exc.status_code,
-                        headers=getattr(exc, "headers", None))
+    body = error_body(exc.status_code, str(exc.detail), fix)
+    if getattr(exc, "errors", None):
+        body["errors"] = exc.errors  # type: ignore[attr-defined]
+    return JSONResponse(body, status_code=exc.status_code, headers=getattr(exc, "headers", None))
 
 
 async def _validation_error(request: Request, exc: Exception) -> JSONResponse:

@@ -11,6 +11,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from editorial_ai.api.redact import public_error
+
 logger = logging.getLogger(__name__)
 
 # The node wrapper's node_complete payload carries no thread id; the task running a thread sets this and
@@ -62,7 +64,8 @@ class RunManager:
         if event == "node_complete":
             models = sorted({u["model_name"] for u in payload.get("token_usage") or [] if u.get("model_name")})
             data.update(status=payload.get("status"), duration_ms=payload.get("duration_ms"),
-                        total_tokens=payload.get("total_tokens"), models=models, error=payload.get("error"))
+                        total_tokens=payload.get("total_tokens"), models=models,
+                        error=public_error(str(payload["error"])) if payload.get("error") else None)
         if self._loop is not None and threading.get_ident() != self._loop_thread:
             # Queues are not thread-safe; a node run in a worker thread hands the event to the loop.
             self._loop.call_soon_threadsafe(self._node_event, thread_id, node, event, data)
@@ -183,8 +186,10 @@ class RunManager:
             channel.error = "the server stopped while this run was in progress"
             raise
         except Exception as exc:
-            logger.exception("background run %s failed", thread_id)
-            channel.error = f"{type(exc).__name__}: {exc}"
+            # A handled failure: one log line, no traceback (that is for --log-level debug).
+            logger.error("background run %s failed: %s: %s", thread_id, type(exc).__name__, exc)
+            logger.debug("background run %s failed", thread_id, exc_info=True)
+            channel.error = public_error(f"{type(exc).__name__}: {exc}")
             done.update(pipeline_status="failed", error=channel.error)
         finally:
             channel.running, channel.current_node = False, None

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from editorial_ai.config import ConfigError
 from editorial_ai.llm.registry import parse_model_string
@@ -15,9 +16,40 @@ ContentStatusFilter = Literal["pending", "escalated", "approved", "published", "
                               "revision_requested"]
 
 
+# Largest page offset accepted (API 422 above it, UI clamps): far beyond any real table, far below int64.
+MAX_OFFSET = 1_000_000_000
+# Free-text fields that may span lines; every other text field is one line.
+MULTILINE_FIELDS = frozenset({"reason", "feedback", "notes"})
+
+
+def control_character_problem(value: str, multiline: bool) -> str | None:
+    """Why `value` is refused for holding a control character (None when it holds none)."""
+    allowed = {"\n", "\r", "\t"} if multiline else set()
+    for char in value:
+        if unicodedata.category(char) == "Cc" and char not in allowed:
+            kind = "text" if multiline else "single-line text (no line breaks or tabs)"
+            return (f"contains the control character U+{ord(char):04X}; send plain {kind}")
+    return None
+
+
 class _Request(BaseModel):
     # Unknown fields are rejected so a typo ("reson") is a 422, not a silently ignored value.
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _no_control_characters(cls, value: Any, info: ValidationInfo) -> Any:
+        """Control characters are refused with a 422 naming the field, before any model or store sees them."""
+        name = info.field_name or ""
+        texts = [value] if isinstance(value, str) else [v for v in value if isinstance(v, str)] \
+            if isinstance(value, list) else []
+        if isinstance(value, ReviewForm):
+            texts, name = [value.notes], "notes"
+        for text in texts:
+            problem = control_character_problem(text, name in MULTILINE_FIELDS)
+            if problem:
+                raise ValueError(f"{name} {problem}")
+        return value
 
 
 # --- errors -------------------------------------------------------------------------------------------
@@ -290,3 +322,18 @@ class HealthResponse(BaseModel):
     model: str
     dev_mode: bool = Field(description="True when ADMIN_API_KEY is unset (no authentication).")
     checks: dict[str, HealthCheck]
+
+
+# --- error responses every API route can give (documented in the OpenAPI document) --------------------
+
+Responses = dict[int | str, dict[str, Any]]
+API_ERRORS: Responses = {
+    400: {"model": ErrorResponse,
+          "description": "Malformed request: a body that is not UTF-8 JSON, or a Content-Length that is not a number"},
+    401: {"model": ErrorResponse, "description": "Missing or wrong X-API-Key"},
+    403: {"model": ErrorResponse,
+          "description": "Cross-origin browser request refused (its Origin or Referer is another site)"},
+    413: {"model": ErrorResponse, "description": "Request body over 64 KiB"},
+    422: {"model": ValidationErrorResponse, "description": "Invalid fields; `errors` names each one"},
+    503: {"model": ErrorResponse, "description": "The pipeline is not open (the server is starting or stopping)"},
+}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import sqlite3
 import sys
 from collections.abc import Coroutine
 from pathlib import Path
@@ -12,6 +14,7 @@ from typing import Any, TypeVar
 import typer
 from pydantic import ValidationError
 from rich.console import Console
+from rich.markup import escape
 
 from editorial_ai.config import ConfigError, Settings, get_settings
 
@@ -20,9 +23,18 @@ console = Console()
 err_console = Console(stderr=True)
 
 
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print one `error:` line (no traceback: the failure is handled) and return the Exit to raise."""
+    err_console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)  # one line, even when long
+    return typer.Exit(code=code)
+
+
 def build_settings(model: str | None = None, data_dir: Path | None = None) -> Settings:
-    """Settings from the environment, overridden by CLI options."""
-    base = get_settings()
+    """Settings from the environment, overridden by CLI options; a bad variable is one clear line, exit 2."""
+    try:
+        base = get_settings()
+    except ConfigError as exc:
+        raise fail(str(exc)) from None
     update: dict[str, Any] = {}
     if model:
         update["model"] = model
@@ -38,9 +50,16 @@ def run_async(coro: Coroutine[Any, Any, T]) -> T:
 
     try:
         return asyncio.run(coro)
-    except (ConfigError, NotFoundError, ConflictError, LLMError, ValidationError, ValueError) as exc:
-        err_console.print(f"[bold red]error:[/] {exc}")
-        raise typer.Exit(code=2) from exc
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'input'}: {e['msg']}" for e in exc.errors())
+        raise fail(f"invalid input: {problems}") from None
+    except (ConfigError, NotFoundError, ConflictError, LLMError, ValueError) as exc:
+        raise fail(str(exc)) from None
+    except (OSError, RuntimeError, sqlite3.Error) as exc:
+        # Storage and checkpointer failures: say what failed; the traceback is for --verbose.
+        if logging.getLogger().isEnabledFor(logging.DEBUG):
+            raise
+        raise fail(f"{type(exc).__name__}: {exc} (run with --verbose for the traceback)") from None
 
 
 def print_json(data: Any) -> None:

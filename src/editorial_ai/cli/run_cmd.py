@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,8 @@ from editorial_ai.config import ConfigError, Settings
 from editorial_ai.llm.scripted import ScenarioError
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.graph import NODE_ORDER
+
+MAX_KEYWORD_CHARS = 120
 
 
 class NodeProgress:
@@ -89,6 +92,11 @@ def run(
 
     if not keyword.strip():
         raise typer.BadParameter("KEYWORD must not be empty")
+    if len(keyword.strip()) > MAX_KEYWORD_CHARS:  # the API's limit too: a keyword, not a document
+        raise typer.BadParameter(f"KEYWORD must be at most {MAX_KEYWORD_CHARS} characters "
+                                 f"(got {len(keyword.strip())}); shorten it")
+    if any(unicodedata.category(ch) == "Cc" for ch in keyword):
+        raise typer.BadParameter("KEYWORD must not contain control characters (line breaks, tabs, ...)")
     settings = build_settings(model, data_dir)
     check_run_options(settings, content_type)
     progress = NodeProgress()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass
+from fnmatch import fnmatchcase
 
 from editorial_ai.config import DEFAULT_MODEL, ConfigError, Settings, get_settings
 from editorial_ai.llm.base import LLMClient
@@ -50,6 +52,57 @@ def parse_model_string(value: str) -> ModelSpec:
     if "@" in rest:
         rest, base_url = rest.split("@", 1)
     return ModelSpec(provider=provider, model=rest, base_url=base_url)
+
+
+# Model names are plain names (gemma-3-270m, qwen2.5, llama3:8b, org/model); never absolute paths or URLs.
+_MODEL_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:/-]{0,99}$")
+
+
+class ModelNotAllowedError(ConfigError):
+    """A model string from a request that the operator's allowlist does not permit; `fix` says what to do."""
+
+    def __init__(self, detail: str, fix: str) -> None:
+        super().__init__(detail)
+        self.detail, self.fix = detail, fix
+
+
+def allowed_model_summary(settings: Settings) -> str:
+    """The allowlist in words, for error messages."""
+    urls = settings.base_url_allowlist()
+    text = ", ".join(settings.model_allowlist())
+    return text + (f"; openai:NAME@URL for URL in {', '.join(urls)}" if urls else "")
+
+
+def check_requested_model(value: str, settings: Settings) -> ModelSpec:
+    """The parsed model string when a request may use it, else ModelNotAllowedError.
+
+    Requests (API, admin UI) choose among what the operator allows: provider:model patterns in
+    EDITORIAL_AI_ALLOWED_MODELS (default: the server's model and local:*, plus scripted:* in test mode) and,
+    for OpenAI-compatible servers, only base URLs listed in EDITORIAL_AI_ALLOWED_BASE_URLS. A request never
+    names a file or an arbitrary URL: the server's credentials would follow the request there.
+    """
+    fix = f"use an allowed model ({allowed_model_summary(settings)}), or ask the operator to allow it"
+    if value == settings.model:  # the operator's own choice
+        return parse_model_string(value)
+    try:
+        spec = parse_model_string(value)
+    except ConfigError as exc:
+        raise ModelNotAllowedError(str(exc), fix) from None
+    if spec.base_url is not None and (
+            spec.provider != "openai" or spec.base_url.rstrip("/") not in settings.base_url_allowlist()):
+        raise ModelNotAllowedError(
+                "a server URL in the model string is only accepted for openai models at base URLs the operator "
+                "listed in EDITORIAL_AI_ALLOWED_BASE_URLS", fix)
+    name = spec.model or ""
+    if name and (not _MODEL_NAME.fullmatch(name) or ".." in name or "//" in name):
+        # One answer for every path-like name: nothing is looked up, so nothing is revealed.
+        raise ModelNotAllowedError("model names are plain names (letters, digits, . _ : / -), not file paths "
+                                   "or URLs", fix)
+    if spec.base_url is None and not any(fnmatchcase(f"{spec.provider}:{name}", pattern) or
+                                         fnmatchcase(spec.provider, pattern)
+                                         for pattern in settings.model_allowlist()):
+        raise ModelNotAllowedError(f"model {value!r} is not allowed on this server", fix)
+    return spec
 
 
 _cache: dict[str, LLMClient] = {}

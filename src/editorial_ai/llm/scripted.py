@@ -14,6 +14,7 @@ A `default` purpose answers purposes that have no list of their own.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -21,29 +22,62 @@ import yaml
 
 from editorial_ai.config import Settings
 from editorial_ai.llm.base import LLMError, LLMRequest, LLMResult, TokenUsage
-from editorial_ai.llm.structured import parse_structured
+from editorial_ai.llm.structured import parse_structured_async
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
+# A scenario is named, never located: no separators or dots, so no request can point the loader at a file.
+SCENARIO_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 
 
 class ScenarioError(ValueError):
-    """A scenario file is missing or malformed."""
+    """A scenario is missing, malformed, or was asked for by something other than a plain name."""
 
 
-def load_scenario(name_or_path: str) -> dict[str, list[dict[str, Any]]]:
-    """Load a scenario by bundled name or by file path."""
-    path = Path(name_or_path)
-    if not path.suffix:
-        path = SCENARIO_DIR / f"{name_or_path}.yaml"
-    if not path.exists():
-        bundled = ", ".join(sorted(p.stem for p in SCENARIO_DIR.glob("*.yaml")))
-        raise ScenarioError(f"scenario {name_or_path!r} not found; bundled scenarios: {bundled}")
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+def scenario_dirs(extra_dir: Path | None = None) -> list[Path]:
+    """Where scenarios are looked up: the configured directory (EDITORIAL_AI_SCENARIO_DIR) first, then the bundled."""
+    return [d for d in (extra_dir, SCENARIO_DIR) if d is not None]
+
+
+def scenario_names(extra_dir: Path | None = None) -> list[str]:
+    """Every scenario name that can be loaded, sorted."""
+    names = {p.stem for d in scenario_dirs(extra_dir) if d.is_dir() for p in d.glob("*.yaml")}
+    return sorted(n for n in names if SCENARIO_NAME.fullmatch(n))
+
+
+def scenario_path(name: str, extra_dir: Path | None = None) -> Path:
+    """The file of a named scenario; ScenarioError (naming the available ones) when it does not exist.
+
+    Any string that is not a plain name gets the same error without touching the file system, so the answer
+    never tells whether some path exists.
+    """
+    available = ", ".join(scenario_names(extra_dir))
+    if not SCENARIO_NAME.fullmatch(name):
+        raise ScenarioError(
+            "scenarios are chosen by name (letters, digits, - and _), never by path or URL; "
+            f"available scenarios: {available}"
+        )
+    for directory in scenario_dirs(extra_dir):
+        path = directory / f"{name}.yaml"
+        if path.is_file():
+            return path
+    raise ScenarioError(f"scenario {name!r} not found; available scenarios: {available}")
+
+
+def load_scenario(name: str, extra_dir: Path | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Load a scenario by name from the configured directory or the bundled ones."""
+    path = scenario_path(name, extra_dir)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        # The parser's message quotes the file's lines; say where, not what.
+        mark = getattr(exc, "problem_mark", None)
+        where = f" (line {mark.line + 1})" if mark is not None else ""
+        raise ScenarioError(f"scenario {name!r} is not valid UTF-8 YAML{where}; fix the file") from None
     if not isinstance(data, dict):
-        raise ScenarioError(f"scenario {path} must be a mapping of purposes to lists of responses")
+        raise ScenarioError(f"scenario {name!r} must be a mapping of purposes to lists of responses")
     responses = data.get("responses", data)
     if not isinstance(responses, dict):
-        raise ScenarioError(f"scenario {path} must map purposes to lists of responses")
+        raise ScenarioError(f"scenario {name!r} must map purposes to lists of responses")
     return {str(k): list(v) for k, v in responses.items()}
 
 
@@ -89,11 +123,11 @@ class ScriptedClient:
             completion_tokens=_approx_tokens(text),
             model_name=self.name,
         )
-        parsed = parse_structured(text, request.output_schema) if request.output_schema else None
+        parsed = await parse_structured_async(text, request.output_schema) if request.output_schema else None
         return LLMResult(text=text, parsed=parsed, usage=usage, model=self.name)
 
 
 def create_client(spec: Any, settings: Settings) -> ScriptedClient:
-    """Factory used by the registry: `scripted:<scenario name or path>`."""
+    """Factory used by the registry: `scripted:<scenario name>` (bundled or in EDITORIAL_AI_SCENARIO_DIR)."""
     name = spec.model or "happy"
-    return ScriptedClient(load_scenario(name), name=f"scripted:{name}")
+    return ScriptedClient(load_scenario(name, settings.scenario_dir), name=f"scripted:{name}")

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 VisualStyle = Literal["modern", "classic", "playful", "minimal", "bold"]
+
+# Font names as CSS allows them without escapes: words, or a quoted name; up to six in a stack. Anything else
+# (`;`, braces, `url(`, `<`, slashes, unbalanced quotes) could end the declaration it is rendered into.
+_FAMILY = r"""(?:[A-Za-z][A-Za-z0-9 _-]{0,40}|'[A-Za-z0-9 _-]{1,40}'|"[A-Za-z0-9 _-]{1,40}")"""
+FONT_STACK = re.compile(rf"^{_FAMILY}(?:\s*,\s*{_FAMILY}){{0,5}}$")
 
 
 class ColorPalette(BaseModel):
@@ -23,6 +29,15 @@ class Typography(BaseModel):
     font_family: str = Field("Georgia, serif", max_length=80)
     heading_size: int = Field(40, ge=16, le=96)
     body_size: int = Field(17, ge=12, le=24)
+
+    @field_validator("font_family")
+    @classmethod
+    def _font_stack(cls, value: str) -> str:
+        value = value.strip()
+        if not FONT_STACK.fullmatch(value):
+            raise ValueError("font_family must be a comma-separated list of font names (letters, digits, spaces, "
+                             "- and _, optionally quoted), e.g. 'Playfair Display', Georgia, serif")
+        return value
 
 
 class LayoutGrid(BaseModel):

@@ -2,20 +2,38 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from editorial_ai.models.design_spec import FONT_STACK
 from editorial_ai.models.layout import MagazineLayout
 from editorial_ai.services.placeholder_images import resolve_image_src
+
+_CSS_SAFE = re.compile(r"^(?:#[0-9a-fA-F]{3,8}|-?[0-9]+(?:\.[0-9]+)?)$")
+
+
+def css_value(value: object) -> str:
+    """A value for a CSS declaration: colours, numbers and font stacks as they are; anything else with every
+    character outside letters, digits and spaces written as a CSS escape, so it cannot end the declaration,
+    the rule or the style element (`;`, `}`, `<`, quotes, `url(`).
+
+    The models already refuse such values; this keeps a stored or hand-edited layout from escaping either.
+    """
+    text = str(value)
+    if _CSS_SAFE.fullmatch(text) or FONT_STACK.fullmatch(text):
+        return text
+    return "".join(ch if ch.isascii() and (ch.isalnum() or ch == " ") else f"\\{ord(ch):06x}" for ch in text)
 
 
 @lru_cache(maxsize=1)
 def _env() -> Environment:
     env = Environment(loader=PackageLoader("editorial_ai", "templates"), autoescape=select_autoescape(["html"]))
     env.filters["img"] = resolve_image_src
+    env.filters["css"] = css_value
     return env
 
 

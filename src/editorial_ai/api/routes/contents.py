@@ -10,6 +10,8 @@ from editorial_ai.api.actions import decide_in_background, decide_now, revision_
 from editorial_ai.api.deps import PipelineDep, RunsDep, require_api_key
 from editorial_ai.api.errors import ApiError
 from editorial_ai.api.schemas import (
+    API_ERRORS,
+    MAX_OFFSET,
     ApproveRequest,
     ContentDetail,
     ContentListResponse,
@@ -21,7 +23,6 @@ from editorial_ai.api.schemas import (
     ErrorResponse,
     RejectRequest,
     ReviseRequest,
-    ValidationErrorResponse,
 )
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.runner import Pipeline
@@ -32,8 +33,7 @@ _CONFLICT: Responses = {409: {"model": ErrorResponse,
                               "description": "Not awaiting a decision (nothing was changed)"}}
 
 router = APIRouter(prefix="/api/contents", tags=["contents"], dependencies=[Depends(require_api_key)],
-                   responses={401: {"model": ErrorResponse, "description": "Missing or wrong X-API-Key"},
-                              422: {"model": ValidationErrorResponse, "description": "Invalid fields"}})
+                   responses=API_ERRORS)
 
 
 def summary_of(item: dict[str, Any]) -> ContentSummary:
@@ -55,7 +55,7 @@ async def list_contents(
     pipeline: PipelineDep,
     status: Annotated[ContentStatusFilter | None, Query(description="Only this status.")] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 20,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> ContentListResponse:
     """A page of contents, newest first, with the total count for the filter."""
     items, total = await pipeline.deps.contents.list(status, limit, offset)

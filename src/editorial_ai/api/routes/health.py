@@ -7,8 +7,8 @@ import sqlite3
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
-from editorial_ai.api.actions import model_problem
 from editorial_ai.api.deps import PipelineDep
+from editorial_ai.api.model_choice import model_problem
 from editorial_ai.api.schemas import HealthCheck, HealthResponse
 from editorial_ai.store.factory import storage_plan
 

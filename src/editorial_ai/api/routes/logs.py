@@ -6,12 +6,11 @@ from fastapi import APIRouter, Depends
 
 from editorial_ai.api.deps import PipelineDep, require_api_key
 from editorial_ai.api.routes.contents import load_content
-from editorial_ai.api.schemas import ErrorResponse, LogsResponse, ValidationErrorResponse
+from editorial_ai.api.schemas import API_ERRORS, ErrorResponse, LogsResponse
 from editorial_ai.pipeline.runner import NotFoundError
 
 router = APIRouter(prefix="/api/contents", tags=["observability"], dependencies=[Depends(require_api_key)],
-                   responses={401: {"model": ErrorResponse, "description": "Missing or wrong X-API-Key"},
-                              422: {"model": ValidationErrorResponse, "description": "Invalid fields"}})
+                   responses=API_ERRORS)
 
 
 @router.get("/{content_id}/logs", response_model=LogsResponse,

@@ -13,20 +13,20 @@ from editorial_ai.api.actions import run_status, start_run
 from editorial_ai.api.deps import PipelineDep, RunsDep, require_api_key
 from editorial_ai.api.runs import Event, RunManager
 from editorial_ai.api.schemas import (
+    API_ERRORS,
+    MAX_OFFSET,
     ErrorResponse,
     NodeEvent,
     PipelineStatusResponse,
     TriggerRequest,
     TriggerResponse,
-    ValidationErrorResponse,
 )
 from editorial_ai.pipeline.runner import Pipeline
 
 HEARTBEAT_S = 15.0
 
 router = APIRouter(prefix="/api/pipeline", tags=["pipeline"], dependencies=[Depends(require_api_key)],
-                   responses={401: {"model": ErrorResponse, "description": "Missing or wrong X-API-Key"},
-                              422: {"model": ValidationErrorResponse, "description": "Invalid fields"}})
+                   responses=API_ERRORS)
 
 
 @router.post("/trigger", status_code=202, response_model=TriggerResponse)
@@ -82,12 +82,13 @@ def event_stream_response(stream: AsyncIterator[str]) -> EventStreamResponse:
                              "description": "Events node_enter, node_complete, done; data is a NodeEvent."},
                        404: {"model": ErrorResponse, "description": "Unknown thread"}})
 async def events(thread_id: str, pipeline: PipelineDep, runs: RunsDep,
-                 after: Annotated[int, Query(ge=0, description="Only events with a larger id.")] = 0,
+                 after: Annotated[int, Query(ge=0, le=MAX_OFFSET, description="Only events with a larger id.")
+                                  ] = 0,
                  last_event_id: Annotated[str | None, Header(include_in_schema=False)] = None,
                  ) -> EventStreamResponse:
     """Stream node_enter / node_complete events of a run as they happen, ending with `done`."""
     if not runs.knows(thread_id):
         await run_status(pipeline, runs, thread_id)  # 404 for threads nobody ever ran
-    if last_event_id and last_event_id.isdigit():  # EventSource reconnects resume where they stopped
-        after = max(after, int(last_event_id))
+    if last_event_id and last_event_id.isascii() and last_event_id.isdigit() and len(last_event_id) < 12:
+        after = max(after, int(last_event_id))  # EventSource reconnects resume where they stopped
     return event_stream_response(sse_stream(pipeline, runs, thread_id, after))

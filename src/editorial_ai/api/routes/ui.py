@@ -14,27 +14,25 @@ from pydantic import BaseModel, ValidationError
 from editorial_ai.api.actions import (
     decide_in_background,
     decide_now,
-    model_problem,
     revision_decision,
     run_status,
-    scripted_models,
     start_run,
 )
-from editorial_ai.api.deps import (
-    SESSION_COOKIE,
-    PipelineDep,
-    RunsDep,
-    SettingsDep,
-    check_login_key,
-    require_ui_session,
-    session_token,
-)
+from editorial_ai.api.deps import PipelineDep, RunsDep, SettingsDep, check_login_key, require_ui_session
 from editorial_ai.api.errors import ApiError, field_errors
+from editorial_ai.api.model_choice import offered_models
 from editorial_ai.api.routes.pipeline import event_stream_response, sse_stream
 from editorial_ai.api.runs import RunManager
-from editorial_ai.api.schemas import RejectRequest, ReviseRequest, TriggerRequest
+from editorial_ai.api.schemas import MAX_OFFSET, ApproveRequest, RejectRequest, ReviseRequest, TriggerRequest
+from editorial_ai.api.security import (
+    SESSION_COOKIE,
+    attach_cookie,
+    check_csrf,
+    load_session,
+    session_store,
+    start_session,
+)
 from editorial_ai.api.views import load_attempts, timeline
-from editorial_ai.config import DEFAULT_MODEL
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.graph import pipeline_content_types
 from editorial_ai.pipeline.runner import Pipeline
@@ -56,8 +54,19 @@ router = APIRouter(prefix="/admin", include_in_schema=False, dependencies=[Depen
 def _page(request: Request, name: str, status_code: int = 200, **context: Any) -> HTMLResponse:
     settings = request.app.state.settings
     context.setdefault("error", None)
-    return TEMPLATES.TemplateResponse(request, name, {"dev_mode": settings.admin_api_key is None, **context},
-                                      status_code=status_code)
+    session = getattr(request.state, "session", None)
+    # Every form carries its session's CSRF token (the login form's session is not yet logged in).
+    context.setdefault("csrf_token", session.csrf_token if session else "")
+    response = TEMPLATES.TemplateResponse(request, name, {"dev_mode": settings.admin_api_key is None, **context},
+                                          status_code=status_code)
+    attach_cookie(request, response)
+    return response
+
+
+def _offset(raw: str | None) -> int:
+    """A page offset from the query string: digits only, clamped to [0, MAX_OFFSET]."""
+    value = raw or "0"
+    return min(int(value), MAX_OFFSET) if value.isascii() and value.isdigit() and len(value) < 30 else 0
 
 
 def _errors(exc: ValidationError) -> dict[str, str]:
@@ -84,56 +93,55 @@ async def root() -> RedirectResponse:
 
 @public.get("/admin/login", response_class=HTMLResponse)
 async def login_form(request: Request, settings: SettingsDep, next: str = "/admin/") -> Response:
-    """The login form (only needed when ADMIN_API_KEY is set)."""
+    """The login form (only needed when ADMIN_API_KEY is set); its session carries the form's CSRF token."""
     if settings.admin_api_key is None:
         return RedirectResponse(_safe_next(next), status_code=303)
+    session = await load_session(request)
+    if session is None:
+        await start_session(request, settings, authenticated=False)
+    else:
+        request.state.session = session
     return _page(request, "admin/login.html", next=_safe_next(next))
 
 
 @public.post("/admin/login", response_class=HTMLResponse)
 async def login(request: Request, settings: SettingsDep) -> Response:
-    """Check the key and set the session cookie (HttpOnly, SameSite=Strict)."""
+    """Check the CSRF token and the key; on success replace the session with a logged-in one."""
     form = await request.form()
     target = _safe_next(str(form.get("next") or ""))
-    token = session_token(settings)
-    if token is None:
+    if settings.admin_api_key is None:
         return RedirectResponse(target, status_code=303)
+    session = await load_session(request)
+    request.state.session = session
+    await check_csrf(request, session)
     if not check_login_key(settings, str(form.get("api_key") or "")):
         return _page(request, "admin/login.html", 401, next=target, error="That is not the admin key.")
-    response = RedirectResponse(target, status_code=303)
-    response.set_cookie(SESSION_COOKIE, token, httponly=True, samesite="strict", path="/",
-                        secure=request.url.scheme == "https")
-    return response
+    # A fresh id after login: a session id planted before it (session fixation) opens nothing.
+    await session_store(request).revoke(request.cookies.get(SESSION_COOKIE, ""))
+    await start_session(request, settings, authenticated=True)
+    return attach_cookie(request, RedirectResponse(target, status_code=303))
 
 
 @public.post("/admin/logout")
-async def logout() -> RedirectResponse:
-    """Forget the session cookie."""
+async def logout(request: Request) -> RedirectResponse:
+    """Revoke the session server-side (a copied cookie stops working too) and forget the cookie."""
+    session = await load_session(request)
+    await check_csrf(request, session)
+    await session_store(request).revoke(request.cookies.get(SESSION_COOKIE, ""))
     response = RedirectResponse("/admin/login", status_code=303)
     response.delete_cookie(SESSION_COOKIE, path="/")
     return response
-
-
-def _model_options(pipeline: Pipeline) -> list[dict[str, Any]]:
-    """The model select: the server default, the embedded model, Gemini and every scripted scenario."""
-    settings = pipeline.deps.settings
-    options = []
-    for name in dict.fromkeys([settings.model, DEFAULT_MODEL, "gemini:gemini-2.5-flash", *scripted_models()]):
-        problem = model_problem(name, settings)
-        options.append({"value": name, "problem": problem[0] if problem else None})
-    return options
 
 
 async def _queue(request: Request, pipeline: Pipeline, runs: RunManager, status_code: int = 200,
                  **extra: Any) -> Response:
     status = request.query_params.get("status") or None
     status = status if status in STATUS_TABS else None
-    raw_offset = request.query_params.get("offset", "0")
-    offset = int(raw_offset) if raw_offset.isdigit() else 0
+    offset = _offset(request.query_params.get("offset"))
     items, total = await pipeline.deps.contents.list(status, PAGE_SIZE, offset)
     counts = {tab: (await pipeline.deps.contents.list(tab, 1, 0))[1] for tab in STATUS_TABS}
     running = [await run_status(pipeline, runs, t) for t in runs.running_threads()]
-    models = _model_options(pipeline)
+    models = offered_models(pipeline.deps.settings)
     # Preselect the server default, or the first model that can run when the default cannot.
     usable = [m["value"] for m in models if not m["problem"]]
     default_model = pipeline.deps.settings.model if pipeline.deps.settings.model in usable else next(
@@ -163,8 +171,10 @@ async def trigger_run(request: Request, pipeline: PipelineDep, runs: RunsDep) ->
     try:
         thread_id = start_run(pipeline, runs, body)
     except ApiError as exc:
+        field = (exc.errors or [{"field": "model"}])[0]["field"]
+        message = exc.errors[0]["message"] if exc.errors else str(exc.detail)
         return await _queue(request, pipeline, runs, exc.status_code, values=values,
-                            errors={"model": f"{exc.detail} — {exc.fix}"})
+                            errors={field: f"{message} — {exc.fix}"})
     return RedirectResponse(f"/admin/runs/{thread_id}", status_code=303)
 
 
@@ -227,24 +237,28 @@ async def decide(request: Request, content_id: str, action: str, pipeline: Pipel
     """approve / reject / revise from the content page's forms."""
     form = await request.form()
     reviewer = str(form.get("reviewer") or "admin")
+    values = {k: v for k, v in form.items() if k != "csrf_token"}
     try:
         if action == "approve":
+            body, errors = _validate(ApproveRequest, {"reviewer": reviewer})
+            if body is None:
+                return await _content_page(request, pipeline, runs, content_id, 422, errors=errors, values=values)
             await decide_now(pipeline, runs, content_id,
-                             AdminDecision(decision="approved", reviewer=reviewer))
+                             AdminDecision(decision="approved", reviewer=body.reviewer))
         elif action == "reject":
             body, errors = _validate(RejectRequest,
                                      {"reason": str(form.get("reason") or ""), "reviewer": reviewer})
             if body is None:
                 return await _content_page(request, pipeline, runs, content_id, 422, errors=errors,
-                                           values=dict(form))
+                                           values=values)
             await decide_now(pipeline, runs, content_id,
-                             AdminDecision(decision="rejected", reason=body.reason, reviewer=reviewer))
+                             AdminDecision(decision="rejected", reason=body.reason, reviewer=body.reviewer))
         elif action == "revise":
             data = _revise_data(form, reviewer)
             body, errors = _validate(ReviseRequest, data)
             if body is None:
                 return await _content_page(request, pipeline, runs, content_id, 422, errors=errors,
-                                           values=dict(form))
+                                           values=values)
             accepted = await decide_in_background(pipeline, runs, content_id, revision_decision(body))
             return RedirectResponse(f"/admin/runs/{accepted.thread_id}", status_code=303)
         else:
