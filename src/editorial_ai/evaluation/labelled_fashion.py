@@ -239,7 +239,7 @@ def compose(rng: random.Random, topic: Topic, looks: list[Look], min_words: int 
     closing = _closing(rng, topic, looks)
     if sum(len(p.split()) for p in [*paragraphs, closing]) < min_words and len(paragraphs) < 4:
         paragraphs.append(_roundup(rng, topic, looks))
-    paragraphs.append(closing)
+    paragraphs = [tidy(p) for p in [*paragraphs, closing]]
     title, subtitle = _title(rng, topic, looks)
     tags = [hashtag(topic.keyword), hashtag(looks[0].products[0].brand), hashtag(looks[0].post.artist)]
     return Article(topic=topic, title=title, subtitle=subtitle, paragraphs=tuple(paragraphs),

@@ -44,7 +44,7 @@ OFF_TOPIC = (
     "Cycling to work changes how a city feels. Quiet back streets replace the main road, the commute becomes "
     "exercise, and a rain jacket folded into a pannier is the only real preparation most riders need.",
     "Most houseplants die from too much water, not too little. Letting the top of the soil dry between waterings, "
-    "turning the pot towards the light every week and wiping dust off the leaves will keep a fern or a fig healthy "
+    "turning the pot towards the light now and then and wiping dust off the leaves will keep a fern or a fig healthy "
     "through the darker months.",
     "Sleep researchers keep returning to the same advice: a fixed wake-up time, a dark and cool bedroom, and no "
     "screens in the last hour of the evening. Caffeine after lunch quietly shortens the deepest part of the night.",

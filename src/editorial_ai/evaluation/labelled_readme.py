@@ -57,7 +57,7 @@ changed). Text records add `question`; exam items add `request` (topic, learning
 
 - **fashion_magazine**: `sources` are `curated_topics` and `enriched_contexts` exactly as the pipeline's source
   node builds them; `draft` is a MagazineLayout in the layout planner's block order. Clean articles have 4-5 body
-  paragraphs and about 290-420 words; each sentence is one of several templates over one fact group (the topic, a
+  paragraphs and 300-420 words; each sentence is one of several templates over one fact group (the topic, a
   post and its products, the products together, why it spreads), so every name and number is in the sources.
 - **text**: `sources` are two or three passages about catalog posts by different artists; the `question` asks
   about one of them and the `draft` is the answer, one line or a few sentences. The question is context, not a claim.

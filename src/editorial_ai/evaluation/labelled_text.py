@@ -130,7 +130,7 @@ def perturb(kind: str, case: TextCase, rng: random.Random, catalog: Catalog) -> 
         return _unsourced_number(case, rng, known)
     if kind == "wrong_pairing":
         worn = {p.title for p in catalog.posts if p.artist == focus.artist for p in p.products}
-        others = [q for post in case.posts[1:] for q in post.products if q.title not in worn]
+        others = [q for post in case.posts[1:] for q in post.products[:3] if q.title not in worn]
         if not others:
             return None
         wrong = rng.choice(others)
