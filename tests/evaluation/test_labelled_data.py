@@ -194,7 +194,7 @@ def test_wrong_celebrity_is_a_catalog_artist_missing_from_the_sources() -> None:
 
 
 def test_unsourced_number_is_in_the_title_or_body_and_not_in_the_sources() -> None:
-    places = Counter()
+    places: Counter[str] = Counter()
     for record in of_kind("fashion_magazine", "unsourced_number"):
         number, where = record["edit"]["number"], record["edit"]["where"]
         texts = [record["draft"]["title"]] if where == "title" else body(record)
@@ -296,5 +296,7 @@ def test_exam_items_validate_and_swapped_keys_point_elsewhere() -> None:
         if kind == "answer_key_swapped":
             clean = ExamItem.model_validate(items[(group, "clean", order)]["draft"])
             assert item.answer_key != clean.answer_key
-            assert item.options[item.keyed_index()].text != clean.options[clean.keyed_index()].text
+            keyed, clean_keyed = item.keyed_index(), clean.keyed_index()
+            assert keyed is not None and clean_keyed is not None
+            assert item.options[keyed].text != clean.options[clean_keyed].text
             assert item.explanation == clean.explanation

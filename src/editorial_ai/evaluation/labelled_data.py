@@ -115,10 +115,11 @@ def text_records(catalog: Catalog) -> list[dict[str, Any]]:
     records = []
     for index, kind in enumerate(_plan(TEXT_PLAN, random.Random(f"{SEED}:text-plan"))):
         rng = random.Random(f"{SEED}:text:{index}")
+        edit: dict[str, Any] = {}
         while True:
             case = build_case(rng, catalog, long_answer=rng.random() < 0.5)
             if kind == "clean":
-                question, answer, edit = case.question, case.answer, {}
+                question, answer = case.question, case.answer
                 break
             result = perturb(kind, case, rng, catalog)
             if result is not None:

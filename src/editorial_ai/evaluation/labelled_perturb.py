@@ -62,6 +62,8 @@ OFF_TOPIC = (
 )
 _NUMBER_TEMPLATES = (
     ("title_year", "{title} ({year})"),
+    ("title_year", "{title} - {year}"),
+    ("title_year", "{year}: {title}"),
     ("body_year", "The trend has been building since {year}."),
     ("body_year", "{artist} first wore {brand} in {year}."),
     ("body_price", "The {product} sells for {price} won."),

@@ -129,7 +129,7 @@ def perturb(kind: str, case: TextCase, rng: random.Random, catalog: Catalog) -> 
     if kind == "unsourced_number":
         return _unsourced_number(case, rng, known)
     if kind == "wrong_pairing":
-        worn = {p.title for p in catalog.posts if p.artist == focus.artist for p in p.products}
+        worn = {q.title for post in catalog.posts if post.artist == focus.artist for q in post.products}
         others = [q for post in case.posts[1:] for q in post.products[:3] if q.title not in worn]
         if not others:
             return None
@@ -138,12 +138,13 @@ def perturb(kind: str, case: TextCase, rng: random.Random, catalog: Catalog) -> 
         edited = sentence if case.kind == "wear" else f"{answer} {sentence}"
         return case.question, edited, {"inserted": sentence, "product": wrong.title}
     if kind == "off_topic_paragraph":
-        other = case.posts[1]
+        elsewhere = case.posts[1]
         sentence = rng.choice([
-            f"{other.artist} was photographed at {context_phrase(other.context)} in the {other.products[0].title}.",
-            f'The post "{other.title}" has {other.views:,} views.',
+            f"{elsewhere.artist} was photographed at {context_phrase(elsewhere.context)} in the "
+            f"{elsewhere.products[0].title}.",
+            f'The post "{elsewhere.title}" has {elsewhere.views:,} views.',
         ])
-        return case.question, sentence, {"inserted": sentence, "about": other.artist}
+        return case.question, sentence, {"inserted": sentence, "about": elsewhere.artist}
     if kind == "question_names_absent":
         absent = _absent_artist(catalog, case, rng)
         if absent is None:
