@@ -12,6 +12,7 @@ from editorial_ai.cli._common import build_settings, console, print_json, run_as
 
 if TYPE_CHECKING:
     from editorial_ai.evaluation.calibrate_run import CalibrationReport
+    from editorial_ai.evaluation.reliability_fit import ReliabilityFit
 
 
 def _f(value: Any, digits: int = 2) -> str:
@@ -40,10 +41,30 @@ def print_report(report: CalibrationReport) -> None:
                 f"weighted_threshold: best [bold]{search.best.threshold:.3f}[/] (accuracy {_f(search.best.accuracy)}, "
                 f"kappa {_f(search.best.kappa)}); current {_f(search.current_threshold)} "
                 f"(accuracy {_f(now.accuracy if now else None)}, kappa {_f(now.kappa if now else None)})")
+    contradictions = report.contradictions
+    console.print(f"split: {report.split}; records compared: {len(report.verdicts)}; "
+                  f"seconds per record: {_f(report.seconds_per_record)}; "
+                  f"verdicts whose reason contradicts their pass flag: [bold]{len(contradictions)}[/]")
+    for line in contradictions[:10]:
+        console.print(f"  [red]contradiction[/] {line}")
     for error in report.errors:
         console.print(f"[yellow]note:[/] {error}")
     if not report.types:
         console.print("[yellow]no record could be compared[/]")
+
+
+def print_fit(fit: ReliabilityFit, backend: str, path: Path) -> None:
+    """The measured judge criteria: threshold (tune), kappa (test) and whether they gate or are advisory."""
+    table = Table(title=f"judge reliability on {backend} (threshold from tune, kappa on test) -> {path}")
+    for col in ("content type", "criterion", "threshold", "kappa", "n", "status"):
+        table.add_column(col)
+    for entry in fit.entries:
+        policy = fit.table.policy(backend, entry.content_type, entry.criterion)
+        table.add_row(entry.content_type, entry.criterion, f"{entry.threshold:.3f}", _f(entry.kappa), str(entry.n),
+                      "[yellow]advisory[/]" if policy.advisory else "gates")
+    console.print(table)
+    if not fit.entries:
+        console.print("[yellow]no judge criterion is labelled in both splits: nothing measured[/]")
 
 
 def calibrate(
@@ -55,6 +76,12 @@ def calibrate(
     model: str | None = typer.Option(None, "--model", envvar="EDITORIAL_AI_MODEL", help="Judge model."),
     no_judge: bool = typer.Option(False, "--no-judge", help="Deterministic checks only (judge criteria skipped)."),
     data_dir: Path | None = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR"),
+    split: str = typer.Option("all", "--split", help="Records of one split: tune | test | all."),
+    write_reliability: bool = typer.Option(
+        False, "--write-reliability", help="Choose each judge criterion's threshold on the tune split, measure its "
+                                           "kappa on the test split and write both into the reliability table."),
+    reliability_file: Path | None = typer.Option(
+        None, "--reliability-file", help="Table to update (default: the shipped review/reliability.yaml)."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Accuracy, precision/recall, Cohen's kappa and confusion per criterion, plus the best weighted threshold."""
@@ -66,8 +93,13 @@ def calibrate(
 
     if (labels is None) == (not from_decisions):
         raise typer.BadParameter("give exactly one of --labels FILE or --from-decisions")
-    if labels is not None and not labels.is_file():
-        raise typer.BadParameter(f"labels file {labels} does not exist")
+    if labels is not None and not labels.exists():
+        raise typer.BadParameter(f"labels file or folder {labels} does not exist")
+    if split not in ("tune", "test", "all"):
+        raise typer.BadParameter(f"--split must be tune, test or all, not {split!r}")
+    if write_reliability and (labels is None or no_judge or split == "test"):
+        raise typer.BadParameter("--write-reliability needs --labels, a judge (drop --no-judge) and the tune split "
+                                 "(--split tune): thresholds are chosen on tune and kappa is measured on test")
     if content_type and content_type not in available_rubrics():
         known = ", ".join(available_rubrics())
         raise typer.BadParameter(f"unknown content type {content_type!r}; choose one of {known}")
@@ -79,11 +111,45 @@ def calibrate(
             return await calibrate_decisions(contents, content_type=content_type)
         assert labels is not None
         judge = None if no_judge else fresh_client(settings.model, settings)
+        # Writing the table needs both halves: thresholds from tune, kappa from test.
         return await calibrate_labels(labels, judge, content_type=content_type,
-                                      known_entities=await catalog.known_entities())
+                                      known_entities=await catalog.known_entities(),
+                                      split="all" if write_reliability else split)  # type: ignore[arg-type]
 
-    report = run_async(go())
+    try:
+        report = run_async(go())
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from exc
+    if write_reliability:
+        assert labels is not None
+        report, fit = _fit(report, settings.model, labels, reliability_file)
     if as_json:
         print_json(report.model_dump(mode="json"))
         return
     print_report(report)
+    if write_reliability:
+        from editorial_ai.review.reliability import SHIPPED_TABLE
+
+        print_fit(fit, report.judge_model or settings.model, reliability_file or SHIPPED_TABLE)
+
+
+def _fit(report: CalibrationReport, backend: str, labels: Path,
+         path: Path | None) -> tuple[CalibrationReport, ReliabilityFit]:
+    """Fit and write the reliability table; the returned report holds the re-decided test half."""
+    from editorial_ai.evaluation.calibrate_run import agreement, seconds_per_record
+    from editorial_ai.evaluation.reliability_fit import fit_reliability
+    from editorial_ai.review.reliability import (
+        SHIPPED_TABLE,
+        load_reliability_file,
+        write_reliability_file,
+    )
+
+    target = path or SHIPPED_TABLE
+    table = load_reliability_file(target) if target.exists() else load_reliability_file(SHIPPED_TABLE)
+    fit = fit_reliability(report.verdicts, backend=report.judge_model or backend, probability=report.probability_judge,
+                          measured_on=f"{labels} (threshold: tune split, kappa: test split)", table=table)
+    write_reliability_file(fit.table, target)
+    test_report = report.model_copy(update={
+        "split": "test", "verdicts": fit.test_verdicts, "types": agreement(fit.test_verdicts),
+        "seconds_per_record": seconds_per_record(fit.test_verdicts)})
+    return test_report, fit

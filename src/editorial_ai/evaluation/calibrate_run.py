@@ -6,7 +6,9 @@ A labels record (one JSON object per line):
      "sources": [...passages...] | {"curated_topics": [...], "enriched_contexts": [...], "passages": [...]},
      "draft": "plain text" | {MagazineLayout},
      "human": {"hallucination": "fail", "fact_accuracy": "pass", ...},
-     "human_overall": "pass" | "fail"}            # optional; default: every labelled criterion passes
+     "human_overall": "pass" | "fail",            # optional; default: every labelled criterion passes
+     "split": "tune" | "test",                    # optional; thresholds are chosen on tune, figures shown on test
+     "perturbation": "clean" | "invented_brand" | ..., "question": "..."}   # optional
 
 Every content type works: layouts go through the pipeline's review, text through the text review
 (`evaluation.artifact_review`). Results are grouped by content type, because each has its own rubric.
@@ -15,16 +17,23 @@ Every content type works: layouts go through the pipeline's review, text through
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
 from editorial_ai.evaluation.artifact_review import review_artifact
 from editorial_ai.evaluation.calibration import Confusion, ThresholdSearch, confusion, search_threshold
+from editorial_ai.evaluation.exam_review import review_exam_item
 from editorial_ai.evaluation.parsing import coerce_bool
-from editorial_ai.llm.base import LLMClient
+from editorial_ai.llm.base import LLMClient, probability_scorer
+from editorial_ai.models.review import CriterionResult
+from editorial_ai.review.consistency import result_contradiction
 from editorial_ai.review.rubric import Rubric, load_rubric
+from editorial_ai.services.exam_item import EXAM_CONTENT_TYPE
+
+Split = Literal["tune", "test", "all"]
 
 
 def _label(value: Any) -> bool:
@@ -43,6 +52,10 @@ class CalibrationRecord(BaseModel):
     draft: Any
     human: dict[str, bool] = Field(default_factory=dict)
     human_overall: bool | None = None
+    split: Literal["tune", "test"] | None = None
+    perturbation: str = ""
+    question: str = ""
+    request: dict[str, Any] | None = Field(None, description="exam_item: topic, slo and blooms_level.")
 
     @field_validator("human", mode="before")
     @classmethod
@@ -74,6 +87,14 @@ class Verdict(BaseModel):
     composite_score: float | None = None
     mandatory_ok: bool = True
     judge_error: str | None = None
+    split: str | None = None
+    perturbation: str = ""
+    scores: dict[str, float | None] = Field(default_factory=dict, description="criterion -> score (judge: P(Yes)).")
+    judged: list[str] = Field(default_factory=list, description="Criteria decided by the judge.")
+    contradictions: list[str] = Field(default_factory=list, description="Criteria whose reason contradicts the flag.")
+    seconds: float | None = None
+    # The review's criterion results, to re-decide the verdict with new judge thresholds (not serialised).
+    results: list[CriterionResult] = Field(default_factory=list, exclude=True)
 
 
 class CriterionAgreement(BaseModel):
@@ -92,6 +113,7 @@ class TypeReport(BaseModel):
     criteria: list[CriterionAgreement] = Field(default_factory=list)
     overall: dict[str, float | int | None] = Field(default_factory=dict)
     threshold: ThresholdSearch = Field(default_factory=ThresholdSearch)
+    contradictions: int = Field(0, description="Verdicts whose reason contradicts their pass flag.")
 
 
 class CalibrationReport(BaseModel):
@@ -99,13 +121,26 @@ class CalibrationReport(BaseModel):
 
     source: str
     judge_model: str | None = None
+    probability_judge: bool = Field(False, description="The judge scored by reading token probabilities.")
+    split: Split = "all"
     verdicts: list[Verdict] = Field(default_factory=list)
     types: list[TypeReport] = Field(default_factory=list)
     errors: list[str] = Field(default_factory=list)
+    seconds_per_record: float | None = None
+
+    @property
+    def contradictions(self) -> list[str]:
+        """`record id: criterion: why` for every verdict whose reason contradicts its pass flag."""
+        return [f"{v.id}: {c}" for v in self.verdicts for c in v.contradictions]
 
 
 def load_records(path: Path, default_type: str | None = None) -> list[CalibrationRecord]:
-    """Read a labels JSONL file (blank lines and `//` comments ignored)."""
+    """Read a labels JSONL file, or every `*.jsonl` of a folder (blank lines and `//` comments ignored)."""
+    if path.is_dir():
+        files = sorted(path.glob("*.jsonl"))
+        if not files:
+            raise ValueError(f"{path} holds no *.jsonl labels file")
+        return [record for file in files for record in load_records(file, default_type)]
     records: list[CalibrationRecord] = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("//"):
@@ -133,20 +168,36 @@ async def review_records(records: list[CalibrationRecord], judge: LLMClient | No
     verdicts: list[Verdict] = []
     errors: list[str] = []
     for record in records:
+        started = time.perf_counter()
         try:
             rubric = load_rubric(record.content_type)
-            review = await review_artifact(record.draft, rubric, record.sources, judge, known_entities)
+            if record.content_type == EXAM_CONTENT_TYPE:
+                result, judge_error = await review_exam_item(record.draft, record.request, rubric, judge)
+            else:
+                review = await review_artifact(record.draft, rubric, record.sources, judge, known_entities)
+                result, judge_error = review.result, review.judge_error
         except Exception as exc:  # noqa: BLE001 - one broken record must not stop the calibration
             errors.append(f"{record.id}: {type(exc).__name__}: {exc}")
             continue
-        machine = {c.criterion: (None if c.skipped else c.passed) for c in review.result.criteria}
-        verdicts.append(Verdict(
-            id=record.id, content_type=record.content_type, machine=machine, human=record.human,
-            machine_overall=review.result.passed, human_overall=record.overall(),
-            composite_score=review.result.composite_score, mandatory_ok=mandatory_passed(rubric, machine),
-            judge_error=review.judge_error,
-        ))
+        verdict = verdict_from_results(record, rubric, result.criteria, result.passed, result.composite_score,
+                                       judge_error)
+        verdict.seconds = round(time.perf_counter() - started, 3)
+        verdicts.append(verdict)
     return verdicts, errors
+
+
+def verdict_from_results(record: CalibrationRecord, rubric: Rubric, results: list[CriterionResult], passed: bool,
+                         composite: float | None, judge_error: str | None = None) -> Verdict:
+    """One record's verdicts, scores and contradictions from its review's criterion results."""
+    machine = {c.criterion: (None if c.skipped else c.passed) for c in results}
+    contradictions = [f"{c.criterion}: {why}" for c in results if (why := result_contradiction(c))]
+    return Verdict(
+        id=record.id, content_type=record.content_type, machine=machine, human=record.human,
+        machine_overall=passed, human_overall=record.overall(), composite_score=composite,
+        mandatory_ok=mandatory_passed(rubric, machine), judge_error=judge_error, split=record.split,
+        perturbation=record.perturbation, scores={c.criterion: c.score for c in results if not c.skipped},
+        judged=[c.criterion for c in results if c.source == "judge"], contradictions=contradictions,
+        results=[c.model_copy() for c in results])
 
 
 def agreement(verdicts: list[Verdict]) -> list[TypeReport]:
@@ -168,16 +219,39 @@ def agreement(verdicts: list[Verdict]) -> list[TypeReport]:
         search = search_threshold([v.composite_score for v in group], [v.mandatory_ok for v in group],
                                   [v.human_overall for v in group], current=rubric.threshold)
         reports.append(TypeReport(content_type=content_type, records=len(group), criteria=criteria,
-                                  overall=overall.metrics(), threshold=search))
+                                  overall=overall.metrics(), threshold=search,
+                                  contradictions=sum(len(v.contradictions) for v in group)))
     return reports
 
 
+def select_split(records: list[CalibrationRecord], split: Split) -> list[CalibrationRecord]:
+    """Records of one split (`all`: every record); a split no record carries is an error, not an empty run."""
+    if split == "all":
+        return records
+    chosen = [r for r in records if r.split == split]
+    if not chosen:
+        raise ValueError(f"no record has split {split!r}; label records with \"split\": \"tune\" | \"test\" "
+                         "or use --split all")
+    return chosen
+
+
+def seconds_per_record(verdicts: list[Verdict]) -> float | None:
+    """Mean review time per record."""
+    times = [v.seconds for v in verdicts if v.seconds is not None]
+    return round(sum(times) / len(times), 3) if times else None
+
+
 async def calibrate_labels(path: Path, judge: LLMClient | None, *, content_type: str | None = None,
-                           known_entities: dict[str, set[str]] | None = None) -> CalibrationReport:
-    """Calibrate against a labels file; `content_type` filters the records (and types untyped ones)."""
+                           known_entities: dict[str, set[str]] | None = None, split: Split = "all",
+                           ) -> CalibrationReport:
+    """Calibrate against a labels file; `content_type` filters the records (and types untyped ones), `split`
+    keeps one half."""
     records = load_records(path, content_type)
     if content_type:
         records = [r for r in records if r.content_type == content_type]
+    records = select_split(records, split)
     verdicts, errors = await review_records(records, judge, known_entities)
-    return CalibrationReport(source=str(path), judge_model=getattr(judge, "name", None), verdicts=verdicts,
-                             types=agreement(verdicts), errors=errors)
+    return CalibrationReport(source=str(path), judge_model=getattr(judge, "name", None), split=split,
+                             probability_judge=probability_scorer(judge) is not None,
+                             verdicts=verdicts, types=agreement(verdicts), errors=errors,
+                             seconds_per_record=seconds_per_record(verdicts))

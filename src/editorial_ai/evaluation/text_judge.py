@@ -17,9 +17,10 @@ from pydantic import BaseModel, Field, create_model
 
 from editorial_ai.evaluation.parsing import ParseError, coerce_bool, coerce_score, find_key, loads_lenient
 from editorial_ai.evaluation.rubric import build_judge_prompt, judge_prompt_fragments
-from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest, StructuredOutputError
+from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest, StructuredOutputError, probability_scorer
 from editorial_ai.models.review import CriterionResult
-from editorial_ai.review.judge import JudgeItem
+from editorial_ai.review.consistency import contradiction
+from editorial_ai.review.judge import JudgeDocument, JudgeItem, judge_by_probability, mark_reliability, topic_of
 from editorial_ai.review.rubric import Criterion, Rubric
 
 
@@ -61,7 +62,13 @@ def _verdict(criterion: Criterion, raw: Any, flat_score: Any) -> CriterionResult
         score = 1.0 if passed else 0.0
     score = max(score, 0.5) if passed else min(score, 0.49)  # verdict and score never disagree
     reason = str(find_key(item, "reason", "justification", "comment") or "").strip()[:240]
+    evidence = []
+    if reason and contradiction(passed, reason):  # a reason of the opposite verdict is kept as evidence only
+        evidence = [f"the judge's own reason, which contradicted its verdict: {reason}"]
+        reason = f"{'Meets the criterion' if passed else 'Fails: ' + criterion.description.rstrip('.')} " \
+                 "(the judge's reason contradicted its verdict and was replaced)."
     return CriterionResult(criterion=criterion.name, passed=passed, score=round(score, 4), source="judge",
+                           evidence=evidence,
                            reason=reason or ("Meets the criterion." if passed else f"Fails: {criterion.description}"),
                            severity="minor" if passed else criterion.severity)
 
@@ -100,6 +107,13 @@ async def judge_text(client: LLMClient, rubric: Rubric, *, final_text: str, sour
     criteria = rubric.by_check("judge")
     if not criteria:
         return TextJudgement(criteria=[])
+    scorer = probability_scorer(client)
+    if scorer is not None:  # measure P(Yes) per criterion instead of generating verdict text
+        document = JudgeDocument(kind="text", text=final_text, sources=sources_text,
+                                 topic=topic_of(None, sources_text))
+        results, error = await judge_by_probability(scorer, document, criteria, content_type=rubric.name)
+        return TextJudgement(criteria=results, error=error,
+                             justification=" ".join(f"{r.criterion}: {r.reason}" for r in results)[:600])
     fragments = judge_prompt_fragments(rubric)
     request = LLMRequest(
         system=fragments.system, few_shot=[fragments.example], temperature=0.0, max_tokens=700, purpose="judge",
@@ -115,5 +129,8 @@ async def judge_text(client: LLMClient, rubric: Rubric, *, final_text: str, sour
         return TextJudgement(criteria=_skipped(criteria, f"Judge unavailable ({exc}); a human must check this."),
                              error=str(exc))
     if isinstance(result.parsed, BaseModel):
-        return judgement_from_data(result.parsed.model_dump(), criteria)
-    return parse_judgement(result.text, criteria)
+        judgement = judgement_from_data(result.parsed.model_dump(), criteria)
+    else:
+        judgement = parse_judgement(result.text, criteria)
+    mark_reliability(judgement.criteria, client.name, rubric.name)
+    return judgement

@@ -114,3 +114,28 @@ class ImageGenerator(Protocol):
         """The first image of the answer as (bytes, mime type) and the call's token usage; `model` defaults to
         the client's own model."""
         ...
+
+
+@runtime_checkable
+class ProbabilityScorer(Protocol):
+    """A provider that reads the model's next-token probabilities (the embedded llama.cpp model).
+
+    Judges use it to measure instead of generating verdict text (G-Eval / GPTScore style)."""
+
+    name: str
+
+    async def score_options(self, prompt: str, options: list[str]) -> dict[str, float]:
+        """Probabilities of each option's first token right after `prompt`, normalised over the options."""
+        ...
+
+
+def probability_scorer(client: Any) -> ProbabilityScorer | None:
+    """`client` as a ProbabilityScorer when the provider under its wrappers (`inner`) reads probabilities.
+
+    The outermost layer that offers `score_options` is returned, so retries and token accounting still apply."""
+    chain = [client]
+    while getattr(chain[-1], "inner", None) is not None:
+        chain.append(chain[-1].inner)
+    if not isinstance(chain[-1], ProbabilityScorer):
+        return None
+    return next(layer for layer in chain if isinstance(layer, ProbabilityScorer))

@@ -12,6 +12,7 @@ from editorial_ai.config import Settings
 from editorial_ai.llm.base import LLMError, LLMRequest, LLMResult, StructuredOutputError, TokenUsage
 from editorial_ai.llm.json_walker import JsonWalker
 from editorial_ai.llm.structured import parse_structured
+from editorial_ai.observability.tokens import record_token_usage
 
 MODEL_LABEL = "local:gemma-3-270m"
 # Fixed unless a request asks otherwise: the same request gives the same answer.
@@ -82,6 +83,46 @@ def _min_length_processor(closers: Any, min_tokens: int) -> Any:
         return scores
 
     return process
+
+
+def option_token_ids(llm: Any, options: list[str]) -> list[int]:
+    """The first token of each option as it follows a prompt (distinct, or the options cannot be told apart)."""
+    if len(options) < 2:
+        raise LLMError("score_options needs at least two options", provider=MODEL_LABEL)
+    ids = []
+    for option in options:
+        tokens = llm.tokenize(option.encode("utf-8"), add_bos=False)
+        if not tokens:
+            raise LLMError(f"option {option!r} has no tokens", provider=MODEL_LABEL)
+        ids.append(tokens[0])
+    if len(set(ids)) != len(ids):
+        raise LLMError(f"options {options!r} start with the same token; reword them", provider=MODEL_LABEL)
+    return ids
+
+
+def next_token_logits(llm: Any, tokens: list[int]) -> tuple[Any, int]:
+    """Logits of the token after `tokens`, reusing the longest prefix already in the KV cache (as
+    create_completion does); returns them with the number of reused tokens. Reading the context's last logits
+    avoids `logits_all=True`, which would allocate n_ctx x vocabulary floats (4096 x 262144 x 4 B = 4.3 GB)."""
+    import numpy as np
+    from llama_cpp import llama_cpp as capi
+
+    cached = llm.longest_token_prefix(llm._input_ids.tolist(), tokens)
+    reuse = min(cached, len(tokens) - 1)  # at least one token is decoded, so its logits are fresh
+    llm.n_tokens = reuse
+    llm.eval(tokens[reuse:])
+    llm._requires_eval = True  # the sampler must not reuse these logits for a completion of the same prompt
+    pointer = capi.llama_get_logits_ith(llm._ctx.ctx, -1)
+    return np.ctypeslib.as_array(pointer, shape=(llm.n_vocab(),)).copy(), reuse
+
+
+def option_probabilities(logits: Any, ids: list[int]) -> list[float]:
+    """Softmax over the options' logits (the same as renormalising their full-vocabulary probabilities)."""
+    import numpy as np
+
+    chosen = np.asarray([float(logits[i]) for i in ids])
+    weights = np.exp(chosen - chosen.max())
+    return [float(w) for w in weights / weights.sum()]
 
 
 def build_base_prompt(request: LLMRequest) -> str:
@@ -164,6 +205,28 @@ class LocalLlamaClient:
     async def generate(self, request: LLMRequest) -> LLMResult[Any]:
         """Run llama.cpp in a worker thread so the event loop stays responsive."""
         return await asyncio.to_thread(self._generate_sync, request)
+
+    def _score_sync(self, prompt: str, options: list[str]) -> tuple[dict[str, float], TokenUsage]:
+        llm = load_llama(self.settings)
+        tokens = llm.tokenize(prompt.encode("utf-8"))
+        if len(tokens) + 1 >= self.settings.local_n_ctx:
+            raise LLMError(f"judge prompt of {len(tokens)} tokens does not fit the local context "
+                           f"({self.settings.local_n_ctx}); raise EDITORIAL_AI_LOCAL_N_CTX", provider=self.name)
+        ids = option_token_ids(llm, options)
+        with self._lock:
+            logits, reused = next_token_logits(llm, tokens)
+        probabilities = option_probabilities(logits, ids)
+        usage = TokenUsage(prompt_tokens=len(tokens), cached_tokens=reused, model_name=self.name)
+        return dict(zip(options, probabilities, strict=True)), usage
+
+    async def score_options(self, prompt: str, options: list[str]) -> dict[str, float]:
+        """P(first token of each option | prompt), normalised over the options (one forward pass, no sampling).
+
+        Judge prompts put the shared part (examples, sources, draft) first and the question last, so llama.cpp
+        evaluates only the question for every criterion after the first."""
+        probabilities, usage = await asyncio.to_thread(self._score_sync, prompt, options)
+        record_token_usage(usage, purpose="judge")
+        return probabilities
 
 
 def create_client(spec: Any, settings: Settings) -> LocalLlamaClient:

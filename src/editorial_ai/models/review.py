@@ -22,6 +22,10 @@ class CriterionResult(BaseModel):
     skipped: bool = False
     source: Literal["format", "grounding", "judge", "validation"] = "judge"
     evidence: list[str] = Field(default_factory=list)
+    # A judge criterion the judging backend cannot measure reliably (review/reliability.py): shown with its
+    # figure, never counted as a pass.
+    advisory: bool = False
+    reliability: str = Field("", description="e.g. 'kappa 0.12 < 0.4 on local:gemma-3-270m' or 'unmeasured on ...'")
 
     @property
     def verdict(self) -> Verdict:
@@ -40,6 +44,7 @@ class ReviewResult(BaseModel):
     suggestions: list[str] = Field(default_factory=list)
     composite_score: float | None = None
     judge_skipped: bool = False
+    flags: list[str] = Field(default_factory=list, description="Why a human must look (e.g. an advisory criterion).")
     reviewed_at: datetime = Field(default_factory=lambda: datetime.now(UTC))
 
     def failed(self) -> list[CriterionResult]:

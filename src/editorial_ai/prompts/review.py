@@ -67,3 +67,98 @@ def build_judge_prompt(draft: dict[str, Any], sources_text: str, criteria: list[
         f"Criteria:\n{rubric}\n\nSource material:\n{sources_text}\n\n"
         f"Draft:\n{summarize_draft(draft)}\n\nVerdict as JSON with one key per criterion:"
     )
+
+
+# --- the probability judge: one yes/no question per criterion, answered by reading P(Yes) ------------------
+# Positive phrasing everywhere: "Yes" means the draft meets the criterion. `{topic}` and `{level}` are filled in.
+QUESTIONS: dict[str, str] = {
+    "fact_accuracy": "Does every statement in the draft agree with the sources?",
+    "technical_accuracy": "Does every technical claim in the draft agree with the sources?",
+    "hallucination": "Is every name, number and date in the draft found in the sources?",
+    "trend_relevance": "Is every paragraph of the draft about {topic}?",
+    "relevance": "Does the draft answer the question about {topic}?",
+    "content_completeness": "Does the draft cover the topic in several full paragraphs?",
+    "repetition": "Does the draft say each thing only once?",
+    "visual_appeal": "Are the title and subtitle vivid and catchy?",
+    "authenticity": "Does the draft sound like a real editor, without filler?",
+    "engagement": "Does the draft hook the reader with a clear angle?",
+    "content_depth": "Does the draft explain how and why, not only what?",
+    "comprehensiveness": "Does the brief answer every question it was given with specific facts?",
+    "synthesis": "Does the brief connect its facts into one narrative?",
+    "clarity": "Is the text clearly structured and easy to read?",
+    "clinical_accuracy": "Is the keyed answer the correct answer for this patient?",
+    "key_consistency": "Does the explanation argue for the keyed answer?",
+    "pedagogical_alignment": "Does the question test the learning objective?",
+    "distractor_quality": "Are the wrong options plausible but clearly wrong?",
+    "slo_coverage": "Does answering correctly require the knowledge in the learning objective?",
+    "blooms_match": "Does the question demand the '{level}' level of Bloom's taxonomy?",
+}
+YES, NO = " Yes", " No"
+PROBABILITY_JUDGE_INTRO = (
+    "Each review reads the sources and a draft, then answers questions about the draft with Yes or No.")
+
+# Fictional few-shot documents (names that exist nowhere in the catalog), one meeting the criteria, one not.
+_ARTICLE_SOURCES = ("Topic: harbor knitwear -- chunky fisherman sweaters are back for autumn.\n"
+                    "Post: Lio Varga / airport arrival: Tarn & Co Cable Knit Sweater")
+_ARTICLE_GOOD = ("Title: Lio Varga brings back the fisherman sweater\n"
+                 "Paragraph: Lio Varga arrived at the airport in a cream Tarn & Co Cable Knit Sweater.\n"
+                 "Paragraph: Harbor knitwear is back for autumn, and chunky fisherman sweaters lead it.")
+_ARTICLE_BAD = ("Title: Lio Varga's 2009 denim\n"
+                "Paragraph: Lio Varga wore Bramble Denim jeans to a football final in 2009.\n"
+                "Paragraph: Stock prices fell last week. Stock prices fell last week.")
+_EXAM_SOURCES = ('topic "Hypoglycaemia"; student learning objective: Recognise and treat hypoglycaemia; '
+                 "target Bloom's level: apply")
+_EXAM_GOOD = ("Vignette: Tova Renn, 64, on insulin, is found confused and sweating; capillary glucose 2.1 mmol/L.\n"
+              "Question: What is the most appropriate immediate treatment?\n"
+              "A. Intravenous glucose\nB. Oral metformin\nC. Subcutaneous insulin\nD. Intravenous furosemide\n"
+              "Answer key: A\nExplanation: Symptomatic hypoglycaemia needs glucose at once; the others lower "
+              "glucose further or do not treat it.")
+_EXAM_BAD = ("Vignette: Tova Renn, 64, on insulin, is found confused and sweating; capillary glucose 2.1 mmol/L.\n"
+             "Question: What is the most appropriate immediate treatment?\n"
+             "A. Intravenous glucose\nB. Oral metformin\nC. Subcutaneous insulin\nD. All of the above\n"
+             "Answer key: C\nExplanation: Insulin is the treatment of choice.")
+_EXAMPLES = {
+    "article": (_ARTICLE_SOURCES, _ARTICLE_GOOD, _ARTICLE_BAD, "harbor knitwear"),
+    "exam_item": (_EXAM_SOURCES, _EXAM_GOOD, _EXAM_BAD, "hypoglycaemia"),
+}
+
+
+def judge_question(criterion: Criterion, *, topic: str = "", level: str = "") -> str:
+    """The yes/no question for a criterion (a generic one built from its description when none is written)."""
+    template = QUESTIONS.get(criterion.name)
+    if template is None:
+        return f"Does the draft meet this requirement: {criterion.description.strip().rstrip('.')}?"
+    return template.format(topic=topic or "the topic of the sources", level=level or "target")
+
+
+def _block(sources: str, draft: str) -> str:
+    return f"Sources:\n{sources.strip()}\nDraft:\n{draft.strip()}\n"
+
+
+def build_probability_prefix(kind: str, criteria: list[Criterion], *, sources: str, document: str,
+                             level: str = "") -> str:
+    """Everything before the per-criterion question: intro, a good and a bad fictional example answered on the
+    same questions, then the real sources and draft. Shared by all criteria, so llama.cpp's prefix cache holds it."""
+    ex_sources, good, bad, ex_topic = _EXAMPLES["exam_item" if kind == "exam_item" else "article"]
+    parts = [PROBABILITY_JUDGE_INTRO, ""]
+    for example, answer in ((good, YES), (bad, NO)):
+        parts.append(_block(ex_sources, example).rstrip())
+        parts += [f"Question: {judge_question(c, topic=ex_topic, level=level)}\nAnswer:{answer}" for c in criteria]
+        parts.append("")
+    parts.append(_block(sources, document))
+    return "\n".join(parts)
+
+
+def build_probability_question(criterion: Criterion, *, topic: str = "", level: str = "") -> str:
+    """The suffix asking about one criterion; the answer token follows it."""
+    return f"Question: {judge_question(criterion, topic=topic, level=level)}\nAnswer:"
+
+
+def template_reason(criterion: Criterion, score: float, threshold: float) -> str:
+    """A judge reason that cannot contradict its verdict: the criterion, the score and the threshold."""
+    description = criterion.description.strip().rstrip(".")
+    digits = 2  # more when two decimals would print a score just below its threshold as equal to it
+    while digits < 4 and score != threshold and round(score, digits) == round(threshold, digits):
+        digits += 1
+    verdict = "meets" if score >= threshold else "below"
+    return f"{description}: scored {score:.{digits}f}, {verdict} the {threshold:.{digits}f} threshold."

@@ -191,6 +191,11 @@ def make_exam_score_node(deps: PipelineDeps) -> NodeFn:
             update.update(pipeline_status="awaiting_approval", final_status="corrected" if cycle > 1 else "passed",
                           flags=flags, review_history=[entry])
             return update
+        if review.flags:  # the pass hangs on an advisory dimension: a human settles it, no self-correction
+            entry["stop_reason"] = "; ".join(review.flags)
+            update.update(pipeline_status="awaiting_approval", final_status="needs_human_review",
+                          flags=[*flags, *review.flags], review_history=[entry])
+            return update
         update["feedback_history"] = [FeedbackEntry(attempt=int(state.get("draft_version", 0)),
                                                     failed_criteria=review.failed(), suggestions=review.suggestions[:3],
                                                     draft_title=item.stem).model_dump(mode="json")]

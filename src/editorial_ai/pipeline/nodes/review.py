@@ -76,6 +76,13 @@ def make_review_node(deps: PipelineDeps):
             "correction_target": None,
             "at": datetime.now(UTC).isoformat(),
         }
+        # A pass that hangs on a criterion the judge cannot measure reliably is for a human to settle:
+        # regenerating cannot make an unreliable judge reliable.
+        if not result.passed and result.flags:
+            history_entry["stop_reason"] = "; ".join(result.flags)
+            update.update(flags=[*flags, *result.flags], pipeline_status="awaiting_approval",
+                          review_history=[history_entry])
+            return update
         # A judge outage with nothing else failing goes to the human flagged, not round the loop.
         if result.passed or (result.judge_skipped and not result.failed()):
             if result.judge_skipped:
