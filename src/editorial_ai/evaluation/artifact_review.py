@@ -19,7 +19,7 @@ from editorial_ai.models.review import CriterionResult, ReviewResult
 from editorial_ai.prompts.review import summarize_sources
 from editorial_ai.review.engine import ReviewContext, review_draft, summarize_review
 from editorial_ai.review.rubric import Rubric
-from editorial_ai.review.scoring import composite_score, decide_pass
+from editorial_ai.review.scoring import composite_score, decide_pass, review_flags
 from editorial_ai.review.text_grounding import check_text_grounding
 
 TEXT_CONTENT_TYPES = ("text", "research_brief")
@@ -143,7 +143,7 @@ async def review_text(draft: str, rubric: Rubric, sources: Sources, judge: LLMCl
     result = ReviewResult(passed=passed, criteria=results, summary=summarize_review(passed, results, judge_error),
                           suggestions=[f"{r.criterion}: {r.reason}" for r in results if not r.passed and not r.skipped],
                           composite_score=composite_score(rubric, results),
-                          judge_skipped=any(r.skipped for r in results))
+                          judge_skipped=any(r.skipped for r in results), flags=review_flags(rubric, results))
     return ArtifactReview(result=result, justification=justification or result.summary, judge_error=judge_error)
 
 

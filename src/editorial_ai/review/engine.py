@@ -13,7 +13,7 @@ from editorial_ai.review.format_check import check_format
 from editorial_ai.review.grounding import check_grounding, facts_from_sources
 from editorial_ai.review.judge import run_judge
 from editorial_ai.review.rubric import Rubric
-from editorial_ai.review.scoring import composite_score, decide_pass
+from editorial_ai.review.scoring import composite_score, decide_pass, review_flags
 
 
 @dataclass
@@ -93,7 +93,7 @@ async def review_draft(
         judge_error = "no judge model"
     elif judged and judge is not None and draft is not None:
         sources = summarize_sources(context.curated_topics, context.enriched_contexts)
-        verdicts, judge_error = await run_judge(judge, draft, sources, judged)
+        verdicts, judge_error = await run_judge(judge, draft, sources, judged, content_type=rubric.name)
         results += verdicts
     order = {c.name: i for i, c in enumerate(rubric.criteria)}
     results.sort(key=lambda r: order.get(r.criterion, len(order)))  # report in rubric order
@@ -106,4 +106,5 @@ async def review_draft(
         suggestions=suggestions,
         composite_score=composite_score(rubric, results),
         judge_skipped=any(r.skipped for r in results),
+        flags=review_flags(rubric, results),
     )

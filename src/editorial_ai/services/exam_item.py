@@ -19,7 +19,7 @@ from jinja2 import Environment, select_autoescape
 from markupsafe import Markup
 from pydantic import BaseModel, Field, create_model
 
-from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
+from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest, probability_scorer
 from editorial_ai.models.exam_item import OPTION_LETTERS, ExamItem, ExamRequest, ValidationResult
 from editorial_ai.models.review import CriterionResult, ReviewResult
 from editorial_ai.prompts.exam_item import (
@@ -33,8 +33,9 @@ from editorial_ai.prompts.exam_item import (
     build_exam_prompt,
 )
 from editorial_ai.review.correction import correct_components, validate_components
+from editorial_ai.review.judge import JudgeDocument, judge_by_probability, mark_reliability
 from editorial_ai.review.rubric import Criterion, Rubric
-from editorial_ai.review.scoring import composite_score, decide_pass
+from editorial_ai.review.scoring import composite_score, decide_pass, review_flags
 from editorial_ai.services.editorial import generate_content
 
 EXAM_CONTENT_TYPE = "exam_item"
@@ -244,6 +245,11 @@ class ExamItemService:
         never passed."""
         if not criteria:
             return [], None
+        scorer = probability_scorer(self.llm)
+        if scorer is not None:  # the embedded model: P(Yes) per dimension, thresholds from the reliability table
+            document = JudgeDocument(kind="exam_item", text=item.as_text(), sources=request.as_source_text(),
+                                     topic=request.topic, level=request.blooms_level)
+            return await judge_by_probability(scorer, document, criteria, content_type=EXAM_CONTENT_TYPE)
         schema = exam_score_schema(tuple(c.name for c in criteria))
         llm_request = LLMRequest(system=EXAM_JUDGE_SYSTEM, prompt=build_exam_judge_prompt(item, request, criteria),
                                  few_shot=[EXAM_JUDGE_EXAMPLE], output_schema=schema, temperature=0.0,
@@ -259,7 +265,7 @@ class ExamItemService:
             reason = scored.feedback.strip() or ("Meets the dimension." if passed else f"Weak: {criterion.description}")
             out.append(CriterionResult(criterion=criterion.name, passed=passed, reason=reason, score=scored.score,
                                        severity=criterion.severity, source="judge"))
-        return out, None
+        return mark_reliability(out, self.llm.name, EXAM_CONTENT_TYPE), None
 
     async def evaluate(self, *, item: ExamItem, validation: ValidationResult, request: ExamRequest,
                        rubric: Rubric) -> ExamEvaluation:
@@ -280,7 +286,7 @@ class ExamItemService:
         review = ReviewResult(passed=passed, criteria=results, summary=summary,
                               suggestions=[f"{r.criterion}: {r.reason}" for r in failed],
                               composite_score=composite_score(rubric, results),
-                              judge_skipped=any(r.skipped for r in results))
+                              judge_skipped=any(r.skipped for r in results), flags=review_flags(rubric, results))
         return ExamEvaluation(review=review, judge_error=judge_error)
 
     async def correct(self, *, item: ExamItem, plan: CorrectionPlan, request: ExamRequest) -> ExamItem:
