@@ -101,3 +101,4 @@ async def test_upstream_error_bodies_stay_in_the_server_log(client_for: Callable
     assert "detail in the server log, ref " in shown
     ref = shown.split("ref ", 1)[1][:12]
     assert any(ref in r.getMessage() and "SECRET-UPSTREAM-BODY" in r.getMessage() for r in caplog.records)
+    assert not any(r.exc_info for r in caplog.records)  # handled: logged as one line, no traceback

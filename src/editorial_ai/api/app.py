@@ -63,17 +63,27 @@ async def _csrf_rejected(request: Request, exc: Exception) -> Response:
 
 
 def _openapi_with_clean_streams(app: FastAPI) -> None:
-    """FastAPI types non-JSON bodies as strings even next to a $ref; the stream's data is a NodeEvent."""
+    """The event stream's document: its data is a NodeEvent, and its errors (401, 404, 422...) are JSON.
+
+    FastAPI types every response of a streaming route with the route's media type and adds `type: string`
+    next to a $ref; only the 200 is a stream.
+    """
     build = app.openapi
 
     def openapi() -> dict[str, Any]:
+        if app.openapi_schema:
+            return app.openapi_schema
         doc = build()
         for operations in doc.get("paths", {}).values():
             for operation in operations.values():
-                for response in operation.get("responses", {}).values():
-                    schema = response.get("content", {}).get("text/event-stream", {}).get("schema", {})
-                    if "$ref" in schema:
-                        schema.pop("type", None)
+                for code, response in operation.get("responses", {}).items():
+                    content = response.get("content", {})
+                    stream = content.get("text/event-stream")
+                    if stream is None:
+                        continue
+                    stream.get("schema", {}).pop("type", None)
+                    if code != "200":
+                        content["application/json"] = content.pop("text/event-stream")
         return doc
 
     app.openapi = openapi  # type: ignore[method-assign]

@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY_BYTES = 64 * 1024
+_FASTAPI_BODY_ERROR = "There was an error parsing the body"
 
 _DEFAULT_FIX = {
     400: "check the request against the OpenAPI document at /docs",
@@ -56,7 +57,11 @@ def field_errors(errors: Any) -> list[dict[str, str]]:
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     fix = getattr(exc, "fix", None)
-    body = error_body(exc.status_code, str(exc.detail), fix)
+    detail = str(exc.detail)
+    if exc.status_code == 400 and detail == _FASTAPI_BODY_ERROR:  # FastAPI's words for undecodable bytes
+        detail, fix = "the request body is not valid UTF-8 JSON", \
+            "send the body as UTF-8 encoded JSON with Content-Type: application/json"
+    body = error_body(exc.status_code, detail, fix)
     if getattr(exc, "errors", None):
         body["errors"] = exc.errors  # type: ignore[attr-defined]
     return JSONResponse(body, status_code=exc.status_code, headers=getattr(exc, "headers", None))

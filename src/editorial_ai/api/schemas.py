@@ -24,6 +24,8 @@ MULTILINE_FIELDS = frozenset({"reason", "feedback", "notes"})
 
 def control_character_problem(value: str, multiline: bool) -> str | None:
     """Why `value` is refused for holding a control character (None when it holds none)."""
+    if "\ufffd" in value:  # what undecodable bytes of a form body become
+        return "is not valid UTF-8 (it holds U+FFFD replacement characters); send UTF-8 encoded text"
     allowed = {"\n", "\r", "\t"} if multiline else set()
     for char in value:
         if unicodedata.category(char) == "Cc" and char not in allowed:

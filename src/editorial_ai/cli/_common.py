@@ -50,6 +50,8 @@ def run_async(coro: Coroutine[Any, Any, T]) -> T:
 
     try:
         return asyncio.run(coro)
+    except typer.Exit:  # already explained (click's Exit is a RuntimeError: let it through untouched)
+        raise
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'input'}: {e['msg']}" for e in exc.errors())
         raise fail(f"invalid input: {problems}") from None

@@ -38,7 +38,9 @@ def node_wrapper(name: str, fn: NodeFn, run_log: RunLog, progress: ProgressHook 
             status = "interrupted"
             raise
         except Exception as exc:
-            logger.exception("node %s failed", name)
+            # Handled: the failure becomes an error_log entry. One log line; the traceback only at debug level.
+            logger.error("node %s failed: %s: %s", name, type(exc).__name__, exc)
+            logger.debug("node %s failed", name, exc_info=True)
             status, error = "error", f"{type(exc).__name__}: {exc}"
             update = {"error_log": [f"{name}: {error}"], "pipeline_status": "failed"}
         finally:

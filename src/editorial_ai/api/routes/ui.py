@@ -213,6 +213,9 @@ async def _content_page(request: Request, pipeline: Pipeline, runs: RunManager, 
             article = Markup(render_exam_item_html(item["layout_json"], standalone=False))
         else:
             article = Markup(render_article_html(item["layout_json"], standalone=False))
+    except ValidationError as exc:  # say which field, never echo the stored value
+        problems = "; ".join(f"{e['field']}: {e['message']}" for e in field_errors(exc.errors()))
+        article = Markup("<p class='muted'>The stored layout cannot be rendered: {}</p>").format(problems)
     except ValueError as exc:
         article = Markup("<p class='muted'>The stored layout cannot be rendered: {}</p>").format(exc)
     extra.setdefault("errors", {})
