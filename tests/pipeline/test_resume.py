@@ -9,9 +9,11 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from editorial_ai.config import Settings
 from editorial_ai.models.decisions import AdminDecision
-from editorial_ai.pipeline.runner import open_pipeline
+from editorial_ai.pipeline.runner import ConflictError, open_pipeline
 
 
 def _cli(data_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -39,16 +41,20 @@ async def test_run_in_a_subprocess_then_approve_here(make_settings: Callable[...
     assert Path(content["published_path"]).is_file()
 
 
-async def test_decision_claimed_before_a_crash_can_be_resumed(make_settings: Callable[..., Settings]) -> None:
+async def test_decision_claimed_before_a_crash_is_finished_by_resume(make_settings: Callable[..., Settings]) -> None:
     settings = make_settings()
     async with open_pipeline(settings) as pipeline:
         started = await pipeline.start({"seed_keyword": "Jennie Effect", "model": "scripted:happy"})
         content_id = str(started.state["current_draft_id"])
-        # The decision was stored, then the process died before the graph resumed.
-        assert await pipeline.deps.contents.transition(content_id, expected=("pending",), new_status="approved")
+        # The decision was recorded (status, event, claim), then the process died before the graph resumed.
+        await pipeline.claim(content_id, AdminDecision(decision="approved"))
 
     async with open_pipeline(settings) as pipeline:
-        done = await pipeline.decide(content_id, AdminDecision(decision="approved"))
+        with pytest.raises(ConflictError, match="not awaiting a decision"):  # a second decision loses
+            await pipeline.decide(content_id, AdminDecision(decision="approved"))
+        done = await pipeline.resume(started.thread_id)
         assert done.state["pipeline_status"] == "published"
         content = await pipeline.deps.contents.get(content_id)
-    assert content is not None and content["status"] == "published"
+        events = await pipeline.deps.contents.events(content_id)
+    assert content is not None and content["status"] == "published" and content["claim_token"] is None
+    assert [e["decision"] for e in events] == ["approved"]

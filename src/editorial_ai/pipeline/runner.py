@@ -1,4 +1,4 @@
-"""Running, inspecting and resuming pipelines against durable SQLite state."""
+"""Running, inspecting and resuming pipelines against durable state (SQLite or PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from editorial_ai.observability.node_wrapper import ProgressHook
 from editorial_ai.observability.run_log import RunLog, summarize_runs
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.graph import build_graph
+from editorial_ai.pipeline.nodes.admin_gate import DECISION_EVENT_KEY
 from editorial_ai.pipeline.state import total_tokens
 from editorial_ai.store.contents import AWAITING
 from editorial_ai.store.factory import open_checkpointer, open_stores
@@ -32,6 +33,21 @@ class NotFoundError(LookupError):
 
 class ConflictError(RuntimeError):
     """The content is not awaiting a decision."""
+
+
+def _new_token() -> str:
+    return uuid.uuid4().hex
+
+
+@dataclass(frozen=True)
+class DecisionClaim:
+    """A decision this process recorded and now owns the right to resume (see `Pipeline.claim`)."""
+
+    content_id: str
+    thread_id: str
+    token: str
+    event_id: int
+    decision: dict[str, Any]
 
 
 @dataclass
@@ -97,8 +113,20 @@ class Pipeline:
         return await self.outcome(thread_id)
 
     async def resume(self, thread_id: str) -> RunOutcome:
-        """Continue a run that stopped between nodes (a crash or shutdown) from its last checkpoint."""
+        """Continue a run that stopped between nodes (a crash or shutdown) from its last checkpoint.
+
+        A decision claimed by a process that died before its resumed run stopped is finished here, once: this
+        process takes the claim over by its owner token, so two concurrent `resume` calls cannot both run it.
+        """
         current = await self.outcome(thread_id)
+        content = await self.deps.contents.get_by_thread(thread_id)
+        if content is not None and content.get("claim_token"):
+            token = _new_token()
+            if not await self.deps.contents.take_over_claim(content["id"], token=content["claim_token"],
+                                                            new_token=token):
+                raise ConflictError(f"the decision on content {content['id']} is being resumed by another process")
+            claim = await self._open_claim(content, token)
+            return await self.apply(claim)
         if current.waiting_for_human:
             raise ConflictError(f"run {thread_id} waits for a human decision: use approve, reject or revise")
         if not current.next_nodes:
@@ -106,31 +134,62 @@ class Pipeline:
         await self.graph.ainvoke(None, self._config(thread_id))
         return await self.outcome(thread_id)
 
-    async def decide(self, content_id: str, decision: AdminDecision) -> RunOutcome:
-        """Apply a human decision exactly once, then resume the paused graph."""
+    async def claim(self, content_id: str, decision: AdminDecision) -> DecisionClaim:
+        """Record a human decision exactly once: status change, decision event and resume claim in one transaction.
+
+        ConflictError when the content is not awaiting a decision or another decision won the race; the loser
+        writes nothing and must not resume the graph.
+        """
         contents = self.deps.contents
         content = await contents.get(content_id)
         if content is None:
             raise NotFoundError(f"no content with id {content_id!r}; see `editorial-ai contents list`")
-        thread_id = content["thread_id"]
+        thread_id = str(content["thread_id"])
         current = await self.outcome(thread_id)
-        target = _DECISION_STATUS[decision.decision]
-        # A decision claimed earlier whose resume was interrupted (crash) may be resumed again.
-        resumable = content["status"] == target and current.waiting_for_human
-        if not resumable:
-            if not current.waiting_for_human:
-                raise ConflictError(f"content {content_id} is {content['status']!r}, not awaiting a decision")
-            extra: dict[str, Any] = {}
-            if decision.decision == "rejected":
-                extra["rejection_reason"] = decision.reason
-            if decision.feedback_text():
-                extra["admin_feedback"] = decision.feedback_text()
-            if not await contents.transition(content_id, expected=AWAITING, new_status=target, **extra):  # type: ignore[arg-type]
-                raise ConflictError(f"content {content_id} is {content['status']!r}, not awaiting a decision")
-            await contents.record_event(content_id=content_id, thread_id=thread_id, decision=decision.decision,
-                                        reviewer=decision.reviewer, payload=decision.model_dump(mode="json"))
-        await self.graph.ainvoke(Command(resume=decision.model_dump(mode="json")), self._config(thread_id))
-        return await self.outcome(thread_id)
+        if content["status"] not in AWAITING or not current.waiting_for_human:
+            raise ConflictError(f"content {content_id} is {content['status']!r}, not awaiting a decision")
+        extra: dict[str, Any] = {}
+        if decision.decision == "rejected":
+            extra["rejection_reason"] = decision.reason
+        if decision.feedback_text():
+            extra["admin_feedback"] = decision.feedback_text()
+        token, payload = _new_token(), decision.model_dump(mode="json")
+        event_id = await contents.claim_decision(
+            content_id, version=int(content.get("version") or 0), expected=AWAITING,
+            new_status=_DECISION_STATUS[decision.decision], token=token, decision=decision.decision,  # type: ignore[arg-type]
+            reviewer=decision.reviewer, payload=payload, **extra)
+        if event_id is None:
+            latest = await contents.get(content_id) or content
+            raise ConflictError(f"content {content_id} is {latest['status']!r}: another decision was applied first")
+        return DecisionClaim(content_id, thread_id, token, event_id, payload)
+
+    async def apply(self, claim: DecisionClaim) -> RunOutcome:
+        """Resume the graph for a decision this process owns, then close the claim.
+
+        The graph's state remembers which decision event it consumed, so a claim re-applied after a crash never
+        feeds the same decision to a later gate; a run cut off after the decision continues from its checkpoint.
+        """
+        config = self._config(claim.thread_id)
+        current = await self.outcome(claim.thread_id)
+        if current.waiting_for_human and current.state.get("decision_event_id") != claim.event_id:
+            resume_value = {**claim.decision, DECISION_EVENT_KEY: claim.event_id}
+            await self.graph.ainvoke(Command(resume=resume_value), config)
+        elif not current.waiting_for_human and current.next_nodes:
+            await self.graph.ainvoke(None, config)
+        await self.deps.contents.release_claim(claim.content_id, token=claim.token)
+        return await self.outcome(claim.thread_id)
+
+    async def decide(self, content_id: str, decision: AdminDecision) -> RunOutcome:
+        """Apply a human decision exactly once, then resume the paused graph (only the winning process does)."""
+        return await self.apply(await self.claim(content_id, decision))
+
+    async def _open_claim(self, content: dict[str, Any], token: str) -> DecisionClaim:
+        """The claim recorded on `content`, with its decision read back from the decision event."""
+        event_id = int(content["claim_event_id"])
+        events = [e for e in await self.deps.contents.events(str(content["id"])) if int(e["id"]) == event_id]
+        if not events:  # pragma: no cover - the claim and its event are written in one transaction
+            raise ConflictError(f"content {content['id']} has a claim without its decision event {event_id}")
+        return DecisionClaim(str(content["id"]), str(content["thread_id"]), token, event_id, events[0]["payload"])
 
     def logs(self, thread_id: str, status: str) -> dict[str, Any]:
         """Per-node runs and summary (seed 001 section 6.3)."""

@@ -28,6 +28,7 @@ class EditorialPipelineState(TypedDict, total=False):
     thread_id: str | None
     admin_decision: AdminDecisionKind | None
     admin_feedback: str | None
+    decision_event_id: int | None  # the decision event the graph last consumed (exactly-once resume)
     pipeline_status: PipelineStatus
     error_log: Annotated[list[str], operator.add]
     # Beyond seed 001: audit and loop control

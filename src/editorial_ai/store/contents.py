@@ -1,4 +1,9 @@
-"""Editorial contents and the append-only decision log (seed 001 section 11)."""
+"""Editorial contents and the append-only decision log (seed 001 section 11).
+
+A human decision is claimed in one transaction: the compare-and-set of the status on the row's `version`, the
+decision event and an owner token (`claim_token`) for resuming the graph. Only the claim's owner resumes the
+graph; the token is cleared when the resumed run stops, so a claim left open by a crash is found by `resume`.
+"""
 
 from __future__ import annotations
 
@@ -32,7 +37,10 @@ CREATE TABLE IF NOT EXISTS editorial_contents (
     published_path TEXT,
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL,
-    published_at TEXT
+    published_at TEXT,
+    version INTEGER NOT NULL DEFAULT 0,
+    claim_token TEXT,
+    claim_event_id INTEGER
 );
 CREATE INDEX IF NOT EXISTS idx_contents_status ON editorial_contents(status, created_at);
 CREATE TABLE IF NOT EXISTS review_events (
@@ -48,6 +56,13 @@ CREATE INDEX IF NOT EXISTS idx_events_content ON review_events(content_id);
 """
 
 _JSON_FIELDS = ("layout_json", "review_json", "flags")
+# Columns added after the first release: databases created before them are upgraded in place by initialize().
+MIGRATED_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("version", "INTEGER NOT NULL DEFAULT 0"),
+    ("claim_token", "TEXT"),
+    ("claim_event_id", "INTEGER"),
+)
+TRANSITION_FIELDS = frozenset({"admin_feedback", "rejection_reason", "published_path", "published_at", "layout_json"})
 
 
 def _now() -> str:
@@ -79,6 +94,12 @@ class ContentRepository(Protocol):
     async def transition(
         self, content_id: str, *, expected: tuple[str, ...], new_status: ContentStatus, **fields: Any
     ) -> bool: ...
+    async def claim_decision(
+        self, content_id: str, *, version: int, expected: tuple[str, ...], new_status: ContentStatus, token: str,
+        decision: str, reviewer: str, payload: dict[str, Any], **fields: Any
+    ) -> int | None: ...
+    async def take_over_claim(self, content_id: str, *, token: str, new_token: str) -> bool: ...
+    async def release_claim(self, content_id: str, *, token: str) -> bool: ...
     async def record_event(
         self, *, content_id: str, thread_id: str, decision: str, reviewer: str, payload: dict[str, Any]
     ) -> int: ...
@@ -114,6 +135,21 @@ class SqliteContentRepository:
         """Create tables (idempotent)."""
         self.db_path.parent.mkdir(parents=True, exist_ok=True)
         await self._run(lambda c: c.executescript(_SCHEMA))
+        await self._run(self._migrate)
+
+    @staticmethod
+    def _migrate(conn: sqlite3.Connection) -> None:
+        """Add the columns an older database lacks; the write lock makes concurrent initializers take turns."""
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            present = {row["name"] for row in conn.execute("PRAGMA table_info(editorial_contents)")}
+            for name, ddl in MIGRATED_COLUMNS:
+                if name not in present:
+                    conn.execute(f"ALTER TABLE editorial_contents ADD COLUMN {name} {ddl}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
 
     @staticmethod
     def _row(row: sqlite3.Row | None) -> dict[str, Any] | None:
@@ -172,7 +208,8 @@ class SqliteContentRepository:
                     if row["attempt"] != attempt:
                         conn.execute(
                             "UPDATE editorial_contents SET status=?, title=?, keyword=?, content_type=?, layout_json=?,"
-                            " review_json=?, review_summary=?, flags=?, attempt=?, updated_at=? WHERE id=?",
+                            " review_json=?, review_summary=?, flags=?, attempt=?, updated_at=?, version=version+1"
+                            " WHERE id=?",
                             (*values, content_id),
                         )
                 conn.execute("COMMIT")
@@ -220,13 +257,9 @@ class SqliteContentRepository:
         self, content_id: str, *, expected: tuple[str, ...], new_status: ContentStatus, **fields: Any
     ) -> bool:
         """Compare-and-set the status; False (nothing changed) when the current status is not expected."""
-        allowed = {"admin_feedback", "rejection_reason", "published_path", "published_at", "layout_json"}
-        unknown = set(fields) - allowed
-        if unknown:
-            raise ValueError(f"cannot set {sorted(unknown)} through transition()")
-        sets = ", ".join(["status=?", "updated_at=?", *(f"{k}=?" for k in fields)])
+        sets, values = _transition_sets(fields)
         marks = ",".join("?" * len(expected))
-        args = (new_status, _now(), *fields.values(), content_id, *expected)
+        args = (new_status, _now(), *values, content_id, *expected)
         count = await self._run(
             lambda c: (
                 c.execute(f"UPDATE editorial_contents SET {sets} WHERE id=? AND status IN ({marks})", args).rowcount
@@ -234,21 +267,66 @@ class SqliteContentRepository:
         )
         return bool(count)
 
+    async def claim_decision(
+        self, content_id: str, *, version: int, expected: tuple[str, ...], new_status: ContentStatus, token: str,
+        decision: str, reviewer: str, payload: dict[str, Any], **fields: Any
+    ) -> int | None:
+        """In one transaction: move the status if the row is still at `version` in an `expected` status, append
+        the decision event and store the owner token. The event id, or None (nothing written) when the row moved."""
+        sets, values = _transition_sets(fields)
+        marks = ",".join("?" * len(expected))
+        args = (new_status, _now(), *values, token, content_id, version, *expected)
+
+        def job(conn: sqlite3.Connection) -> int | None:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                moved = conn.execute(
+                    f"UPDATE editorial_contents SET {sets}, claim_token=? WHERE id=? AND version=?"
+                    f" AND status IN ({marks})", args).rowcount
+                if not moved:
+                    conn.execute("ROLLBACK")
+                    return None
+                thread_id = conn.execute("SELECT thread_id FROM editorial_contents WHERE id=?",
+                                         (content_id,)).fetchone()[0]
+                event_id = self._insert_event(conn, content_id, thread_id, decision, reviewer, payload)
+                conn.execute("UPDATE editorial_contents SET claim_event_id=? WHERE id=?", (event_id, content_id))
+                conn.execute("COMMIT")
+                return event_id
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+
+        result = await self._run(job)
+        return None if result is None else int(result)
+
+    async def take_over_claim(self, content_id: str, *, token: str, new_token: str) -> bool:
+        """Make `new_token` the owner of an open claim still held by `token`; False when someone else took it."""
+        count = await self._run(lambda c: c.execute(
+            "UPDATE editorial_contents SET claim_token=? WHERE id=? AND claim_token=?",
+            (new_token, content_id, token)).rowcount)
+        return bool(count)
+
+    async def release_claim(self, content_id: str, *, token: str) -> bool:
+        """Close the claim held by `token` (its resumed run has stopped); False when it is not the owner."""
+        count = await self._run(lambda c: c.execute(
+            "UPDATE editorial_contents SET claim_token=NULL WHERE id=? AND claim_token=?",
+            (content_id, token)).rowcount)
+        return bool(count)
+
+    @staticmethod
+    def _insert_event(conn: sqlite3.Connection, content_id: str, thread_id: str, decision: str, reviewer: str,
+                      payload: dict[str, Any]) -> int:
+        cur = conn.execute(
+            "INSERT INTO review_events (content_id, thread_id, decision, reviewer, payload, created_at)"
+            " VALUES (?,?,?,?,?,?)", (content_id, thread_id, decision, reviewer, json.dumps(payload), _now()))
+        return int(cur.lastrowid or 0)
+
     async def record_event(
         self, *, content_id: str, thread_id: str, decision: str, reviewer: str, payload: dict[str, Any]
     ) -> int:
         """Append a decision event (never updated or deleted)."""
-        return int(
-            await self._run(
-                lambda c: (
-                    c.execute(
-                        "INSERT INTO review_events (content_id, thread_id, decision, reviewer, payload, created_at)"
-                        " VALUES (?,?,?,?,?,?)",
-                        (content_id, thread_id, decision, reviewer, json.dumps(payload), _now()),
-                    ).lastrowid
-                )
-            )
-        )
+        return int(await self._run(self._insert_event, content_id, thread_id, decision, reviewer, payload))
 
     async def events(self, content_id: str | None = None) -> builtins.list[dict[str, Any]]:
         """Decision events, oldest first."""
@@ -272,3 +350,12 @@ class SqliteContentRepository:
             return [{**dict(r), "payload": json.loads(r["payload"])} for r in reversed(rows)]
 
         return builtins.list(await self._run(job))
+
+
+def _transition_sets(fields: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:
+    """SET clause (status, updated_at, version bump, the allowed extra fields) and the extra values, in order."""
+    unknown = set(fields) - TRANSITION_FIELDS
+    if unknown:
+        raise ValueError(f"cannot set {sorted(unknown)} through transition()")
+    sets = ", ".join(["status=?", "updated_at=?", "version=version+1", *(f"{k}=?" for k in fields)])
+    return sets, tuple(fields.values())

@@ -7,18 +7,22 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
+import psycopg
+from psycopg.rows import DictRow
 from psycopg.types.json import Jsonb
 
-from editorial_ai.store.contents import ContentStatus
+from editorial_ai.store.contents import MIGRATED_COLUMNS, TRANSITION_FIELDS, ContentStatus
 from editorial_ai.store.postgres import PostgresRepositoryBase, to_iso, to_jsonb, to_timestamp
 
 _CONTENT_COLUMNS = (
     "id, thread_id, status, title, keyword, content_type, layout_json, review_json, review_summary, flags, "
-    "attempt, admin_feedback, rejection_reason, published_path, created_at, updated_at, published_at"
+    "attempt, admin_feedback, rejection_reason, published_path, created_at, updated_at, published_at, version, "
+    "claim_token, claim_event_id"
 )
 _EVENT_COLUMNS = "id, content_id, thread_id, decision, reviewer, payload, created_at"
 _TIMESTAMPS = ("created_at", "updated_at", "published_at")
-_TRANSITION_FIELDS = frozenset({"admin_feedback", "rejection_reason", "published_path", "published_at", "layout_json"})
+# review_events.id is a BIGINT here, so the claim's event reference is too.
+_PG_COLUMN_TYPES = {name: "BIGINT" if name == "claim_event_id" else ddl for name, ddl in MIGRATED_COLUMNS}
 
 
 _CONTENT_DDL = (
@@ -50,6 +54,9 @@ _CONTENT_DDL = (
         payload JSONB NOT NULL DEFAULT '{{}}'::jsonb,
         created_at TIMESTAMPTZ NOT NULL DEFAULT now())""",
     "CREATE INDEX IF NOT EXISTS idx_events_content ON {s}.review_events (content_id)",
+    # Upgrades of databases created before decisions were claimed (run under initialize()'s advisory lock).
+    *(f"ALTER TABLE {{s}}.editorial_contents ADD COLUMN IF NOT EXISTS {name} {ddl}"
+      for name, ddl in _PG_COLUMN_TYPES.items()),
 )
 
 
@@ -94,7 +101,8 @@ class PostgresContentRepository(PostgresRepositoryBase):
             " ON CONFLICT (thread_id) DO UPDATE SET status = EXCLUDED.status, title = EXCLUDED.title,"
             " keyword = EXCLUDED.keyword, content_type = EXCLUDED.content_type, layout_json = EXCLUDED.layout_json,"
             " review_json = EXCLUDED.review_json, review_summary = EXCLUDED.review_summary, flags = EXCLUDED.flags,"
-            " attempt = EXCLUDED.attempt, updated_at = now() WHERE c.attempt <> EXCLUDED.attempt RETURNING c.id"
+            " attempt = EXCLUDED.attempt, updated_at = now(), version = c.version + 1"
+            " WHERE c.attempt <> EXCLUDED.attempt RETURNING c.id"
         )
         async with self._connect() as conn:
             row = await (await conn.execute(upsert, params)).fetchone()
@@ -144,14 +152,7 @@ class PostgresContentRepository(PostgresRepositoryBase):
         self, content_id: str, *, expected: tuple[str, ...], new_status: ContentStatus, **fields: Any
     ) -> bool:
         """Compare-and-set the status in one UPDATE; False (nothing changed) when the status is not expected."""
-        unknown = set(fields) - _TRANSITION_FIELDS
-        if unknown:
-            raise ValueError(f"cannot set {sorted(unknown)} through transition()")
-        values = {
-            key: to_timestamp(value) if key == "published_at" else to_jsonb(value) if key == "layout_json" else value
-            for key, value in fields.items()
-        }
-        sets = ", ".join(["status = %(new_status)s", "updated_at = now()", *(f"{k} = %({k})s" for k in values)])
+        sets, values = _transition_sets(fields)
         query = self._sql(
             f"UPDATE {{s}}.editorial_contents SET {sets} WHERE id = %(content_id)s AND status = ANY(%(expected)s)"
         )
@@ -160,20 +161,60 @@ class PostgresContentRepository(PostgresRepositoryBase):
             cur = await conn.execute(query, params)
             return cur.rowcount == 1
 
-    async def record_event(
-        self, *, content_id: str, thread_id: str, decision: str, reviewer: str, payload: dict[str, Any]
-    ) -> int:
-        """Append a decision event (never updated or deleted)."""
+    async def claim_decision(
+        self, content_id: str, *, version: int, expected: tuple[str, ...], new_status: ContentStatus, token: str,
+        decision: str, reviewer: str, payload: dict[str, Any], **fields: Any
+    ) -> int | None:
+        """In one transaction: move the status if the row is still at `version` in an `expected` status, append
+        the decision event and store the owner token. The event id, or None (nothing written) when the row moved.
+
+        Under READ COMMITTED a racing UPDATE waits for the winner's row lock and then re-checks `version`, so
+        exactly one claim matches."""
+        sets, values = _transition_sets(fields)
+        claim = self._sql(
+            f"UPDATE {{s}}.editorial_contents SET {sets}, claim_token = %(token)s WHERE id = %(content_id)s"
+            " AND version = %(version)s AND status = ANY(%(expected)s) RETURNING thread_id"
+        )
+        params = {**values, "new_status": new_status, "content_id": content_id, "version": version,
+                  "expected": builtins.list(expected), "token": token}
+        async with self._connect() as conn, conn.transaction():
+            row = await (await conn.execute(claim, params)).fetchone()
+            if row is None:
+                return None
+            event_id = await self._insert_event(conn, content_id, str(row["thread_id"]), decision, reviewer, payload)
+            link = self._sql("UPDATE {s}.editorial_contents SET claim_event_id = %s WHERE id = %s")
+            await conn.execute(link, (event_id, content_id))
+            return event_id
+
+    async def take_over_claim(self, content_id: str, *, token: str, new_token: str) -> bool:
+        """Make `new_token` the owner of an open claim still held by `token`; False when someone else took it."""
+        query = self._sql("UPDATE {s}.editorial_contents SET claim_token = %s WHERE id = %s AND claim_token = %s")
+        async with self._connect() as conn:
+            return (await conn.execute(query, (new_token, content_id, token))).rowcount == 1
+
+    async def release_claim(self, content_id: str, *, token: str) -> bool:
+        """Close the claim held by `token` (its resumed run has stopped); False when it is not the owner."""
+        query = self._sql("UPDATE {s}.editorial_contents SET claim_token = NULL WHERE id = %s AND claim_token = %s")
+        async with self._connect() as conn:
+            return (await conn.execute(query, (content_id, token))).rowcount == 1
+
+    async def _insert_event(self, conn: psycopg.AsyncConnection[DictRow], content_id: str, thread_id: str,
+                            decision: str, reviewer: str, payload: dict[str, Any]) -> int:
         query = self._sql(
             "INSERT INTO {s}.review_events (content_id, thread_id, decision, reviewer, payload)"
             " VALUES (%s, %s, %s, %s, %s) RETURNING id"
         )
-        async with self._connect() as conn:
-            cur = await conn.execute(query, (content_id, thread_id, decision, reviewer, Jsonb(payload)))
-            row = await cur.fetchone()
+        row = await (await conn.execute(query, (content_id, thread_id, decision, reviewer, Jsonb(payload)))).fetchone()
         if row is None:  # pragma: no cover - INSERT ... RETURNING always yields the row
             raise RuntimeError("the decision event was not stored")
         return int(row["id"])
+
+    async def record_event(
+        self, *, content_id: str, thread_id: str, decision: str, reviewer: str, payload: dict[str, Any]
+    ) -> int:
+        """Append a decision event (never updated or deleted)."""
+        async with self._connect() as conn:
+            return await self._insert_event(conn, content_id, thread_id, decision, reviewer, payload)
 
     @staticmethod
     def _event(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -197,3 +238,17 @@ class PostgresContentRepository(PostgresRepositoryBase):
         async with self._connect() as conn:
             rows = await (await conn.execute(query, (content_type, limit))).fetchall()
         return [self._event(row) for row in reversed(rows)]
+
+
+def _transition_sets(fields: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """SET clause (status, updated_at, version bump, the allowed extra fields) and the converted extra values."""
+    unknown = set(fields) - TRANSITION_FIELDS
+    if unknown:
+        raise ValueError(f"cannot set {sorted(unknown)} through transition()")
+    values = {
+        key: to_timestamp(value) if key == "published_at" else to_jsonb(value) if key == "layout_json" else value
+        for key, value in fields.items()
+    }
+    sets = ", ".join(["status = %(new_status)s", "updated_at = now()", "version = version + 1",
+                      *(f"{k} = %({k})s" for k in values)])
+    return sets, values

@@ -9,6 +9,9 @@ from langgraph.types import interrupt
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.deps import PipelineDeps
 
+# Key of the resume value carrying the id of the decision event being applied (not part of AdminDecision).
+DECISION_EVENT_KEY = "decision_event_id"
+
 
 def make_admin_gate_node(deps: PipelineDeps):
     """Upsert the draft as pending (or escalated) content keyed by thread_id."""
@@ -38,8 +41,11 @@ def make_human_decision_node(deps: PipelineDeps):
     async def human_decision(state: dict[str, Any]) -> dict[str, Any]:
         raw = interrupt({"content_id": state.get("current_draft_id"), "thread_id": state.get("thread_id"),
                          "pipeline_status": state.get("pipeline_status"), "flags": state.get("flags", [])})
-        decision = AdminDecision.model_validate(raw)
-        update: dict[str, Any] = {"admin_decision": decision.decision, "admin_feedback": decision.feedback_text()}
+        values = dict(raw) if isinstance(raw, dict) else raw
+        event_id = values.pop(DECISION_EVENT_KEY, None) if isinstance(values, dict) else None
+        decision = AdminDecision.model_validate(values)
+        update: dict[str, Any] = {"admin_decision": decision.decision, "admin_feedback": decision.feedback_text(),
+                                  "decision_event_id": event_id}
         if decision.decision == "revision_requested":
             update.update(
                 feedback_history=[decision.as_feedback_entry(int(state.get("draft_version", 0)),

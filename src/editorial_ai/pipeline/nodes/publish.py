@@ -1,4 +1,4 @@
-"""Publish node."""
+"""Publish node: idempotent, so a run resumed after a crash never publishes twice nor reports a false failure."""
 
 from __future__ import annotations
 
@@ -11,17 +11,30 @@ from editorial_ai.services.publish import write_published_article
 
 
 def make_publish_node(deps: PipelineDeps):
-    """Render the approved article to HTML and mark the content published."""
+    """Render the approved article to HTML and mark the content published (a no-op when it already is)."""
 
     async def publish(state: dict[str, Any]) -> dict[str, Any]:
         content_id = str(state["current_draft_id"])
+        content = await deps.contents.get(content_id)
+        if content is not None and content["status"] == "published":
+            # A re-run (resume after a crash past the status change): the page and the status already exist.
+            return {"pipeline_status": "published",
+                    "tool_calls_log": [{"tool": "publish", "result": "already published",
+                                        "path": content.get("published_path")}]}
         write = write_published_exam_item if state.get("content_type") == EXAM_CONTENT_TYPE else write_published_article
         path = write(state["current_draft"], deps.settings.resolved_publish_dir, content_id)
         moved = await deps.contents.transition(content_id, expected=("approved",), new_status="published",
                                                published_at=datetime.now(UTC).isoformat(), published_path=str(path))
-        if not moved:
-            return {"pipeline_status": "failed",
-                    "error_log": [f"publish: content {content_id} was not in 'approved' state; article left at {path}"]}
-        return {"pipeline_status": "published"}
+        if moved:
+            return {"pipeline_status": "published",
+                    "tool_calls_log": [{"tool": "publish", "result": "published", "path": str(path)}]}
+        latest = await deps.contents.get(content_id)
+        if latest is not None and latest["status"] == "published":  # published meanwhile by a concurrent resume
+            return {"pipeline_status": "published",
+                    "tool_calls_log": [{"tool": "publish", "result": "already published",
+                                        "path": latest.get("published_path")}]}
+        status = latest["status"] if latest else "missing"
+        return {"pipeline_status": "failed",
+                "error_log": [f"publish: content {content_id} is {status!r}, not 'approved'; article left at {path}"]}
 
     return publish

@@ -1,0 +1,180 @@
+"""kill -9 at each step of a decision: the event is never lost and `resume` finishes the job exactly once.
+
+    python scripts/reliability/decision_kill.py [--backend sqlite --backend postgres]
+
+For every (decision, kill point) a scripted run is parked at the human gate, a worker process applies the
+decision and sends itself SIGKILL at that point, and then the real CLI (`editorial-ai resume`, and `approve` when
+the kill undid the decision) recovers. The audit afterwards counts lost and duplicate decision events, double
+publishes, and threads whose status disagrees with the content. Prints a final `RESULT {json}` line; exit
+status 1 when any scenario broke an invariant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _support import Backend, audit, available_backends, emit, isolated_backend, park_runs, python
+
+# (decision, kill point, what `resume` must do afterwards)
+SCENARIOS: tuple[tuple[str, str], ...] = (
+    ("approved", "in_claim"),            # status changed inside the transaction, event not yet written
+    ("approved", "after_claim"),         # status + event + claim committed, graph not resumed
+    ("approved", "after_decision_node"),  # the graph consumed the decision, publish not started
+    ("approved", "in_publish"),          # page being written, status not yet published
+    ("approved", "after_publish_status"),  # status published, the publish node not finished
+    ("rejected", "after_claim"),
+    ("revision_requested", "in_claim"),
+    ("revision_requested", "after_claim"),
+    ("revision_requested", "in_resume"),  # the revision's new draft being written
+)
+CLI_TIMEOUT_S = 180
+
+
+def _die() -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _install(point: str) -> Any:
+    """Patch the step where this worker dies; returns the progress hook for node-level points (or None)."""
+    from editorial_ai.pipeline import runner
+    from editorial_ai.pipeline.nodes import publish
+    from editorial_ai.store import contents, postgres_contents
+
+    if point == "in_claim":
+        def die_before_event(*_args: Any, **_kwargs: Any) -> Any:
+            _die()
+
+        contents.SqliteContentRepository._insert_event = staticmethod(die_before_event)  # type: ignore[method-assign]
+        postgres_contents.PostgresContentRepository._insert_event = die_before_event  # type: ignore[method-assign]
+    elif point == "after_claim":
+        original_claim = runner.Pipeline.claim
+
+        async def claim_then_die(self: Any, *args: Any, **kwargs: Any) -> Any:
+            await original_claim(self, *args, **kwargs)
+            _die()
+
+        runner.Pipeline.claim = claim_then_die  # type: ignore[method-assign]
+    elif point == "in_publish":
+        def die_writing(*_args: Any, **_kwargs: Any) -> Any:
+            _die()
+
+        publish.write_published_article = die_writing  # type: ignore[assignment]
+    elif point == "after_publish_status":
+        for cls in (contents.SqliteContentRepository, postgres_contents.PostgresContentRepository):
+            def wrap(original: Any) -> Any:
+                async def transition_then_die(self: Any, *args: Any, **kwargs: Any) -> bool:
+                    moved = await original(self, *args, **kwargs)
+                    if moved and kwargs.get("new_status") == "published":
+                        _die()
+                    return bool(moved)
+                return transition_then_die
+
+            cls.transition = wrap(cls.transition)  # type: ignore[method-assign]
+    node_points = {"after_decision_node": ("publish", "node_enter"), "in_resume": ("editorial", "node_enter")}
+    if point in node_points:
+        target = node_points[point]
+        return lambda node, event, _payload: _die() if (node, event) == target else None
+    return None
+
+
+async def _worker(content_id: str, decision: str, point: str) -> None:
+    from editorial_ai.models.decisions import AdminDecision
+    from editorial_ai.pipeline.runner import open_pipeline
+
+    hook = _install(point)
+    extra = {"reason": "off brand"} if decision == "rejected" else \
+        {"feedback": "lead with the airport look"} if decision == "revision_requested" else {}
+    async with open_pipeline(progress=hook) as pipeline:
+        await pipeline.decide(content_id, AdminDecision(decision=decision, **extra))  # type: ignore[arg-type]
+
+
+def _cli(backend: Backend, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([python(), "-m", "editorial_ai.cli.main", *args], capture_output=True, text=True,
+                          env=backend.process_env(), timeout=CLI_TIMEOUT_S, check=False)
+
+
+def _expected_events(decision: str) -> list[str]:
+    return [decision] if decision != "revision_requested" else ["revision_requested", "approved"]
+
+
+async def run_scenario(backend: Backend, decision: str, point: str) -> dict[str, Any]:
+    """One kill and its recovery; the problems found (all zero when the invariants held)."""
+    (content_id, thread_id), = await park_runs(backend, 1)
+    worker = subprocess.run([python(), __file__, "--worker", content_id, decision, point], capture_output=True,
+                            text=True, env=backend.process_env(), timeout=CLI_TIMEOUT_S, check=False)
+    killed = worker.returncode == -signal.SIGKILL
+    steps = [f"worker exit {worker.returncode}"]
+    resumed = _cli(backend, "resume", thread_id, "--json")
+    steps.append(f"resume exit {resumed.returncode}")
+    if point == "in_claim":  # the transaction was rolled back: nothing recorded, the decision can be made again
+        command = {"approved": ["approve", content_id], "revision_requested":
+                   ["revise", content_id, "--feedback", "lead with the airport look"]}[decision]
+        again = _cli(backend, *command, "--json")
+        steps.append(f"{command[0]} again exit {again.returncode}")
+    if decision == "revision_requested":  # the revised draft is back at the gate: approve it to finish
+        approved = _cli(backend, "approve", content_id, "--json")
+        steps.append(f"approve exit {approved.returncode}")
+    second = _cli(backend, "resume", thread_id, "--json")  # must not run anything again
+    steps.append(f"second resume exit {second.returncode}")
+    state = await audit(backend, content_id, thread_id)
+    expected = _expected_events(decision)
+    problems = {
+        "lost_events": sum(max(0, expected.count(d) - state.events.count(d)) for d in set(expected)),
+        "duplicate_events": max(0, len(state.events) - len(expected)),
+        "double_publishes": int(state.publish_runs > 1),
+        "inconsistent_threads": int(not state.consistent()),
+        "kill_not_reached": int(not killed),
+        "crashes": int(resumed.returncode not in (0, 2) or second.returncode != 2
+                       or "Traceback" in resumed.stderr + second.stderr),
+    }
+    print(f"  {backend.name} {decision:18s} kill {point:20s}: events {state.events}, publish runs "
+          f"{state.publish_runs}, content {state.status}, thread {state.pipeline_status}; {', '.join(steps)}"
+          + ("" if not any(problems.values()) else f"  PROBLEMS {problems} {resumed.stderr[-400:]}"), flush=True)
+    return problems
+
+
+async def run_backend(name: str) -> dict[str, int]:
+    totals = {"scenarios": 0, "failed_scenarios": 0, "lost_events": 0, "duplicate_events": 0, "double_publishes": 0,
+              "inconsistent_threads": 0, "kill_not_reached": 0, "crashes": 0}
+    with isolated_backend(name) as backend:
+        for decision, point in SCENARIOS:
+            problems = await run_scenario(backend, decision, point)
+            totals["scenarios"] += 1
+            totals["failed_scenarios"] += int(any(problems.values()))
+            for key, value in problems.items():
+                totals[key] += value
+    return totals
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--backend", action="append", choices=["sqlite", "postgres"])
+    parser.add_argument("--worker", nargs=3, metavar=("CONTENT_ID", "DECISION", "POINT"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        asyncio.run(_worker(*args.worker))
+        return 0
+    backends, notes = available_backends(args.backend or ["sqlite", "postgres"])
+    for note in notes:
+        print(note)
+    results: dict[str, Any] = {"check": "decision_kill", "skipped": notes}
+    for name in backends:
+        print(f"{name}: {len(SCENARIOS)} kill scenarios", flush=True)
+        results[name] = asyncio.run(run_backend(name))
+        print(f"{name}: {json.dumps(results[name])}", flush=True)
+    emit(results)
+    return 1 if any(results[name]["failed_scenarios"] for name in backends) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
