@@ -17,8 +17,7 @@ from editorial_ai.api.schemas import (
     TriggerRequest,
 )
 from editorial_ai.models.decisions import AdminDecision, ReviewForm
-from editorial_ai.pipeline.runner import ConflictError, NotFoundError, Pipeline
-from editorial_ai.store.contents import AWAITING
+from editorial_ai.pipeline.runner import ConflictError, DecisionClaim, NotFoundError, Pipeline
 
 
 def start_run(pipeline: Pipeline, runs: RunManager, request: TriggerRequest) -> str:
@@ -70,8 +69,9 @@ def revision_decision(body: ReviseRequest) -> AdminDecision:
 
 
 async def _claim(pipeline: Pipeline, runs: RunManager, content_id: str,
-                 decision: AdminDecision) -> dict[str, Any]:
-    """Take the content's decision lock and check it awaits a decision; the caller must release the lock."""
+                 decision: AdminDecision) -> tuple[dict[str, Any], DecisionClaim]:
+    """Take the content's in-process decision lock, then record the decision in the database (status, event
+    and resume claim in one transaction). Only the winner gets a claim; the caller must release the lock."""
     lock = runs.lock(content_id)
     if lock.locked():
         raise ApiError(409, f"a decision on content {content_id} is already being applied",
@@ -81,30 +81,28 @@ async def _claim(pipeline: Pipeline, runs: RunManager, content_id: str,
         content = await pipeline.deps.contents.get(content_id)
         if content is None:
             raise ApiError(404, f"no content with id {content_id!r}", "list contents with GET /api/contents/")
-        waiting = (await pipeline.outcome(content["thread_id"])).waiting_for_human
-        resumable = content["status"] == decision.decision and waiting  # an interrupted earlier claim
-        if not waiting or (content["status"] not in AWAITING and not resumable):
-            raise ApiError(409, f"content {content_id} is {content['status']!r}, not awaiting a decision",
-                           "only pending or escalated contents can be approved, rejected or revised")
         if runs.is_running(content["thread_id"]):
             raise ApiError(409, f"the run of content {content_id} is still in progress",
                            "wait until it stops at the approval gate")
+        try:
+            claim = await pipeline.claim(content_id, decision)
+        except NotFoundError as exc:
+            raise ApiError(404, str(exc)) from exc
+        except ConflictError as exc:
+            raise ApiError(409, str(exc), "only pending or escalated contents can be approved, rejected or revised"
+                           ) from exc
     except BaseException:
         lock.release()
         raise
-    return content
+    return content, claim
 
 
 async def decide_now(pipeline: Pipeline, runs: RunManager, content_id: str,
                      decision: AdminDecision) -> DecisionResponse:
     """Approve or reject: fast paths (publish or end), so the request waits for them."""
-    content = await _claim(pipeline, runs, content_id, decision)
+    content, claim = await _claim(pipeline, runs, content_id, decision)
     try:
-        outcome = await pipeline.decide(content_id, decision)
-    except NotFoundError as exc:
-        raise ApiError(404, str(exc)) from exc
-    except ConflictError as exc:
-        raise ApiError(409, str(exc)) from exc
+        outcome = await pipeline.apply(claim)
     finally:
         runs.lock(content_id).release()
     after = await pipeline.deps.contents.get(content_id) or content
@@ -118,13 +116,12 @@ async def decide_in_background(pipeline: Pipeline, runs: RunManager, content_id:
                                decision: AdminDecision) -> DecisionAccepted:
     """Revise: the resumed run writes a new draft with an LLM, so it runs as a background task.
 
-    The decision lock stays held until that task ends, so a second decision meanwhile gets 409.
+    The decision is recorded before the 202; the lock stays held until the task ends.
     """
-    content = await _claim(pipeline, runs, content_id, decision)
+    content, claim = await _claim(pipeline, runs, content_id, decision)
     thread_id = content["thread_id"]
     try:
-        runs.launch(thread_id, lambda: pipeline.decide(content_id, decision),
-                    finish=runs.lock(content_id).release)
+        runs.launch(thread_id, lambda: pipeline.apply(claim), finish=runs.lock(content_id).release)
     except BaseException:
         runs.lock(content_id).release()
         raise

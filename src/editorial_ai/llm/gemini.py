@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from editorial_ai.config import Settings
 from editorial_ai.llm.base import LLMError, LLMRequest, LLMResult, ModelNotFoundError, TokenUsage
-from editorial_ai.llm.structured import parse_structured
+from editorial_ai.llm.structured import parse_structured_async
 
 if TYPE_CHECKING:
     from editorial_ai.llm.registry import ModelSpec
@@ -184,7 +184,7 @@ class GeminiClient:
                 parsed = sdk_parsed
             else:
                 try:
-                    parsed = parse_structured(text, request.output_schema)
+                    parsed = await parse_structured_async(text, request.output_schema)
                 except LLMError as exc:
                     exc.provider = self.name
                     raise

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from editorial_ai.config import ConfigError, Settings
 from editorial_ai.llm.base import LLMError, LLMRequest, LLMResult, TokenUsage
-from editorial_ai.llm.structured import parse_structured
+from editorial_ai.llm.structured import parse_structured_async
 
 if TYPE_CHECKING:
     from editorial_ai.llm.registry import ModelSpec
@@ -165,7 +165,7 @@ class OpenAICompatClient:
         parsed: BaseModel | None = None
         if request.output_schema is not None:
             try:
-                parsed = parse_structured(text, request.output_schema)
+                parsed = await parse_structured_async(text, request.output_schema)
             except LLMError as exc:
                 exc.provider = self.name
                 raise
