@@ -21,6 +21,7 @@ from editorial_ai.prompts import editorial as editorial_prompt
 from editorial_ai.review.grounding import normalize
 from editorial_ai.review.validators.exam_item import validate_exam_item
 
+EXAMPLE_TEXTS = list(getattr(editorial_prompt, "EDITORIAL_EXAMPLE_TEXTS", [editorial_prompt.EDITORIAL_EXAMPLE]))
 LABELS = Path(__file__).resolve().parents[2] / "examples" / "labels"
 # Words the templates may capitalise at the start of a sentence, title or quote without naming anything.
 STARTERS = {"The", "In", "At", "With", "Fans", "Few", "From", "Every", "Its", "Alongside", "Why", "Readers", "For",
@@ -182,7 +183,7 @@ def test_invented_brand_is_in_the_body_and_nowhere_in_sources_or_catalog() -> No
         assert set(record["edit"]["brand"].split()) <= set(unsourced(body(record), record["sources"]))
         assert normalize(record["edit"]["brand"]) not in normalize(source_text(record["sources"]))
         assert normalize(record["edit"]["brand"]) not in catalog
-        assert normalize(name) not in "\n".join(normalize(t) for t in editorial_prompt.EDITORIAL_EXAMPLE_TEXTS)
+        assert normalize(name) not in "\n".join(normalize(t) for t in EXAMPLE_TEXTS)
 
 
 def test_wrong_celebrity_is_a_catalog_artist_missing_from_the_sources() -> None:
@@ -249,7 +250,7 @@ def _ngrams(text: str, n: int = 5) -> set[tuple[str, ...]]:
 
 
 def test_copied_example_shares_ngrams_with_the_prompt_example_and_clean_records_do_not() -> None:
-    example = _ngrams(" ".join(editorial_prompt.EDITORIAL_EXAMPLE_TEXTS))
+    example = _ngrams(" ".join(EXAMPLE_TEXTS))
     for record in of_kind("fashion_magazine", "copied_example"):
         assert len(_ngrams(" ".join(layout_texts(record["draft"]))) & example) >= 15, record["id"]
     for record in of_kind("fashion_magazine", "clean"):

@@ -13,8 +13,9 @@ _KIND_TEXT = {
                      "another scene",
     "off_topic_paragraph": "a paragraph about something unrelated (text: an answer about another post)",
     "repeated_sentences": "a whole paragraph repeated, and two of its sentences repeated in another paragraph",
-    "copied_example": "title, subtitle, pull quote and first/last paragraphs copied from the editorial prompt's "
-                      "few-shot example (its name slots filled with the record's own names)",
+    "copied_example": "title and intro paragraph replaced by sentences of the editorial prompt's few-shot examples "
+                      "(their fictional names swapped for the record's own; sentences with a number, date, season "
+                      "or example-only fact are left out, so only originality breaks)",
     "empty_paragraphs": "every body paragraph but the first emptied; in some records every one (then format fails "
                         "too: no body text)",
     "answer_key_swapped": "answer key and correct mark moved to a distractor; the explanation still argues for "
