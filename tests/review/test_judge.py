@@ -9,11 +9,17 @@ from pydantic import ValidationError
 
 from editorial_ai.llm.scripted import ScriptedClient
 from editorial_ai.review.judge import JudgeItem, judge_schema, run_judge
-from editorial_ai.review.rubric import load_rubric
+from editorial_ai.review.rubric import Criterion
 
 from .helpers import layout
 
-CRITERIA = load_rubric("fashion_magazine").by_check("judge")
+# Fixed here so the tests do not follow rubric edits (which criteria a rubric judges is the rubric's business).
+CRITERIA = [
+    Criterion(name="fact_accuracy", description="Names, trend descriptions and seasons match the source material."),
+    Criterion(name="visual_appeal", description="Title, subtitle and pull quote are vivid.", importance="optional",
+              severity="minor"),
+    Criterion(name="trend_relevance", description="The article is about the seed keyword and its trend."),
+]
 NAMES = tuple(c.name for c in CRITERIA)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -124,8 +125,11 @@ class ProbabilityScorer(Protocol):
 
     name: str
 
-    async def score_options(self, prompt: str, options: list[str]) -> dict[str, float]:
-        """Probabilities of each option's first token right after `prompt`, normalised over the options."""
+    async def score_options(self, prompt: str | Sequence[str], options: list[str]) -> dict[str, float]:
+        """Probabilities of each option's first token right after `prompt`, normalised over the options.
+
+        `prompt` may be given as consecutive parts (shared examples, document, question): providers may cache
+        the computation of leading parts and reuse it when the next prompt starts with the same parts."""
         ...
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -100,20 +101,30 @@ def option_token_ids(llm: Any, options: list[str]) -> list[int]:
     return ids
 
 
-def next_token_logits(llm: Any, tokens: list[int]) -> tuple[Any, int]:
-    """Logits of the token after `tokens`, reusing the longest prefix already in the KV cache (as
-    create_completion does); returns them with the number of reused tokens. Reading the context's last logits
-    avoids `logits_all=True`, which would allocate n_ctx x vocabulary floats (4096 x 262144 x 4 B = 4.3 GB)."""
+def next_token_logits(llm: Any, segments: list[list[int]]) -> tuple[Any, int]:
+    """Logits of the token after the concatenated `segments`, with the number of tokens reused from the KV cache.
+
+    The cache is reused only up to a whole-segment boundary and each remaining segment is decoded on its own, so
+    the same segments are always decoded in the same batches: llama.cpp's numerics depend on the batch layout, and
+    reusing an arbitrary prefix made the same question score 0.6712 once and 0.6684 the next time. Reading the
+    context's last logits avoids `logits_all=True`, which would allocate n_ctx x vocabulary floats
+    (4096 x 262144 x 4 B = 4.3 GB)."""
     import numpy as np
     from llama_cpp import llama_cpp as capi
 
+    tokens = [t for segment in segments for t in segment]
     cached = llm.longest_token_prefix(llm._input_ids.tolist(), tokens)
-    reuse = min(cached, len(tokens) - 1)  # at least one token is decoded, so its logits are fresh
-    llm.n_tokens = reuse
-    llm.eval(tokens[reuse:])
+    boundaries = [0]
+    for segment in segments[:-1]:
+        boundaries.append(boundaries[-1] + len(segment))
+    start = max(i for i, b in enumerate(boundaries) if b <= cached)  # the last segment is always decoded
+    llm.n_tokens = boundaries[start]
+    for segment in segments[start:]:
+        if segment:
+            llm.eval(segment)
     llm._requires_eval = True  # the sampler must not reuse these logits for a completion of the same prompt
     pointer = capi.llama_get_logits_ith(llm._ctx.ctx, -1)
-    return np.ctypeslib.as_array(pointer, shape=(llm.n_vocab(),)).copy(), reuse
+    return np.ctypeslib.as_array(pointer, shape=(llm.n_vocab(),)).copy(), boundaries[start]
 
 
 def option_probabilities(logits: Any, ids: list[int]) -> list[float]:
@@ -206,24 +217,27 @@ class LocalLlamaClient:
         """Run llama.cpp in a worker thread so the event loop stays responsive."""
         return await asyncio.to_thread(self._generate_sync, request)
 
-    def _score_sync(self, prompt: str, options: list[str]) -> tuple[dict[str, float], TokenUsage]:
+    def _score_sync(self, prompt: str | Sequence[str], options: list[str]) -> tuple[dict[str, float], TokenUsage]:
         llm = load_llama(self.settings)
-        tokens = llm.tokenize(prompt.encode("utf-8"))
-        if len(tokens) + 1 >= self.settings.local_n_ctx:
-            raise LLMError(f"judge prompt of {len(tokens)} tokens does not fit the local context "
+        parts = [prompt] if isinstance(prompt, str) else list(prompt)
+        segments = [llm.tokenize(part.encode("utf-8"), add_bos=i == 0) for i, part in enumerate(parts)]
+        total = sum(len(segment) for segment in segments)
+        if not segments[-1] or total + 1 >= self.settings.local_n_ctx:
+            raise LLMError(f"judge prompt of {total} tokens is empty or does not fit the local context "
                            f"({self.settings.local_n_ctx}); raise EDITORIAL_AI_LOCAL_N_CTX", provider=self.name)
         ids = option_token_ids(llm, options)
         with self._lock:
-            logits, reused = next_token_logits(llm, tokens)
+            logits, reused = next_token_logits(llm, segments)
         probabilities = option_probabilities(logits, ids)
-        usage = TokenUsage(prompt_tokens=len(tokens), cached_tokens=reused, model_name=self.name)
+        usage = TokenUsage(prompt_tokens=total, cached_tokens=reused, model_name=self.name)
         return dict(zip(options, probabilities, strict=True)), usage
 
-    async def score_options(self, prompt: str, options: list[str]) -> dict[str, float]:
+    async def score_options(self, prompt: str | Sequence[str], options: list[str]) -> dict[str, float]:
         """P(first token of each option | prompt), normalised over the options (one forward pass, no sampling).
 
-        Judge prompts put the shared part (examples, sources, draft) first and the question last, so llama.cpp
-        evaluates only the question for every criterion after the first."""
+        A prompt given as parts (shared examples, the draft, the question) is decoded part by part and the KV cache
+        is reused at part boundaries only: every criterion after the first costs only its question, and the same
+        parts always give the same score."""
         probabilities, usage = await asyncio.to_thread(self._score_sync, prompt, options)
         record_token_usage(usage, purpose="judge")
         return probabilities

@@ -135,18 +135,21 @@ def _block(sources: str, draft: str) -> str:
     return f"Sources:\n{sources.strip()}\nDraft:\n{draft.strip()}\n"
 
 
-def build_probability_prefix(kind: str, criteria: list[Criterion], *, sources: str, document: str,
-                             level: str = "") -> str:
-    """Everything before the per-criterion question: intro, a good and a bad fictional example answered on the
-    same questions, then the real sources and draft. Shared by all criteria, so llama.cpp's prefix cache holds it."""
+def build_probability_examples(kind: str, criteria: list[Criterion], *, level: str = "") -> str:
+    """The shared start of every question: intro, then a good and a bad fictional example answered on the same
+    questions. Identical for every draft of a content type, so llama.cpp computes it once."""
     ex_sources, good, bad, ex_topic = _EXAMPLES["exam_item" if kind == "exam_item" else "article"]
     parts = [PROBABILITY_JUDGE_INTRO, ""]
     for example, answer in ((good, YES), (bad, NO)):
         parts.append(_block(ex_sources, example).rstrip())
         parts += [f"Question: {judge_question(c, topic=ex_topic, level=level)}\nAnswer:{answer}" for c in criteria]
         parts.append("")
-    parts.append(_block(sources, document))
-    return "\n".join(parts)
+    return "\n".join(parts) + "\n"
+
+
+def build_probability_document(*, sources: str, document: str) -> str:
+    """The draft under review and its sources, after the examples and before each question."""
+    return _block(sources, document)
 
 
 def build_probability_question(criterion: Criterion, *, topic: str = "", level: str = "") -> str:

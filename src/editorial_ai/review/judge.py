@@ -27,7 +27,8 @@ from editorial_ai.prompts.review import (
     NO,
     YES,
     build_judge_prompt,
-    build_probability_prefix,
+    build_probability_document,
+    build_probability_examples,
     build_probability_question,
     summarize_draft,
     template_reason,
@@ -86,13 +87,14 @@ async def judge_by_probability(scorer: ProbabilityScorer, document: JudgeDocumen
                                ) -> tuple[list[CriterionResult], str | None]:
     """One yes/no question per criterion after a shared prefix; score = P(Yes); templated reasons."""
     table = table or shipped_reliability()
-    prefix = build_probability_prefix(document.kind, criteria, sources=document.sources, document=document.text,
-                                      level=document.level)
+    # Parts in this order so the examples and the draft are computed once and only each question is new.
+    examples = build_probability_examples(document.kind, criteria, level=document.level)
+    draft = build_probability_document(sources=document.sources, document=document.text)
     out: list[CriterionResult] = []
     for criterion in criteria:
         question = build_probability_question(criterion, topic=document.topic, level=document.level)
         try:
-            probabilities = await scorer.score_options(prefix + question, [YES, NO])
+            probabilities = await scorer.score_options([examples, draft, question], [YES, NO])
         except LLMError as exc:
             return skipped_results(criteria, f"Judge unavailable ({exc}); a human must check this criterion."), \
                 str(exc)

@@ -1,10 +1,10 @@
 """Pass rules: how per-criterion verdicts combine into one decision.
 
 Advisory criteria (a judge the reliability table does not trust on them, review/reliability.py) are shown but
-never counted as passes: the pass rule is applied without them. When the draft would pass but the rule depends on
-one of them (a mandatory advisory criterion, an important group with no trusted member that passed, any weighted
-advisory criterion under `weighted_threshold`, any advisory criterion under `all`), the review does not pass and
-carries a flag saying which criterion a human must check.
+never counted as passes. When the trusted verdicts allow a pass (taking the advisory criteria at their best) but
+the rule depends on an advisory criterion (a mandatory one, an important group with no trusted member that passed,
+any weighted one under `weighted_threshold`, any under `all`), the review does not pass and carries a flag saying
+which criterion a human must check; the trusted verdicts alone decide a plain failure.
 """
 
 from __future__ import annotations
@@ -23,15 +23,14 @@ class PassDecision:
     flags: list[str] = field(default_factory=list)
 
 
-def composite_score(rubric: Rubric, results: list[CriterionResult], *, include_advisory: bool = True) -> float | None:
+def composite_score(rubric: Rubric, results: list[CriterionResult]) -> float | None:
     """Weighted average of scores over criteria that ran (pass=1, fail=0 when unscored).
 
-    Advisory scores are included by default (the composite ranks attempts and is shown); the pass rule leaves
-    them out."""
+    Advisory scores are included: the composite ranks attempts and is shown; the pass rule does not trust them."""
     total = weight_sum = 0.0
     for result in results:
         criterion = rubric.get(result.criterion)
-        if criterion is None or result.skipped or (result.advisory and not include_advisory):
+        if criterion is None or result.skipped:
             continue
         score = result.score if result.score is not None else (1.0 if result.passed else 0.0)
         total += criterion.weight * score
@@ -72,17 +71,18 @@ def decide(rubric: Rubric, results: list[CriterionResult]) -> PassDecision:
           and not by_name[c.name].skipped}
     mandatory = [c.name for c in trusted if c.importance == "mandatory"]
     important = [c.name for c in trusted if c.importance == "important"]
+    # `base`: the trusted verdicts allow a pass (the advisory criteria taken at their best).
     if rubric.pass_rule == "all":
         base = all(c.name in ok for c in trusted)
     elif rubric.pass_rule == "mandatory_and_any_important":
-        # An important group left empty by advisory criteria is decided by _depends_on (a human).
-        base = all(n in ok for n in mandatory) and (not important or any(n in ok for n in important))
+        advisory_important = any(c.importance == "important" for c in rubric.criteria if c.name in advisory)
+        base = all(n in ok for n in mandatory) and (
+            not important or any(n in ok for n in important) or advisory_important)
     else:
-        score = composite_score(rubric, results, include_advisory=False)
-        # No trusted weight left: the threshold can only be judged by a human (see _depends_on).
-        base = all(n in ok for n in mandatory) and (score is None or score >= rubric.threshold)
-        if score is None and not advisory:
-            base = False
+        best_case = [r.model_copy(update={"score": 1.0, "passed": True}) if r.criterion in advisory else r
+                     for r in results]
+        score = composite_score(rubric, best_case)
+        base = all(n in ok for n in mandatory) and score is not None and score >= rubric.threshold
     if not base:
         return PassDecision(False)
     needed = _depends_on(rubric, advisory, ok)
