@@ -302,7 +302,7 @@ def test_unknown_content_is_a_clear_error(data_dir: Path) -> None:
 def test_keyword_matching_nothing_reports_the_fix(data_dir: Path) -> None:
     out = cli_json("run", "Qxzvw Plorbt")
     assert out["pipeline_status"] == "failed" and out["content_id"] is None
-    assert any("try a keyword naming" in e for e in out["error_log"])
+    assert any("nearest keywords the catalog supports" in e for e in out["error_log"])
 
 
 def test_logs_for_an_unknown_id_is_a_clear_error(data_dir: Path) -> None:

@@ -36,15 +36,21 @@ PNG = b"\x89PNG\r\n\x1a\n magazine page"
 BLUEPRINT_ORDER = ["hero", "pull_quote", "headline", "body_text", "image_gallery", "celeb_feature", "body_text",
                    "product_showcase", "hashtag_bar", "credits"]
 # The answer each schema gets, keyed by a property only that schema has.
-_SCHEMA_PURPOSE = {"trend_background": "curation", "color_palette": "design_spec", "body_paragraphs": "editorial",
-                   "fact_accuracy": "judge"}
+_SCHEMA_PURPOSE = {"trend_background": "curation", "color_palette": "design_spec", "fact_accuracy": "judge",
+                   "visual_appeal": "judge"}
+# Plain-text writer requests, told apart by how their task text ends.
+_TEXT_PURPOSE = {"Paragraph:": "editorial_paragraph", "Headline:": "editorial_title",
+                 "Standfirst:": "editorial_subtitle"}
 
 
 class GeminiStub:
     """Answers like Gemini would for every step of an article run; counts the image requests."""
 
     def __init__(self, image_reply: Reply) -> None:
-        self.answers = {k: v[0]["json"] for k, v in load_scenario("happy").items() if "json" in v[0]}
+        scenario = load_scenario("happy")
+        self.answers = {k: v[0]["json"] for k, v in scenario.items() if "json" in v[0]}
+        self.texts = {k: [r["text"] for r in v] for k, v in scenario.items() if "text" in v[0]}
+        self.served: dict[str, int] = {}
         self.image_reply = image_reply
         self.unexpected: list[Recorded] = []
 
@@ -58,6 +64,13 @@ class GeminiStub:
                              sources=["https://vogue.example/jennie"])
         config = rec.body.get("generationConfig", {})
         schema = config.get("responseSchema") or config.get("responseJsonSchema") or {}
+        text = rec.body["contents"][-1]["parts"][-1].get("text", "") if rec.body.get("contents") else ""
+        task = text.split("\n\nExample output:", 1)[0].rstrip()  # the task comes before the examples
+        for ending, purpose in _TEXT_PURPOSE.items():
+            if not schema and task.endswith(ending):
+                index = self.served.get(purpose, 0)
+                self.served[purpose] = index + 1
+                return gemini_ok(self.texts[purpose][min(index, len(self.texts[purpose]) - 1)])
         for key, purpose in _SCHEMA_PURPOSE.items():
             if key in schema.get("properties", {}):
                 return gemini_ok(json.dumps(self.answers[purpose]))
@@ -104,7 +117,8 @@ async def test_gemini_run_lays_out_the_article_from_the_design_image(server: Wir
     [vision] = [r for r in server.requests if gemini_inline_parts(r)]
     assert gemini_model(vision) == "gemini-2.5-flash"
     editorial_usage = [u for u in state["token_usage"] if u["node"] == "editorial"]
-    assert {u["purpose"] for u in editorial_usage} == {"editorial", "image", "layout_parse"}
+    assert {u["purpose"] for u in editorial_usage} == {"editorial_paragraph", "editorial_title", "editorial_subtitle",
+                                                       "image", "layout_parse"}
     assert any(u["model_name"] == IMAGE_MODEL for u in editorial_usage)
 
 

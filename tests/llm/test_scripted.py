@@ -115,7 +115,7 @@ async def test_echo_schema_default() -> None:
 def test_own_test_scenarios_answer_every_pipeline_step() -> None:
     for name in ("test_malformed", "test_flaky", "test_judge_down"):
         scenario = load_scenario(name)
-        assert {"curation", "design_spec", "editorial", "judge"} <= set(scenario), name
+        assert {"curation", "design_spec", "editorial_paragraph", "editorial_title", "judge"} <= set(scenario), name
 
 
 
@@ -123,6 +123,10 @@ def test_own_test_scenarios_answer_every_pipeline_step() -> None:
 def test_scripted_drafts_satisfy_the_editorial_schema(name: str) -> None:
     from editorial_ai.models.editorial import EditorialContent
 
-    for response in load_scenario(name).get("editorial", []):
-        if "json" in response:
-            EditorialContent.model_validate(response["json"])
+    scenario = load_scenario(name)
+    assert "editorial" not in scenario, "articles are written paragraph by paragraph (editorial_paragraph)"
+    paragraphs = [r["text"] for r in scenario.get("editorial_paragraph", []) if "text" in r]
+    titles = [r["text"] for r in scenario.get("editorial_title", []) if "text" in r]
+    for title in titles:
+        EditorialContent(keyword="k", title=title, body_paragraphs=paragraphs[:2] or ["x" * 40] * 2)
+    assert all(40 <= len(p) <= 900 for p in paragraphs), name

@@ -31,7 +31,12 @@ def _content_id(outcome: RunOutcome) -> str:
 
 
 def _drafting_calls(shared: Any) -> list[Any]:
-    return [c for c in shared.client.calls if c.purpose in ("editorial", "correction")]
+    """The writer's paragraph requests, in order (one per outline paragraph; a revision asks only for some)."""
+    return [c for c in shared.client.calls if c.purpose == "editorial_paragraph"]
+
+
+def _instructions(call: Any) -> str:
+    return f"{call.system}\n{call.prompt}"
 
 
 async def test_happy_path_waits_at_the_gate_then_publishes(settings: Settings) -> None:
@@ -82,12 +87,17 @@ async def test_failed_review_is_revised_with_feedback_then_passes(settings: Sett
     assert state["revision_count"] == 1 and state["draft_version"] == 2
     (feedback,) = state["feedback_history"]
     assert feedback["source"] == "review" and feedback["attempt"] == 1
-    assert [c["criterion"] for c in feedback["failed_criteria"]] == ["hallucination"]
-    assert "Hermès" in feedback["failed_criteria"][0]["reason"]
+    failed = {c["criterion"]: c for c in feedback["failed_criteria"]}
+    assert "hallucination" in failed and set(failed) <= {"hallucination", "fact_accuracy"}
+    assert "Hermès" in failed["hallucination"]["reason"]
     assert [h["passed"] for h in state["review_history"]] == [False, True]
     assert state["review_result"]["passed"]
-    first, second = _drafting_calls(shared)
-    assert "Hermès" not in first.prompt and "Hermès" in second.prompt  # the feedback was injected
+    calls = _drafting_calls(shared)
+    first, revision = calls[0], calls[-1]
+    assert len(calls) == 6  # five paragraphs, then only the paragraph that named the unsourced bag
+    assert "Hermès" not in _instructions(first) and "Hermès" in _instructions(revision)  # the feedback was injected
+    editorial = [t for t in state["tool_calls_log"] if t["tool"] == "editorial.generate"]
+    assert editorial[-1]["mode"] == "targeted:body_paragraphs[0]"
     assert "Hermès" not in str(state["current_draft"])
 
 
@@ -138,15 +148,16 @@ async def test_revision_request_reruns_editorial_with_the_admin_feedback(setting
     async with open_pipeline(settings, llm_factory=shared) as pipeline:
         outcome = await _start(pipeline, "scripted:happy")
         content_id = _content_id(outcome)
-        assert len(_drafting_calls(shared)) == 1 and note not in _drafting_calls(shared)[0].prompt
+        drafted = len(_drafting_calls(shared))
+        assert drafted == 5 and not any(note in _instructions(c) for c in _drafting_calls(shared))
 
         again = await pipeline.decide(content_id, AdminDecision(decision="revision_requested", feedback=note))
         state = again.state
         assert again.waiting_for_human and state["pipeline_status"] == "awaiting_approval"
         assert state["draft_version"] == 2 and state["revision_count"] == 0
         assert state["feedback_history"][-1]["source"] == "admin"
-        assert len(_drafting_calls(shared)) == 2
-        assert note in _drafting_calls(shared)[-1].prompt
+        assert len(_drafting_calls(shared)) > drafted  # the whole article is written again, with the note
+        assert all(note in _instructions(c) for c in _drafting_calls(shared)[drafted:])
         content = await pipeline.deps.contents.get(content_id)
         assert content is not None
         assert content["status"] == "pending" and content["attempt"] == 2 and content["admin_feedback"] == note
@@ -193,17 +204,20 @@ async def test_unknown_content_and_thread_are_not_found(settings: Settings) -> N
             await pipeline.outcome("no-such-thread")
 
 
-async def test_malformed_json_is_repaired_and_the_repair_is_recorded(settings: Settings, scripted: Callable) -> None:
+async def test_cut_off_paragraph_is_continued_and_recorded(settings: Settings, scripted: Callable) -> None:
     shared = scripted("test_malformed")
     async with open_pipeline(settings, llm_factory=shared) as pipeline:
         outcome = await _start(pipeline, "scripted:test_malformed")
     state = outcome.state
     assert state["pipeline_status"] == "awaiting_approval" and state["review_result"]["passed"]
     generate = [t for t in state["tool_calls_log"] if t["tool"] == "editorial.generate"]
-    assert len(generate) == 1 and generate[0]["repairs"] == 1
-    (repair,) = shared.calls_for("repair")
-    assert "From the airport to Par" in repair.prompt  # the broken output was shown to the model
-    assert state["draft_version"] == 1 and not state["error_log"]
+    assert len(generate) == 1 and generate[0]["dropped"] == {"cut off mid-sentence": 1}
+    calls = _drafting_calls(shared)
+    assert len(calls) == 6  # the cut-off paragraph took a second request
+    # The kept sentences were given back so the model continues them; the fragment was not.
+    assert calls[2].prompt.endswith("Alaïa Fishnet Ballet Flats.") and "Chanel 22 Bag with" not in calls[2].prompt
+    assert "Back at the airport" in str(state["current_draft"]) and state["draft_version"] == 1
+    assert not state["error_log"]
 
 
 async def test_transient_provider_error_is_retried(settings: Settings, scripted: Callable) -> None:
@@ -213,21 +227,21 @@ async def test_transient_provider_error_is_retried(settings: Settings, scripted:
         log = pipeline.logs(outcome.thread_id, "x")["runs"]
     state = outcome.state
     assert state["pipeline_status"] == "awaiting_approval" and state["review_result"]["passed"]
-    assert len(shared.calls_for("editorial")) == 2 and state["draft_version"] == 1
+    assert len(shared.calls_for("editorial_paragraph")) == 6 and state["draft_version"] == 1  # 1 failed + 5
     assert not state["error_log"]
     editorial_tokens = [u for u in state["token_usage"] if u["node"] == "editorial"]
-    assert len(editorial_tokens) == 1 and editorial_tokens[0]["purpose"] == "editorial"
+    assert {u["purpose"] for u in editorial_tokens} == {"editorial_paragraph", "editorial_title", "editorial_subtitle"}
     assert [r["status"] for r in log if r["node_name"] == "editorial"] == ["success"]
 
 
 async def test_provider_error_after_retries_is_recorded(settings: Settings, scripted: Callable) -> None:
     shared = scripted("happy")
     shared.client.responses = {**load_scenario("happy"),
-                               "editorial": [{"error": "transient", "message": "scripted 503 overloaded"}]}
+                               "editorial_paragraph": [{"error": "transient", "message": "scripted 503 overloaded"}]}
     async with open_pipeline(settings, llm_factory=shared) as pipeline:
         outcome = await _start(pipeline, "scripted:happy")
     state = outcome.state
-    assert len(shared.calls_for("editorial")) == 3 * settings.max_revisions  # 3 tries per attempt
+    assert len(shared.calls_for("editorial_paragraph")) == 3 * settings.max_revisions  # 3 tries per attempt
     failures = [e for e in state["error_log"] if e.startswith("editorial:")]
     assert len(failures) == settings.max_revisions and all("scripted 503 overloaded" in e for e in failures)
     assert state["pipeline_status"] in ("failed", "needs_human_review")
@@ -259,7 +273,8 @@ async def test_keyword_matching_nothing_fails_with_the_fix(settings: Settings) -
     state = outcome.state
     assert state["pipeline_status"] == "failed" and not outcome.waiting_for_human
     (error,) = state["error_log"]
-    assert "Qxzvw Plorbt" in error and "try a keyword naming an artist, brand or scene" in error
+    assert "Qxzvw Plorbt" in error and "nearest keywords the catalog supports: " in error
+    assert "name an artist, brand, trend tag or scene" in error
     assert state.get("current_draft_id") is None
 
 

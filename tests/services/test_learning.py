@@ -63,7 +63,8 @@ async def test_decisions_of_one_run_guide_the_next_run(tmp_path: Path) -> None:
                 review_form=ReviewForm(wrong_information=True, notes="Check every price against the sources")))
         client.calls.clear()
         await pipeline.start({"seed_keyword": "Jennie Effect"})
-    prompt = next(c.prompt for c in client.calls if c.purpose == "editorial")
+    call = next(c for c in client.calls if c.purpose == "editorial_paragraph")
+    prompt = f"{call.system}\n{call.prompt}"  # guidance travels with the writer's instructions
     assert "Guidance from past human reviews" in prompt
     assert "wrong facts" in prompt
     assert "Check every price against the sources" in prompt

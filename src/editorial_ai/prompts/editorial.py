@@ -39,7 +39,7 @@ PARAGRAPH_EXAMPLES: dict[str, ParagraphExample] = {
             'topic: "Harbour Linen"',
             "trend tags: washed linen, sand, chalk, relaxed tailoring",
             "seen in: ferry terminal, gallery opening",
-            "looks logged: 6, from March to May",
+            "looks logged: six, between March and May",
         ),
         "Harbour Linen started as a practical answer to humid spring mornings and has settled into a quiet "
         "uniform of its own. It leans on washed linen in sand and chalk, cut loose through the shoulder and "
@@ -50,6 +50,7 @@ PARAGRAPH_EXAMPLES: dict[str, ParagraphExample] = {
     "looks": ParagraphExample(
         "looks",
         (
+            'topic: "Harbour Linen"',
             "celebrity: Mara Solene (Lumen Nine)",
             '3 May, ferry terminal: "Mara Solene boards in Velloro"',
             '19 May, gallery opening: "Mara Solene keeps it loose"',
@@ -58,37 +59,37 @@ PARAGRAPH_EXAMPLES: dict[str, ParagraphExample] = {
         "Mara Solene of Lumen Nine set the tone on 3 May, boarding at a ferry terminal in a creased shirt worn "
         "open over a plain vest, the Velloro Dune Tote hooked over one arm. Sixteen days later, on 19 May, she "
         "turned up at a gallery opening in the same pale palette, this time under the Orsk Atelier Fold Coat. "
-        "Neither outfit looked planned, and that was the point: fans saved both photos, traced every piece "
-        "within hours and started asking where the coat could be found.",
+        "Neither outfit looked planned, and that was the point of Harbour Linen: fans saved both photos, traced "
+        "every piece within hours and started asking where the coat could be found.",
     ),
     "product": ParagraphExample(
         "product",
         (
+            'topic: "Harbour Linen"',
             "product: Velloro Dune Tote by Velloro",
             "details: natural canvas, leather handles; colour: sand",
             "tags: bag, canvas, minimal",
-            "price: KRW 420,000",
             "worn by: Mara Solene",
         ),
-        "The Velloro Dune Tote is the piece that quietly carries the look. Velloro cuts it from natural canvas "
-        "with short leather handles, roomy enough for a laptop yet soft enough to fold under an arm. At KRW "
-        "420,000 it sits well below the label's leather line, and the sand colourway sits with the linen rather "
-        "than fighting it. On Mara Solene it reads relaxed instead of corporate, which explains why the open top "
-        "and unlined interior keep appearing in shopping threads.",
+        "The Velloro Dune Tote is the piece that quietly carries Harbour Linen. Velloro cuts it from natural "
+        "canvas with short leather handles, roomy enough for a laptop yet soft enough to fold under an arm. It "
+        "costs far less than the label's leather line, and the sand colourway sits with the linen rather than "
+        "fighting it. On Mara Solene it reads relaxed instead of corporate, which explains why the open top and "
+        "unlined interior keep appearing in shopping threads.",
     ),
     "spread": ParagraphExample(
         "spread",
         (
             'topic: "Harbour Linen"',
-            "looks logged: 6; views: 2,400,000",
+            "looks logged: six; most viewed: the ferry terminal look",
             "seen in: ferry terminal, gallery opening",
             "pieces: Velloro Dune Tote, Orsk Atelier Fold Coat",
         ),
-        "Why has Harbour Linen travelled so fast? Reach explains part of it, since the six looks behind it have "
-        "drawn about 2,400,000 views. Ease explains the rest. Washed linen forgives a long day, a canvas tote "
-        "costs less than a statement bag, and a soft coat layers over almost anything in the wardrobe. Readers "
-        "can copy the idea with what they already own, and that low barrier turns a single ferry terminal "
-        "photo into a habit that lasts the whole season.",
+        "Why has Harbour Linen travelled so fast? Reach explains part of it, since the ferry terminal look alone "
+        "was shared far beyond the usual fan pages. Ease explains the rest. Washed linen forgives a long day, "
+        "a canvas tote costs less than a statement bag, and a soft coat layers over almost anything in the "
+        "wardrobe. Readers can copy the idea with what they already own, and that low barrier turns a single "
+        "ferry terminal photo into a habit that lasts the whole season.",
     ),
 }
 
@@ -113,6 +114,10 @@ EDITORIAL_EXAMPLE_TEXTS: list[str] = [
     *(line for _, line in SUBTITLE_EXAMPLES),
 ]
 
+# The fictional names the examples use: a draft naming one of them copied the example.
+EXAMPLE_NAMES: tuple[str, ...] = ("Harbour Linen", "Mara Solene", "Lumen Nine", "Velloro", "Velloro Dune Tote",
+                                  "Orsk Atelier", "Orsk Atelier Fold Coat")  # fmt: skip
+
 # The whole-article JSON example for structured single-call generation (bench local); fictional like the above.
 EDITORIAL_EXAMPLE = json.dumps(
     {
@@ -121,7 +126,9 @@ EDITORIAL_EXAMPLE = json.dumps(
         "subtitle": SUBTITLE_EXAMPLES[0][1],
         "body_paragraphs": [PARAGRAPH_EXAMPLES[k].text for k in ("background", "looks", "product", "spread")],
         "pull_quotes": ["Fabric that creases on purpose and colour that refuses to shout."],
-        "product_mentions": [{"name": "Velloro Dune Tote", "brand": "Velloro", "context": "carried at a ferry terminal"}],
+        "product_mentions": [
+            {"name": "Velloro Dune Tote", "brand": "Velloro", "context": "carried at a ferry terminal"}
+        ],
         "celeb_mentions": [{"name": "Mara Solene", "context": "ferry terminal, gallery opening"}],
         "hashtags": ["#harbourlinen", "#velloro"],
         "credits": [{"role": "Editor", "name": "Editorial AI"}],
@@ -177,3 +184,53 @@ def build_repair_prompt(raw_text: str, error: str) -> str:
         "The following output should be a JSON object but is invalid.\n"
         f"Problem: {error}\nOutput:\n{raw_text[:3000]}\n\nReturn only the corrected JSON object:"
     )
+
+
+def render_facts(facts: list[str] | tuple[str, ...]) -> str:
+    """Facts as the bullet list every paragraph prompt shows."""
+    return "\n".join(f"- {fact}" for fact in facts)
+
+
+def paragraph_block(facts: list[str] | tuple[str, ...], text: str = "") -> str:
+    """"Facts: ... Paragraph: <text>": a worked example when `text` is given, the open task otherwise."""
+    return f"Facts:\n{render_facts(facts)}\nParagraph:" + (f" {text}" if text else "")
+
+
+def paragraph_examples(kind: str, variant: int = 0) -> list[str]:
+    """The worked example for `kind`; other variants add a second kind's example first, so a re-sample
+    sees a different prompt rather than only a different seed."""
+    own = PARAGRAPH_EXAMPLES.get(kind, PARAGRAPH_EXAMPLES["background"])
+    kinds = [k for k in PARAGRAPH_EXAMPLES if k != own.kind]
+    extra = [PARAGRAPH_EXAMPLES[kinds[(variant - 1) % len(kinds)]]] if variant > 0 else []
+    return [paragraph_block(e.facts, e.text) for e in [*extra, own]]
+
+
+def build_paragraph_system(*, words: str, tone: str, rubric_text: str = "", feedback: str = "",
+                           guidance: str = "") -> str:
+    """Instructions shared by every paragraph of an article; feedback first so the model attends to it."""
+    parts = [feedback] if feedback else []
+    parts.append(PARAGRAPH_SYSTEM.format(words=words) + f" Tone: {tone}.")
+    if guidance:
+        parts.append(f"Guidance from past human reviews:\n{guidance}")
+    if rubric_text:
+        parts.append(f"The article will be judged on:\n{rubric_text}")
+    return "\n\n".join(parts)
+
+
+HEADLINE_SYSTEM = (
+    "You write the {part} of a fashion magazine feature from the facts given. Name only what the facts name and "
+    "answer with one line."
+)
+
+
+def headline_examples(part: str) -> list[str]:
+    """Worked headline (or subtitle) lines for fictional facts."""
+    pairs = TITLE_EXAMPLES if part == "title" else SUBTITLE_EXAMPLES
+    label = "Headline" if part == "title" else "Standfirst"
+    return [f"Facts: {facts}\n{label}: {line}" for facts, line in pairs]
+
+
+def build_headline_prompt(part: str, facts: str) -> str:
+    """The open headline (or subtitle) task for the run's facts."""
+    return f"Facts: {facts}\n{'Headline' if part == 'title' else 'Standfirst'}:"
+

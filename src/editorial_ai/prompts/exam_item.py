@@ -16,37 +16,37 @@ EXAM_SYSTEM = (
     "option as the answer key, a one-line reason for every option and an explanation of the answer."
 )
 
+# A fictional disease and fictional drugs: a small model copies its example, and a copied key must be visibly
+# wrong (no real topic is about "Harrowgate fever"), never a plausible answer that passes review.
 EXAM_EXAMPLE_ITEM: dict[str, Any] = {
-    "topic": "Diabetic ketoacidosis",
+    "topic": "Harrowgate fever",
     "vignette": (
-        "A 19-year-old man with type 1 diabetes is brought to the emergency department after two days of vomiting "
-        "and abdominal pain. He stopped taking insulin when he could not eat. He is drowsy and breathing deeply; "
-        "pulse is 118/min and blood pressure 98/60 mm Hg. Glucose is 540 mg/dL, pH 7.08, bicarbonate 8 mEq/L, "
-        "and serum ketones are strongly positive."
+        "A 34-year-old lighthouse keeper from the fictional island of Varn presents with three days of fever, "
+        "violet discoloration of the fingernails and a dry cough. He drank from an untreated cistern last week. "
+        "Temperature is 39.4 C and pulse 104/min. A smear shows hooked rods inside neutrophils, the hallmark of "
+        "Harrowgate fever in this textbook's invented world."
     ),
-    "stem": "Which of the following is the most appropriate initial step in management?",
+    "stem": "Which of the following is the drug of choice for this invented infection?",
     "options": [
-        {"text": "Intravenous 0.9% saline", "is_correct": True,
-         "explanation": "Volume depletion comes first; fluids restore perfusion before insulin."},
-        {"text": "Intravenous sodium bicarbonate", "is_correct": False,
-         "explanation": "Not indicated at pH 7.08; it delays ketone clearance."},
-        {"text": "Subcutaneous insulin glargine", "is_correct": False,
-         "explanation": "Too slow and unreliable in a shocked patient; DKA needs IV insulin after fluids."},
-        {"text": "Intravenous potassium chloride bolus", "is_correct": False,
-         "explanation": "Potassium is replaced by infusion guided by levels, never as a bolus."},
-        {"text": "Oral rehydration solution", "is_correct": False,
-         "explanation": "He is vomiting and drowsy; oral fluids are unsafe and insufficient."},
+        {"text": "Oral quellamycin", "is_correct": False,
+         "explanation": "Quellamycin treats cistern worm, a different invented parasite; it misses the rods."},
+        {"text": "Topical dravoline cream", "is_correct": False,
+         "explanation": "The nail colour is a sign of the infection, not a skin disease to treat locally."},
+        {"text": "Intravenous tessaline", "is_correct": True,
+         "explanation": "Tessaline is the invented drug this world uses for hooked rods in neutrophils."},
+        {"text": "Inhaled orvanex", "is_correct": False,
+         "explanation": "The cough comes from fever, not the airways; an inhaler treats nothing here."},
     ],
-    "answer_key": "A",
+    "answer_key": "C",
     "explanation": (
-        "In diabetic ketoacidosis the first step is isotonic fluid resuscitation; an intravenous insulin infusion "
-        "follows once potassium is known to be at least 3.3 mEq/L."
+        "Hooked rods inside neutrophils after drinking untreated cistern water mean Harrowgate fever, and in this "
+        "invented world intravenous tessaline is its treatment; the other drugs target other invented problems."
     ),
 }
 
 EXAM_EXAMPLE = (
-    'Request: topic "Diabetic ketoacidosis"; student learning objective: Prioritize the initial management of '
-    "diabetic ketoacidosis; target Bloom's level: apply\n"
+    'Request: topic "Harrowgate fever"; student learning objective: Choose the treatment for an invented '
+    "infection from its smear; target Bloom's level: apply\n"
     f"Item: {json.dumps(EXAM_EXAMPLE_ITEM, ensure_ascii=False)}"
 )
 

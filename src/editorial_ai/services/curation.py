@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +19,27 @@ from editorial_ai.services.source import expand_terms
 from editorial_ai.store.catalog import CatalogRepository
 
 LOW_QUALITY_BELOW = 0.3
+SUGGESTIONS = 6
+
+
+async def nearest_keywords(catalog: CatalogRepository, keyword: str, limit: int = SUGGESTIONS) -> list[str]:
+    """Catalog terms closest to `keyword` (trend tags, scenes, artists, groups, brands), for an error to suggest.
+
+    Whole-keyword matches come first, then matches of its single words; when nothing is close, the most
+    common trend tags are offered instead so the user still sees what the catalog holds.
+    """
+    vocabulary = await catalog.vocabulary()
+    terms = {t.casefold(): t for kind in ("tags", "contexts", "artists", "groups", "brands")
+             for t in vocabulary.get(kind, set())}  # fmt: skip
+    query = keyword.strip().casefold()
+    found = difflib.get_close_matches(query, list(terms), n=limit, cutoff=0.6)
+    for word in query.split():
+        if len(word) >= 3:
+            found += difflib.get_close_matches(word, list(terms), n=2, cutoff=0.75)
+    unique = list(dict.fromkeys(terms[f] for f in found))
+    if not unique:
+        unique = sorted(vocabulary.get("tags", set()))
+    return unique[:limit]
 
 
 @dataclass

@@ -1,28 +1,47 @@
-"""Editorial: content generation with feedback injection, JSON repair loop and layout (seed 001 section 3.4)."""
+"""Editorial: an outline from the facts, then the article paragraph by paragraph (seed 001 section 3.4).
+
+Each body paragraph is one plain-text request given only its fact group (services/editorial_outline.py); the
+local guard drops sentences that copy the example or name what the sources do not hold, and the paragraph is
+re-sampled until it is long enough. Title and subtitle are one-line requests on the same facts; mentions,
+hashtags and credits are assembled in code. Every provider runs the same requests: a stronger model only writes
+better prose into the same structure.
+"""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from editorial_ai.llm.base import LLMClient, LLMRequest, StructuredOutputError
-from editorial_ai.llm.structured import parse_structured
+from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest, StructuredOutputError
+from editorial_ai.llm.structured import parse_structured_async
 from editorial_ai.models.design_spec import DesignSpec
-from editorial_ai.models.editorial import EditorialContent
+from editorial_ai.models.editorial import CelebMention, CreditEntry, EditorialContent, ProductMention
 from editorial_ai.models.layout import MagazineLayout
 from editorial_ai.prompts.editorial import (
-    EDITORIAL_EXAMPLE,
-    EDITORIAL_SYSTEM,
-    build_editorial_prompt,
+    HEADLINE_SYSTEM,
+    build_headline_prompt,
+    build_paragraph_system,
     build_repair_prompt,
+    format_feedback,
+    headline_examples,
+    paragraph_block,
+    paragraph_examples,
 )
-from editorial_ai.prompts.review import summarize_sources
-from editorial_ai.review.correction import correct_components, validate_components
 from editorial_ai.review.rubric import Rubric
+from editorial_ai.services.editorial_guard import SentenceGuard, split_sentences, word_count
+from editorial_ai.services.editorial_outline import Outline, ParagraphPlan, build_outline
 from editorial_ai.services.layout_planner import plan_layout
 
 MAX_REPAIRS = 2
+PARAGRAPH_WORDS = "70 to 100"
+MIN_PARAGRAPH_WORDS = 65  # below this a paragraph is continued (or re-sampled)
+MAX_PARAGRAPH_WORDS = 120
+MAX_PARAGRAPH_CHARS = 900  # EditorialContent's limit
+PARAGRAPH_TRIES = 3
+HEADLINE_TRIES = 2
 
 # Lays content out: returns the layout and a note on how ("planner", "vision", "fallback: <reason>").
 LayoutFn = Callable[[EditorialContent, DesignSpec], Awaitable[tuple[MagazineLayout, str]]]
@@ -41,6 +60,7 @@ class DraftOutcome:
     layout: MagazineLayout
     repairs: int
     layout_note: str = "planner"
+    notes: dict[str, Any] = field(default_factory=dict)  # dropped sentences by reason, headline origin
 
 
 async def generate_content(llm: LLMClient, request: LLMRequest, repair_llm: LLMClient | None = None) -> tuple[Any, int]:
@@ -61,18 +81,131 @@ async def generate_content(llm: LLMClient, request: LLMRequest, repair_llm: LLMC
             )
         )
         try:
-            return parse_structured(result.text, request.output_schema), attempt
+            return await parse_structured_async(result.text, request.output_schema), attempt
         except StructuredOutputError as exc:
             raw, error = result.text, str(exc)
     raise StructuredOutputError(f"output still invalid after {MAX_REPAIRS} repairs: {error}", raw_text=raw)
 
 
+def _clean_line(text: str) -> str:
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    line = re.sub(r"^(paragraph|headline|standfirst|title|subtitle)\s*:\s*", "", line, flags=re.I)
+    return line.strip().strip('"“”').strip()
+
+
+def _hashtag(text: str) -> str:
+    words = re.findall(r"[^\W_]+", text)
+    return "#" + "".join(w[:1].upper() + w[1:] for w in words) if words else ""
+
+
+def _names_in(text: str, name: str) -> bool:
+    return bool(name) and re.search(rf"(?<![^\W_]){re.escape(name.casefold())}(?![^\W_])", text.casefold()) is not None
+
+
+@dataclass
+class _Run:
+    """One draft or revision: the outline, the guard and the shared instructions."""
+
+    outline: Outline
+    guard: SentenceGuard
+    system: str
+    seed: int
+    variant: int
+    dropped: Counter[str] = field(default_factory=Counter)
+
+
 class EditorialService:
     """Writes the article text and lays it out (deterministic planner unless another LayoutFn is given)."""
 
-    def __init__(self, llm: LLMClient, layout: LayoutFn | None = None) -> None:
+    def __init__(self, llm: LLMClient, layout: LayoutFn | None = None, known_names: set[str] | None = None,
+                 strict_names: bool = False) -> None:
         self.llm = llm
         self.layout = layout or planner_layout
+        self.known_names = known_names or set()  # every catalog name: the guard drops those the sources lack
+        self.strict_names = strict_names  # see SentenceGuard.strict_names
+
+    def _run(self, topics: list[dict[str, Any]], contexts: list[dict[str, Any]], *, system: str, seed: int | None,
+             variant: int) -> _Run:  # fmt: skip
+        keyword = str(topics[0].get("keyword", "")) if topics else ""
+        outline = build_outline(keyword, topics, contexts)
+        guard = SentenceGuard(outline.names, self.known_names, outline.source_text, strict_names=self.strict_names)
+        return _Run(outline, guard, system, 1000 if seed is None else seed, variant)
+
+    async def _paragraph(self, run: _Run, plan: ParagraphPlan, index: int) -> str:
+        """One body paragraph from its fact group: generate, keep the sound sentences, continue until long enough."""
+        kept: list[str] = []
+        task = paragraph_block(plan.facts)
+        for attempt in range(PARAGRAPH_TRIES):
+            so_far = " ".join(kept)
+            request = LLMRequest(
+                system=run.system,
+                prompt=f"{task} {so_far}" if so_far else task,
+                few_shot=paragraph_examples(plan.kind, run.variant + (1 if attempt and not kept else 0)),
+                temperature=0.8,
+                max_tokens=200,
+                stop=["\n"],
+                purpose="editorial_paragraph",
+                seed=run.seed + 31 * index + 7 * attempt + 101 * run.variant,
+            )
+            text = _clean_line((await self.llm.generate(request)).text)
+            sentences, dropped = run.guard.clean(text)
+            run.dropped.update(dropped)
+            for sentence in sentences:
+                if word_count(" ".join([*kept, sentence])) > MAX_PARAGRAPH_WORDS:
+                    break
+                if len(" ".join([*kept, sentence])) <= MAX_PARAGRAPH_CHARS:
+                    kept.append(sentence)
+            if word_count(" ".join(kept)) >= MIN_PARAGRAPH_WORDS:
+                break
+        return " ".join(kept)
+
+    async def _headline(self, run: _Run, part: str) -> tuple[str, str]:
+        """Title or subtitle: a generated line that names the topic and nothing unsourced, else one from facts."""
+        limit = 120 if part == "title" else 200
+        outline = run.outline
+        for attempt in range(HEADLINE_TRIES):
+            request = LLMRequest(
+                system=HEADLINE_SYSTEM.format(part="headline" if part == "title" else "standfirst"),
+                prompt=build_headline_prompt(part, outline.headline_facts()),
+                few_shot=headline_examples(part),
+                temperature=0.7,
+                max_tokens=40,
+                stop=["\n"],
+                purpose=f"editorial_{part}",
+                seed=run.seed + 53 * attempt + 11 * run.variant + (0 if part == "title" else 5),
+            )
+            line = _clean_line((await self.llm.generate(request)).text).rstrip(".")
+            on_topic = any(_names_in(line, t) for t in [*outline.terms, outline.celebrity] if t)
+            problem = run.guard.problem(line) if line else "empty"
+            if 12 <= len(line) <= limit and on_topic and problem is None:
+                return line, "generated"
+            run.dropped[f"{part}: {problem or ('off topic' if not on_topic else 'length')}"] += 1
+        return _headline_from_facts(outline, part)[:limit], "from facts"
+
+    def _assemble(self, run: _Run, paragraphs: list[str], title: str, subtitle: str) -> EditorialContent:
+        outline = run.outline
+        body = [p for p in paragraphs if len(p) >= 40]
+        if len(body) < 2:
+            raise LLMError(f"the writer produced {len(body)} usable paragraph(s) for {outline.keyword!r} after "
+                           f"dropping: {dict(run.dropped) or 'nothing'}; the model may be too weak for this topic")
+        planned = [p.subject for p in outline.plans if p.kind == "product"]
+        products = [p for p in outline.products if p.name in planned] or outline.products[:1]
+        celebs = [p.subject for p in outline.plans if p.kind == "looks"]
+        mentions = [ProductMention(name=p.name[:120], brand=p.brand[:60], context=", ".join(p.scenes)[:200])
+                    for p in products[:4]]
+        people = [CelebMention(name=c[:60], context=", ".join(_scenes_of(c, outline))[:200]) for c in celebs[:3]]
+        tags = [_hashtag(outline.keyword), _hashtag(outline.celebrity), *(_hashtag(p.brand) for p in products[:2])]
+        return EditorialContent(
+            keyword=outline.keyword,
+            title=title,
+            subtitle=subtitle,
+            body_paragraphs=body[:5],
+            pull_quotes=_pull_quote(body, outline),
+            product_mentions=mentions,
+            celeb_mentions=people,
+            hashtags=list(dict.fromkeys(t for t in tags if t))[:6],
+            credits=[CreditEntry(role="Editor", name="Editorial AI")],
+        )
 
     async def draft(
         self,
@@ -85,32 +218,20 @@ class EditorialService:
         tone: str = "sophisticated",
         learned_guidance: str = "",
         seed: int | None = None,
+        variant: int = 0,
     ) -> DraftOutcome:
-        """Generate EditorialContent (with feedback) and plan its layout; `seed` varies sampling per attempt."""
-        keyword = curated_topics[0]["keyword"] if curated_topics else ""
-        prompt = build_editorial_prompt(
-            keyword=keyword,
-            sources_text=summarize_sources(curated_topics, enriched_contexts, max_chars=900),
-            rubric_text=rubric.as_prompt_text(),
-            tone=tone,
-            feedback_history=feedback_history,
-            learned_guidance=learned_guidance,
-        )
-        request = LLMRequest(
-            system=EDITORIAL_SYSTEM,
-            prompt=prompt,
-            few_shot=[EDITORIAL_EXAMPLE],
-            output_schema=EditorialContent,
-            temperature=0.7,
-            max_tokens=900,
-            prefill={"keyword": keyword},
-            purpose="editorial",
-            seed=seed,
-        )
-        content, repairs = await generate_content(self.llm, request)
-        content.keyword = keyword or content.keyword
+        """Write every paragraph of the outline, then the headlines; `seed`/`variant` make an attempt differ."""
+        system = build_paragraph_system(words=PARAGRAPH_WORDS, tone=tone, rubric_text=rubric.as_prompt_text(),
+                                        feedback=format_feedback(feedback_history), guidance=learned_guidance)
+        run = self._run(curated_topics, enriched_contexts, system=system, seed=seed, variant=variant)
+        paragraphs = [await self._paragraph(run, plan, i) for i, plan in enumerate(run.outline.plans)]
+        title, title_from = await self._headline(run, "title")
+        subtitle, subtitle_from = await self._headline(run, "subtitle")
+        content = self._assemble(run, paragraphs, title, subtitle)
         layout, note = await self.layout(content, design_spec)
-        return DraftOutcome(content=content, layout=layout, repairs=repairs, layout_note=note)
+        notes = {"paragraphs": len(content.body_paragraphs), "title": title_from, "subtitle": subtitle_from,
+                 "dropped": dict(run.dropped)}  # fmt: skip
+        return DraftOutcome(content=content, layout=layout, repairs=0, layout_note=note, notes=notes)
 
     async def revise(
         self,
@@ -121,18 +242,61 @@ class EditorialService:
         curated_topics: list[dict[str, Any]],
         enriched_contexts: list[dict[str, Any]],
         design_spec: DesignSpec,
+        tone: str = "sophisticated",
+        seed: int | None = None,
+        variant: int = 0,
     ) -> DraftOutcome:
         """Regenerate only `targets` of `content` with the latest feedback; the rest is kept verbatim."""
-        latest = feedback_history[-1] if feedback_history else {}
-        feedback = [f"{c.get('criterion')}: {c.get('reason')}" for c in latest.get("failed_criteria", [])]
-        revised = await correct_components(
-            self.llm,
-            content,
-            validate_components(EditorialContent, content, targets),
-            feedback=feedback,
-            sources_text=summarize_sources(curated_topics, enriched_contexts, max_chars=700),
-            system=EDITORIAL_SYSTEM,
-        )
-        assert isinstance(revised, EditorialContent)
+        system = build_paragraph_system(words=PARAGRAPH_WORDS, tone=tone, feedback=format_feedback(feedback_history))
+        run = self._run(curated_topics, enriched_contexts, system=system, seed=seed, variant=variant)
+        paragraphs = list(content.body_paragraphs)
+        redo = _paragraph_indices(targets, len(paragraphs))
+        for i, text in enumerate(paragraphs):
+            if i not in redo:
+                run.guard.seen.update(" ".join(re.findall(r"[^\W_]+", s.casefold())) for s in split_sentences(text))
+        plans = run.outline.plans
+        for i in sorted(redo):
+            plan = plans[i] if i < len(plans) else plans[-1]
+            paragraphs[i] = await self._paragraph(run, plan, i) or paragraphs[i]
+        title, subtitle = content.title, content.subtitle
+        notes: dict[str, Any] = {"regenerated": [f"body_paragraphs[{i}]" for i in sorted(redo)]}
+        if "title" in targets:
+            title, notes["title"] = await self._headline(run, "title")
+        if "subtitle" in targets:
+            subtitle, notes["subtitle"] = await self._headline(run, "subtitle")
+        revised = self._assemble(run, paragraphs, title, subtitle)
+        notes["dropped"] = dict(run.dropped)
         layout, note = await self.layout(revised, design_spec)
-        return DraftOutcome(content=revised, layout=layout, repairs=0, layout_note=note)
+        return DraftOutcome(content=revised, layout=layout, repairs=0, layout_note=note, notes=notes)
+
+
+def _paragraph_indices(targets: list[str], count: int) -> set[int]:
+    if "body_paragraphs" in targets:
+        return set(range(count))
+    found = {int(m[1]) for t in targets if (m := re.fullmatch(r"body_paragraphs\[(\d+)\]", t))}
+    return {i for i in found if i < count}
+
+
+def _scenes_of(celebrity: str, outline: Outline) -> list[str]:
+    return list(dict.fromkeys(s for p in outline.products for who, s in p.sightings if who == celebrity and s))[:2]
+
+
+def _pull_quote(body: list[str], outline: Outline) -> list[str]:
+    """A short sentence of the article that names the topic (pull quotes repeat the text by design)."""
+    for paragraph in [*body[1:], body[0]]:
+        for sentence in split_sentences(paragraph):
+            words = word_count(sentence)
+            if 8 <= words <= 28 and len(sentence) <= 200 and any(_names_in(sentence, t) for t in outline.terms):
+                return [sentence.rstrip(".")]
+    return []
+
+
+def _headline_from_facts(outline: Outline, part: str) -> str:
+    """A plain headline assembled from the outline when the model's lines all failed the guard."""
+    product = outline.products[0].name if outline.products else ""
+    if part == "title":
+        who = f"{outline.celebrity} and the {product}" if outline.celebrity and product else outline.celebrity
+        return f"{outline.keyword}: {who}" if who else f"{outline.keyword}: the looks behind the trend"
+    scene = outline.scenes[0] if outline.scenes else "street"
+    lead = f"{outline.celebrity}'s {scene} looks" if outline.celebrity else f"The {scene} looks"
+    return f"{lead}{f', the {product}' if product else ''} and why {outline.keyword} keeps spreading"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.models.review import ReviewResult
 from editorial_ai.review.grounding import normalize
@@ -14,6 +16,9 @@ _FIXED_TARGETS: dict[str, list[str]] = {
     "trend_relevance": ["title", "body_paragraphs[0]"],
     "engagement": ["title", "subtitle", "pull_quotes"],
 }
+# Criteria whose evidence quotes the offending text (claims, names, copied or repeated sentences,
+# off-topic paragraphs): the fix is the components holding that text.
+_EVIDENCE_CRITERIA = {"hallucination", "fact_accuracy", "originality", "repetition", "trend_relevance", "relevance"}
 # Beyond this share of the article, a targeted fix costs as much as a rewrite and risks incoherence.
 MAX_TARGETED_SHARE = 0.6
 _ALL_COMPONENTS = (
@@ -58,13 +63,41 @@ def _missing_parts(content: EditorialContent) -> list[str]:
     return missing or list(_FIXED_TARGETS["content_completeness"])
 
 
+_QUOTED = re.compile(r"[\"“]([^\"”]{3,})[\"”]")
+_PARAGRAPH_REF = re.compile(r"\bparagraph (\d+)\b", re.I)
+
+
+def _components_quoting(content: EditorialContent, evidence: str) -> list[str]:
+    """Components an evidence line points at: the text it quotes (a claim, a copied sentence, a name) or
+    "paragraph N" (1-based). Quoted claims are looked up in the text; a bare line is read as a name."""
+    quotes = _QUOTED.findall(evidence)
+    found = [f"body_paragraphs[{int(n) - 1}]" for n in _PARAGRAPH_REF.findall(evidence)
+             if 0 < int(n) <= len(content.body_paragraphs)]  # fmt: skip
+    for quote in quotes or [evidence]:
+        named = _components_naming(content, quote)
+        found += named or _closest_paragraph(content, quote)
+    return found
+
+
+def _closest_paragraph(content: EditorialContent, quote: str) -> list[str]:
+    """The paragraph holding most of a quote's words (a claim may be quoted shortened or re-punctuated)."""
+    words = set(normalize(quote).split())
+    if len(words) < 4:
+        return []
+    overlap = [len(words & set(normalize(p).split())) / len(words) for p in content.body_paragraphs]
+    best = max(range(len(overlap)), key=overlap.__getitem__, default=-1)
+    return [f"body_paragraphs[{best}]"] if best >= 0 and overlap[best] >= 0.6 else []
+
+
 def correction_targets(result: ReviewResult, content: EditorialContent) -> list[str] | None:
     """Components to regenerate, or None when only a full rewrite can fix the failures."""
     targets: list[str] = []
     for failure in result.failed():
-        if failure.criterion == "hallucination" and failure.evidence:
-            for name in failure.evidence:
-                targets += _components_naming(content, name)
+        if failure.evidence and failure.criterion in _EVIDENCE_CRITERIA:
+            located = [t for line in failure.evidence for t in _components_quoting(content, line)]
+            if not located and failure.criterion not in _FIXED_TARGETS:
+                return None  # the evidence points at nothing we can find: rewrite rather than guess
+            targets += located or _FIXED_TARGETS[failure.criterion]
         elif failure.criterion == "content_completeness":
             targets += _missing_parts(content)
         elif failure.criterion in _FIXED_TARGETS:

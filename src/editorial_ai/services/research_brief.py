@@ -20,6 +20,7 @@ from editorial_ai.prompts.research_brief import (
     build_revision_prompt,
 )
 from editorial_ai.review.rubric import Rubric, load_rubric
+from editorial_ai.services.curation import nearest_keywords
 from editorial_ai.services.editorial import generate_content
 from editorial_ai.services.source import expand_terms
 from editorial_ai.store.catalog import CatalogRepository
@@ -28,6 +29,10 @@ log = logging.getLogger(__name__)
 
 MAX_REVISIONS = 2
 Event = Callable[[str, dict[str, Any]], None]
+
+
+class NoPassagesError(ValueError):
+    """Nothing to write from: a brief is never written from its prompt's example."""
 
 
 def default_sub_questions(topic: str) -> list[str]:
@@ -55,6 +60,10 @@ async def gather_passages(catalog: CatalogRepository, topic: str, limit: int = 8
                           for s in solutions.get(post["id"], [])[:3])
         line = f"{post.get('title', '').strip()}: {who} in a {post.get('context', 'street')} look"
         passages.append(line + (f", wearing {items}." if items else "."))
+    if not passages:
+        nearest = ", ".join(await nearest_keywords(catalog, topic))
+        raise NoPassagesError(f"no catalog passages for {topic!r}: nearest keywords the catalog supports: "
+                              f"{nearest or 'none'}; use one of them or give passages with --passages FILE")
     return passages
 
 
@@ -102,6 +111,9 @@ class ResearchBriefService:
 
     async def run(self, request: BriefRequest, *, use_critic: bool = True) -> BriefOutcome:
         """Draft, then (with the critic) review and revise until publishable or the cap; first-draft errors raise."""
+        if not any(p.strip() for p in request.passages):
+            raise NoPassagesError(f"no passages for {request.topic!r}: a brief is written only from sources; give "
+                                  "passages (--passages FILE) or a topic the catalog holds")
         outcome = BriefOutcome(request=request)
         clients = list({id(c): c for c in (self.writer, self.critic) if c is not None}.values())
         before = [(c.prompt_tokens, c.completion_tokens, c.calls) for c in clients]

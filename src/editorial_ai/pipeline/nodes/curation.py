@@ -6,7 +6,7 @@ from typing import Any
 
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes._common import run_model
-from editorial_ai.services.curation import CurationService
+from editorial_ai.services.curation import CurationService, nearest_keywords
 
 
 def make_curation_node(deps: PipelineDeps):
@@ -16,10 +16,12 @@ def make_curation_node(deps: PipelineDeps):
         llm = deps.llm("curation_research", run_model(state, deps.settings))
         topics = await CurationService(llm, deps.catalog).curate(state["curation_input"])
         if not topics:
-            keyword = state["curation_input"].get("seed_keyword")
+            keyword = str(state["curation_input"].get("seed_keyword") or "")
+            nearest = ", ".join(await nearest_keywords(deps.catalog, keyword))
             return {"curated_topics": [], "pipeline_status": "failed",
                     "error_log": [f"curation: no usable topic for {keyword!r} -- the catalog has no posts matching it; "
-                                  "try a keyword naming an artist, brand or scene in the catalog"]}
+                                  f"nearest keywords the catalog supports: {nearest or 'none'}; or name an artist, "
+                                  "brand, trend tag or scene in the catalog"]}
         return {"curated_topics": [t.model_dump(mode="json") for t in topics], "pipeline_status": "curating"}
 
     return curation

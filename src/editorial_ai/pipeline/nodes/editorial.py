@@ -14,19 +14,28 @@ from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes._common import run_model, run_option
+from editorial_ai.pipeline.nodes.review import draft_text
+from editorial_ai.review.policy import draft_similarity
 from editorial_ai.review.rubric import load_rubric
 from editorial_ai.services.editorial import DraftOutcome, EditorialService, LayoutFn
 from editorial_ai.services.layout_vision import VISION, plan_layout_with_vision
 from editorial_ai.services.learning import aggregate
 
 logger = logging.getLogger(__name__)
+RESAMPLES = 2
+SIMILAR = 0.97  # the loop policy's default similarity limit: at or above it a revision changed nothing
 
 
-async def _produce(service: EditorialService, state: dict[str, Any], deps: PipelineDeps) -> tuple[DraftOutcome, str]:
+async def _produce(
+    service: EditorialService, state: dict[str, Any], deps: PipelineDeps, variant: int = 0
+) -> tuple[DraftOutcome, str]:
     design = DesignSpec.model_validate(state.get("design_spec") or {})
     topics, contexts = state.get("curated_topics", []), state.get("enriched_contexts", [])
     targets = state.get("correction_targets") or []
     previous = state.get("current_content")
+    # A new attempt must be able to differ: a fixed seed on an unchanged prompt repeats the draft.
+    seed = 1000 + int(state.get("draft_version", 0))
+    tone = run_option(state, "tone", "sophisticated")
     if targets and previous and deps.settings.targeted_correction:
         try:
             outcome = await service.revise(
@@ -36,6 +45,9 @@ async def _produce(service: EditorialService, state: dict[str, Any], deps: Pipel
                 curated_topics=topics,
                 enriched_contexts=contexts,
                 design_spec=design,
+                tone=tone,
+                seed=seed,
+                variant=variant,
             )
             return outcome, "targeted:" + ",".join(targets)
         except (LLMError, ValidationError):
@@ -47,12 +59,29 @@ async def _produce(service: EditorialService, state: dict[str, Any], deps: Pipel
         design_spec=design,
         rubric=load_rubric(content_type),
         feedback_history=state.get("feedback_history", []),
-        tone=run_option(state, "tone", "sophisticated"),
+        tone=tone,
         learned_guidance=await learned_guidance(deps, content_type),
-        # A new attempt must be able to differ: a fixed seed on an unchanged prompt repeats the draft.
-        seed=1000 + int(state.get("draft_version", 0)),
+        seed=seed,
+        variant=variant,
     )
     return outcome, "full"
+
+
+async def produce_distinct(
+    service: EditorialService, state: dict[str, Any], deps: PipelineDeps
+) -> tuple[DraftOutcome, str, int]:
+    """A draft that differs from its predecessor: one >= the loop's similarity limit is re-sampled with another
+    seed and prompt variant (up to RESAMPLES times) instead of being reviewed and counted as a revision.
+
+    Returns the outcome, its mode and how many re-samples it took.
+    """
+    before = draft_text(state.get("current_draft"))
+    outcome, mode = await _produce(service, state, deps)
+    for variant in range(1, RESAMPLES + 1):
+        if not before or draft_similarity(before, draft_text(outcome.layout.model_dump(mode="json"))) < SIMILAR:
+            return outcome, mode, variant - 1
+        outcome, mode = await _produce(service, state, deps, variant=variant)
+    return outcome, mode, RESAMPLES
 
 
 async def learned_guidance(deps: PipelineDeps, content_type: str) -> str:
@@ -96,7 +125,10 @@ def make_editorial_node(deps: PipelineDeps):
         layout, planner_reason = layout_strategy(deps, base_model)
         version = int(state.get("draft_version", 0)) + 1
         try:
-            outcome, mode = await _produce(EditorialService(llm, layout), state, deps)
+            known = await deps.catalog.known_entities()
+            service = EditorialService(llm, layout, known_names=set().union(*known.values()) if known else set(),
+                                       strict_names=parse_model_string(base_model).provider == "local")
+            outcome, mode, resamples = await produce_distinct(service, state, deps)
         except LLMError as exc:
             # The review sees no draft and fails format; the loop cap bounds the cost.
             return {
@@ -120,6 +152,8 @@ def make_editorial_node(deps: PipelineDeps):
                     "repairs": outcome.repairs,
                     "attempt": version,
                     "layout": layout_label(outcome.layout_note, planner_reason),
+                    "resamples": resamples,
+                    **outcome.notes,
                 }
             ],
         }

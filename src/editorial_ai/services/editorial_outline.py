@@ -1,0 +1,277 @@
+"""The article outline, built in code from the run's facts: one fact group per body paragraph.
+
+A small model writes a better paragraph from five facts than an article from fifty, and a paragraph that is
+given only its own facts has fewer chances to pair a celebrity with a product she never wore.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from editorial_ai.services.source import readable_date
+
+MAX_PARAGRAPHS = 5  # EditorialContent allows five body paragraphs
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve", "thirteen", "fourteen", "fifteen")  # fmt: skip
+# Words that say what a keyword is about, never which topic: left out of the topic terms.
+_GENERIC = {"the", "a", "an", "of", "and", "in", "on", "for", "to", "with", "effect", "style", "look", "looks",
+            "trend", "fashion", "outfit", "new", "s"}  # fmt: skip
+
+
+def count_word(n: int) -> str:
+    """Small counts as words: a digit in the prose would be a number the sources must hold."""
+    return _COUNT_WORDS[n] if 0 <= n < len(_COUNT_WORDS) else "many"
+
+
+def words_of(text: str) -> list[str]:
+    """Lower-case word tokens (letters and digits, accents kept)."""
+    return re.findall(r"[^\W_]+", text.casefold())
+
+
+def topic_terms(keyword: str) -> list[str]:
+    """The keyword's content words ("Jennie Effect" -> ["jennie"]); the whole keyword when all are generic."""
+    terms = [w for w in words_of(keyword) if w not in _GENERIC and len(w) > 1]
+    return terms or words_of(keyword)
+
+
+@dataclass(frozen=True)
+class Product:
+    """A sourced product and where it was seen."""
+
+    name: str
+    brand: str
+    tags: tuple[str, ...]
+    details: str
+    sightings: tuple[tuple[str, str], ...]  # (who, scene) per sourced post, so pairings stay as sourced
+
+    @property
+    def worn_by(self) -> tuple[str, ...]:
+        """Who wore it, in sourced order."""
+        return tuple(dict.fromkeys(who for who, _ in self.sightings if who))
+
+    @property
+    def scenes(self) -> tuple[str, ...]:
+        """Where it was seen, in sourced order."""
+        return tuple(dict.fromkeys(scene for _, scene in self.sightings if scene))
+
+
+@dataclass
+class ParagraphPlan:
+    """One body paragraph: its kind, the facts it is given and the subject it is about."""
+
+    kind: str  # background | looks | product | spread (the PARAGRAPH_EXAMPLES keys)
+    subject: str
+    facts: list[str]
+
+
+@dataclass
+class Outline:
+    """Everything the writer needs, derived deterministically from curated topics and sourced posts."""
+
+    keyword: str
+    terms: list[str]
+    celebrity: str
+    group: str
+    products: list[Product]
+    scenes: list[str]
+    plans: list[ParagraphPlan] = field(default_factory=list)
+    names: set[str] = field(default_factory=set)  # every name the sources hold
+    source_text: str = ""  # all source strings, for the number guard
+
+    def headline_facts(self) -> str:
+        """One line of facts for the title and subtitle prompts: the celebrity with a piece she wore and where,
+        so any combination the model makes of them is one a sourced post supports."""
+        parts = [f'topic "{self.keyword}"']
+        worn = next(((p, scene) for p in self.products for who, scene in p.sightings if who == self.celebrity), None)
+        if self.celebrity:
+            parts.append(f"celebrity {self.celebrity}")
+        if worn is not None:
+            parts.append(f"piece {worn[0].name}")
+            if worn[1]:
+                parts.append(f"seen in {worn[1]}")
+        elif self.products:
+            parts.append(f"piece {self.products[0].name}")
+        return "; ".join(parts)
+
+
+def _details(solution: dict[str, Any]) -> str:
+    """"White, leather." from the catalog's Q&A -> "white leather"."""
+    for pair in (solution.get("metadata") or {}).get("qa_pairs", []) or []:
+        if "colour" in str(pair.get("q", "")).lower() or "material" in str(pair.get("q", "")).lower():
+            return str(pair.get("a", "")).strip().rstrip(".").replace(",", "").lower()
+    return ""
+
+
+def _tags(solution: dict[str, Any]) -> list[str]:
+    brand = str(solution.get("brand", "")).casefold()
+    keywords = (solution.get("metadata") or {}).get("keywords", []) or []
+    return [str(t) for t in keywords if str(t).casefold() != brand]
+
+
+def _on_topic(post: dict[str, Any], terms: list[str]) -> bool:
+    """Whether the post's title, context or one of its products (name, brand, tags) names a topic term."""
+    texts = [str(post.get("title", "")), str(post.get("context", ""))]
+    for sol in post.get("solutions", []):
+        texts += [str(sol.get("title", "")), str(sol.get("brand", "")), *_tags(sol)]
+    words = set(words_of(" ".join(texts)))
+    return any(t in words for t in terms)
+
+
+def _lead_celebrity(keyword: str, topics: list[dict[str, Any]], posts: list[dict[str, Any]], terms: list[str]) -> str:
+    """The artist the keyword names, else the one with the most on-topic posts (then posts, then curation's lead)."""
+    by_posts = Counter(p.get("artist_name", "") for p in posts if p.get("artist_name"))
+    folded = keyword.casefold()
+    for name in sorted(by_posts, key=len, reverse=True):
+        if re.search(rf"(?<!\w){re.escape(name.casefold())}(?!\w)", folded):
+            return name
+    on_topic = Counter(p.get("artist_name", "") for p in posts if p.get("artist_name") and _on_topic(p, terms))
+    curated = [str(c.get("name", "")) for t in topics for c in t.get("celebrities", [])]
+    rank = {name: (on_topic[name], by_posts[name], -curated.index(name) if name in curated else -99)
+            for name in by_posts}  # fmt: skip
+    return max(rank, key=lambda n: rank[n]) if rank else ""
+
+
+def _products(posts: list[dict[str, Any]], terms: list[str], celebrity: str) -> list[Product]:
+    """Sourced products, those matching the topic first, then those the lead celebrity wore, then by frequency."""
+    seen: dict[str, dict[str, Any]] = {}
+    sightings: dict[str, list[tuple[str, str]]] = {}
+    frequency: Counter[str] = Counter()
+    for post in posts:
+        for sol in post.get("solutions", []):
+            name = str(sol.get("title", "")).strip()
+            if not name:
+                continue
+            seen.setdefault(name, sol)
+            frequency[name] += 1
+            sighting = (str(post.get("artist_name") or ""), str(post.get("context") or ""))
+            if sighting not in sightings.setdefault(name, []):
+                sightings[name].append(sighting)
+
+    def rank(name: str) -> tuple[int, int, int]:
+        sol = seen[name]
+        haystack = " ".join([name, str(sol.get("brand", "")), *_tags(sol)]).casefold()
+        on_topic = sum(1 for t in terms if t in words_of(haystack) or t in haystack)
+        return (-on_topic, -int(any(who == celebrity for who, _ in sightings[name])), -frequency[name])
+
+    ordered = sorted(seen, key=rank)
+    return [
+        Product(name=n, brand=str(seen[n].get("brand", "")), tags=tuple(_tags(seen[n])[:4]), details=_details(seen[n]),
+                sightings=tuple(sightings[n][:3]))
+        for n in ordered
+    ]  # fmt: skip
+
+
+def _pick_products(products: list[Product], limit: int) -> list[Product]:
+    """Up to `limit` products, preferring different brands so paragraphs do not repeat each other."""
+    picked: list[Product] = []
+    for product in products:
+        if len(picked) < limit and all(p.brand != product.brand for p in picked):
+            picked.append(product)
+    for product in products:
+        if len(picked) < limit and product not in picked:
+            picked.append(product)
+    return picked
+
+
+def _looks_plan(keyword: str, celebrity: str, posts: list[dict[str, Any]], terms: list[str]) -> ParagraphPlan:
+    own = [p for p in posts if p.get("artist_name") == celebrity]
+    own = sorted(own, key=lambda p: not _on_topic(p, terms))[:3]  # on-topic looks first, then in date order
+    own.sort(key=lambda p: str(p.get("created_at", "")))
+    group = next((p.get("group_name") for p in own if p.get("group_name")), "")
+    facts = [f'topic: "{keyword}"', f"celebrity: {celebrity}" + (f" ({group})" if group else "")]
+    worn: list[str] = []
+    for post in own[:3]:
+        date = post.get("date") or readable_date(post.get("created_at"))
+        facts.append(f'{date + ", " if date else ""}{post.get("context", "")}: "{post.get("title", "")}"')
+        worn += [s["title"] for s in post.get("solutions", []) if s.get("title") and s["title"] not in worn]
+    if worn:
+        facts.append("worn: " + ", ".join(worn[:3]))
+    return ParagraphPlan("looks", celebrity, facts)
+
+
+def _product_plan(keyword: str, product: Product) -> ParagraphPlan:
+    facts = [f'topic: "{keyword}"', f"product: {product.name} by {product.brand}"]
+    if product.details:
+        facts.append(f"details: {product.details}")
+    if product.tags:
+        facts.append("tags: " + ", ".join(product.tags))
+    if product.sightings:
+        facts.append("worn by: " + "; ".join(f"{who} ({scene})" if scene else who for who, scene in product.sightings))
+    return ParagraphPlan("product", product.name, facts)
+
+
+def _period(posts: list[dict[str, Any]]) -> str:
+    dates = sorted(str(p.get("created_at", ""))[:10] for p in posts if p.get("created_at"))
+    if not dates:
+        return ""
+    first, last = readable_date(dates[0]), readable_date(dates[-1])
+    month = " ".join(first.split()[1:]), " ".join(last.split()[1:])
+    return f"between {month[0]} and {month[1]}" if month[0] != month[1] else f"in {month[0]}"
+
+
+def build_outline(keyword: str, topics: list[dict[str, Any]], posts: list[dict[str, Any]]) -> Outline:
+    """Paragraph plans: trend background, the lead celebrity's looks, one or two products, why it spreads."""
+    terms = topic_terms(keyword)
+    celebrity = _lead_celebrity(keyword, topics, posts, terms)
+    products = _products(posts, terms, celebrity)
+    scene_counts = Counter(p.get("context", "") for p in posts if p.get("context"))
+    scenes = [s for s, _ in scene_counts.most_common(3)]
+    tag_counts = Counter(t for p in posts for s in p.get("solutions", []) for t in _tags(s))
+    group = next((p.get("group_name", "") for p in posts if p.get("artist_name") == celebrity), "")
+    outline = Outline(keyword=keyword, terms=terms, celebrity=celebrity, group=group, products=products,
+                      scenes=scenes)  # fmt: skip
+    background = [f'topic: "{keyword}"']
+    if tag_counts:
+        background.append("trend tags: " + ", ".join(t for t, _ in tag_counts.most_common(5)))
+    if scenes:
+        background.append("seen in: " + ", ".join(scenes))
+    period = _period(posts)
+    background.append(f"looks logged: {count_word(len(posts))}" + (f", {period}" if period else ""))
+    others = [n for n, _ in Counter(p.get("artist_name") for p in posts if p.get("artist_name")).most_common(4)]
+    if others:
+        background.append("worn by: " + ", ".join(others[:3]))
+    outline.plans.append(ParagraphPlan("background", keyword, background))
+    if celebrity:
+        outline.plans.append(_looks_plan(keyword, celebrity, posts, terms))
+    slots = MAX_PARAGRAPHS - len(outline.plans) - 1
+    second = next((n for n in others if n != celebrity), "")
+    product_slots = slots if len(products) >= slots or not second else max(1, slots - 1)
+    for product in _pick_products(products, product_slots):
+        outline.plans.append(_product_plan(keyword, product))
+    if second and len(outline.plans) < MAX_PARAGRAPHS - 1:
+        outline.plans.append(_looks_plan(keyword, second, posts, terms))
+    spread = [f'topic: "{keyword}"', f"looks logged: {count_word(len(posts))}"]
+    if posts:
+        top = max(posts, key=lambda p: int(p.get("view_count", 0)))
+        spread.append(f'most viewed: "{top.get("title", "")}" ({top.get("context", "")})')
+    if scenes:
+        spread.append("seen in: " + ", ".join(scenes))
+    if products:
+        spread.append("pieces: " + ", ".join(p.name for p in _pick_products(products, 3)))
+    outline.plans.append(ParagraphPlan("spread", keyword, spread))
+    outline.names = _source_names(topics, posts)
+    outline.source_text = _source_text(topics, posts)
+    return outline
+
+
+def _source_names(topics: list[dict[str, Any]], posts: list[dict[str, Any]]) -> set[str]:
+    names: set[str] = set()
+    for topic in topics:
+        names.update(c.get("name", "") for c in topic.get("celebrities", []))
+        names.update(b.get("name", "") for b in topic.get("brands_products", []))
+    for post in posts:
+        names.update(filter(None, [post.get("artist_name"), post.get("group_name")]))
+        for sol in post.get("solutions", []):
+            names.update(filter(None, [sol.get("title"), sol.get("brand")]))
+    return {n for n in names if n and n.strip()}
+
+
+def _source_text(topics: list[dict[str, Any]], posts: list[dict[str, Any]]) -> str:
+    parts = [str(t.get("keyword", "")) for t in topics]
+    for post in posts:
+        parts += [str(post.get(k, "")) for k in ("artist_name", "group_name", "title", "context", "date")]
+        parts += [str(s.get("title", "")) for s in post.get("solutions", [])]
+    return "\n".join(parts)
