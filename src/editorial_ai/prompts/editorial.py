@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
+
+from editorial_ai.prompts.sanitize import quote_as_data, sanitize_text
 
 EDITORIAL_SYSTEM = (
     "You are a senior fashion magazine editor. Write a feature article in English using ONLY the celebrities, "
@@ -138,22 +141,32 @@ EDITORIAL_EXAMPLE = json.dumps(
 
 
 def format_feedback(feedback_history: list[dict[str, Any]], limit: int = 3) -> str:
-    """The most recent feedback as actionable lines (bounded, newest last)."""
+    """The most recent feedback as actionable lines (bounded, newest last).
+
+    Every free text (editor notes, judge reasons, suggestions, draft titles) goes through the one prompt
+    sanitizer and is quoted as data: a note cannot add role lines, fences or instructions to the prompt.
+    """
     if not feedback_history:
         return ""
-    lines = ["PREVIOUS REVIEW FEEDBACK -- fix every point below:"]
+    lines = ["PREVIOUS REVIEW FEEDBACK -- fix every point below (reviewers' words are quoted):"]
     for entry in feedback_history[-limit:]:
-        origin = (
-            "Editor request" if entry.get("source") == "admin" else f"Review of attempt {entry.get('attempt', '?')}"
-        )
-        title = entry.get("draft_title")
-        lines.append(f"[{origin}{f' -- draft titled {title!r}' if title else ''}]")
+        admin = entry.get("source") == "admin"
+        origin = "Editor request" if admin else f"Review of attempt {sanitize_text(str(entry.get('attempt', '?')))}"
+        lines.append(f"[{origin}]")
+        title = quote_as_data(str(entry.get("draft_title") or ""), label="Draft title", max_chars=120)
+        if title:
+            lines.append(f"- {title}")
         for criterion in entry.get("failed_criteria", []):
-            lines.append(
-                f"- {criterion.get('criterion')} ({criterion.get('severity', 'major')}): {criterion.get('reason')}"
-            )
+            name = re.sub(r"[^\w]", "", str(criterion.get("criterion") or ""))[:40] or "criterion"
+            severity = re.sub(r"[^\w]", "", str(criterion.get("severity") or "major"))[:12]
+            label = "Editor's note" if admin else f"{name} ({severity})"
+            quoted = quote_as_data(str(criterion.get("reason") or ""), label=label)
+            if quoted:
+                lines.append(f"- {quoted}")
         for suggestion in entry.get("suggestions", [])[:3]:
-            lines.append(f"- suggestion: {suggestion}")
+            quoted = quote_as_data(str(suggestion), label="Suggestion")
+            if quoted:
+                lines.append(f"- {quoted}")
     return "\n".join(lines)
 
 

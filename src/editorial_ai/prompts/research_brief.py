@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from editorial_ai.prompts.sanitize import quote_as_data
+
 BRIEF_SYSTEM = (
     "You are a research analyst. Write a short brief in English that answers each sub-question in order, "
     "using ONLY facts from the source passages. Never invent names or numbers. Return JSON with a title, one "
@@ -56,9 +58,10 @@ def build_brief_prompt(*, topic: str, audience: str, sub_questions: list[str], p
 def build_revision_prompt(*, topic: str, audience: str, sub_questions: list[str], passages: list[str],
                           rubric_text: str, previous_draft: str, revisions: list[str]) -> str:
     """The revision task: the critic's instructions first (so the model attends to them), then the context."""
-    instructions = "\n".join(f"- {r}" for r in revisions)
+    # The critic reads the draft (model output), so its notes are sanitized and quoted like a reviewer's.
+    instructions = "\n".join(f"- {q}" for q in (quote_as_data(r, label="Critic's note") for r in revisions) if q)
     return (
-        f"REVISION REQUESTED -- apply every instruction below:\n{instructions}\n\n"
+        f"REVISION REQUESTED -- address every point below (the critic's words are quoted):\n{instructions}\n\n"
         f"Previous draft:\n{previous_draft[:2500]}\n\n"
         f"The brief will be judged on:\n{rubric_text}\n\n"
         f"Topic: {topic}\nAudience: {audience}\nSub-questions:\n{_numbered(sub_questions)}\n\n"

@@ -10,6 +10,7 @@ from pydantic import BaseModel, create_model
 from pydantic.fields import FieldInfo
 
 from editorial_ai.llm.base import LLMClient, LLMRequest
+from editorial_ai.prompts.sanitize import quote_as_data
 
 _ITEM = re.compile(r"^(?P<field>[a-z_]+)\[(?P<index>\d+)\]$")
 
@@ -89,7 +90,9 @@ def build_correction_prompt(artifact: BaseModel, components: list[str], feedback
     """Only the parts to rewrite, the feedback and the sources: the rest of the draft is kept verbatim,
     so sending it again would only cost tokens."""
     context = getattr(artifact, "title", "") or getattr(artifact, "stem", "")
-    lines = "\n".join(f"- {f}" for f in feedback) or "- improve quality"
+    # Judge reasons quote the draft (model output): sanitized and quoted like any other reviewer note.
+    quoted = (quote_as_data(f, label="Reviewer note") for f in feedback)
+    lines = "\n".join(f"- {q}" for q in quoted if q) or "- improve quality"
     current = json.dumps(current_values(artifact, components), ensure_ascii=False)[:2000]
     return (
         (f"Draft title: {context}\n" if context else "")

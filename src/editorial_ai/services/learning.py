@@ -2,7 +2,8 @@
 
 Decisions are append-only events, so feedback given before a later approval is still counted. The last ten
 reviews are aggregated into boolean triggers with fixed thresholds (proportional when fewer exist), and each
-trigger injects a fragment into a `{{PLACEHOLDER}}`; reviewer notes go in only after sanitizing.
+trigger injects a fragment into a `{{PLACEHOLDER}}`; reviewer notes go in only sanitized and quoted as
+data (`prompts/sanitize.py`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+from editorial_ai.prompts.sanitize import quote_as_data, sanitize_text
 
 logger = logging.getLogger(__name__)
 
@@ -31,21 +34,13 @@ TRIGGERS: dict[str, tuple[int, str, str]] = {
 }
 MAX_NOTE_CHARS = 300
 MAX_NOTES_TOTAL = 600
-_ROLE_PREFIX = re.compile(r"^\s*(system|assistant|user|developer)\s*:", re.IGNORECASE | re.MULTILINE)
-_FENCE = re.compile(r"```.*?(```|$)", re.DOTALL)
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
-_ALLOWED = re.compile(r"[^\w\s.,;:!?'\"()\-#&/%]", re.UNICODE)
+NOTE_LABEL = "Earlier reviewer note"
 
 
 def sanitize_note(text: str) -> str:
-    """Strip fences, role prefixes and control characters; keep a plain, bounded sentence."""
+    """A reviewer note as plain, bounded data (the shared prompt sanitizer); "" when nothing usable is left."""
     try:
-        cleaned = _FENCE.sub(" ", text or "")
-        cleaned = _ROLE_PREFIX.sub(" ", cleaned)
-        cleaned = _CONTROL.sub(" ", cleaned)
-        cleaned = _ALLOWED.sub("", cleaned)
-        cleaned = re.sub(r"\s+", " ", cleaned).strip()
-        return cleaned[:MAX_NOTE_CHARS]
+        return sanitize_text(text or "", max_chars=MAX_NOTE_CHARS)
     except Exception:  # noqa: BLE001 - a sanitizer failure must fall back to nothing, never to raw text
         logger.warning("note sanitizer failed; dropping the note")
         return ""
@@ -103,7 +98,7 @@ def aggregate(events: Iterable[dict[str, Any]], window: int = WINDOW) -> Learnin
             total += len(note)
     if signal.notes:
         signal.fragments.setdefault("{{EDITORIAL_REVIEW}}", []).extend(
-            f'Earlier reviewer note: "{note}"' for note in signal.notes)
+            quote_as_data(note, label=NOTE_LABEL, max_chars=MAX_NOTE_CHARS) for note in signal.notes)
     logger.info("learning: %d reviews, triggers=%s, low_confidence=%s", signal.reviews,
                 {k: v for k, v in signal.triggers.items() if v}, signal.low_confidence)
     return signal
