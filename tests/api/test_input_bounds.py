@@ -76,3 +76,10 @@ async def test_every_error_status_is_documented(client: httpx.AsyncClient) -> No
     events = doc["paths"]["/api/pipeline/events/{thread_id}"]["get"]["responses"]
     assert events["200"]["content"]["text/event-stream"]["schema"]["$ref"].endswith("/NodeEvent")
     assert events["401"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorResponse")
+
+
+async def test_unknown_query_parameters_are_a_422_naming_them(client: httpx.AsyncClient) -> None:
+    body = assert_error(await client.get("/api/contents/?ofset=40"), 422, "ofset", "offset")
+    assert body["errors"][0]["field"] == "query.ofset"
+    assert_error(await client.get("/health?verbose=1"), 422, "verbose")
+    assert (await client.get("/api/contents/?offset=0&limit=5")).status_code == 200

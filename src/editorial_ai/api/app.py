@@ -15,6 +15,7 @@ from editorial_ai.api.deps import LoginRequired
 from editorial_ai.api.errors import BodyLimitMiddleware, install_error_handlers
 from editorial_ai.api.routes import contents, health, logs, pipeline, ui
 from editorial_ai.api.runs import RunManager
+from editorial_ai.api.schema_docs import document_constraints
 from editorial_ai.api.security import CsrfRejected, OriginCheckMiddleware
 from editorial_ai.config import Settings, get_settings
 from editorial_ai.pipeline.runner import open_pipeline
@@ -74,6 +75,7 @@ def _openapi_with_clean_streams(app: FastAPI) -> None:
         if app.openapi_schema:
             return app.openapi_schema
         doc = build()
+        document_constraints(doc, app.state.settings)
         for operations in doc.get("paths", {}).values():
             for operation in operations.values():
                 for code, response in operation.get("responses", {}).items():

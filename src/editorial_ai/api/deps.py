@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import hmac
-from typing import Annotated
+from typing import Annotated, Any
 from urllib.parse import quote
 
 from fastapi import Depends, Request
+from fastapi.routing import APIRoute
 from fastapi.security import APIKeyHeader
 
-from editorial_ai.api.errors import ApiError
+from editorial_ai.api.errors import ApiError, invalid_field
 from editorial_ai.api.runs import RunManager
 from editorial_ai.api.security import UNSAFE_METHODS, CsrfRejected, check_csrf, load_session, start_session
 from editorial_ai.config import Settings
@@ -58,6 +59,26 @@ def require_api_key(settings: SettingsDep, api_key: Annotated[str | None, Depend
     if api_key is None or not hmac.compare_digest(api_key.encode(), expected.encode()):
         raise ApiError(401, "missing or wrong X-API-Key header",
                        "send the header X-API-Key with the value of the server's ADMIN_API_KEY")
+
+
+def _query_names(dependant: Any) -> set[str]:
+    names = {f.alias for f in dependant.query_params}
+    for sub in dependant.dependencies:
+        names |= _query_names(sub)
+    return names
+
+
+def reject_unknown_query(request: Request) -> None:
+    """422 naming an unknown query parameter: a typo (`ofset=40`) must not silently give page one."""
+    route = request.scope.get("route")
+    if not request.query_params or not isinstance(route, APIRoute):
+        return
+    known = _query_names(route.dependant)
+    unknown = sorted(set(request.query_params) - known)
+    if unknown:
+        listed = ", ".join(sorted(known)) or "none"
+        raise invalid_field(f"query.{unknown[0][:60]}", "unknown query parameter",
+                            f"remove it; this route takes these query parameters: {listed}")
 
 
 def check_login_key(settings: Settings, candidate: str) -> bool:

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
+from editorial_ai.api.schema_docs import LINE, LINE_NON_BLANK, REVISE_SAYS_SOMETHING, TEXT, TEXT_NON_BLANK, padded
 from editorial_ai.config import ConfigError
 from editorial_ai.llm.registry import parse_model_string
 from editorial_ai.models.decisions import ReviewForm
@@ -83,15 +84,17 @@ class ValidationErrorResponse(ErrorResponse):
 class TriggerRequest(_Request):
     """Seed 001 section 6.1 plus an optional model and content type."""
 
-    seed_keyword: str = Field(min_length=1, max_length=120, examples=["Jennie Effect"])
-    category: str = Field("fashion", max_length=60)
-    tone: str = Field("sophisticated", max_length=60)
-    style: str = Field("editorial", max_length=60)
-    target_celeb: str | None = Field(None, max_length=80)
-    target_brand: str | None = Field(None, max_length=80)
+    seed_keyword: str = Field(min_length=1, max_length=120, examples=["Jennie Effect"],
+                              json_schema_extra={"pattern": LINE_NON_BLANK})
+    category: str = Field("fashion", max_length=60, json_schema_extra={"pattern": LINE})
+    tone: str = Field("sophisticated", max_length=60, json_schema_extra={"pattern": LINE})
+    style: str = Field("editorial", max_length=60, json_schema_extra={"pattern": LINE})
+    target_celeb: str | None = Field(None, max_length=80, json_schema_extra={"pattern": LINE})
+    target_brand: str | None = Field(None, max_length=80, json_schema_extra={"pattern": LINE})
     model: str | None = Field(None, max_length=300, description="provider:model, e.g. scripted:happy; "
                               "defaults to the server's EDITORIAL_AI_MODEL.")
-    content_type: str | None = Field(None, max_length=60, description="Rubric name, e.g. fashion_magazine.")
+    content_type: str | None = Field(None, max_length=60, description="Rubric name, e.g. fashion_magazine.",
+                                     json_schema_extra={"pattern": padded(list(pipeline_content_types()))})
 
     @field_validator("target_celeb", "target_brand", "model", "content_type", mode="after")
     @classmethod
@@ -209,34 +212,35 @@ class ContentDetail(ContentSummary):
 class ApproveRequest(_Request):
     """Approve: the pipeline resumes and publishes."""
 
-    reviewer: str = Field("admin", min_length=1, max_length=80)
+    reviewer: str = Field("admin", min_length=1, max_length=80, json_schema_extra={"pattern": LINE_NON_BLANK})
 
 
 class RejectRequest(_Request):
     """Reject: the pipeline ends; a reason is required."""
 
-    reason: str = Field(min_length=1, max_length=2000)
-    reviewer: str = Field("admin", min_length=1, max_length=80)
+    reason: str = Field(min_length=1, max_length=2000, json_schema_extra={"pattern": TEXT_NON_BLANK})
+    reviewer: str = Field("admin", min_length=1, max_length=80, json_schema_extra={"pattern": LINE_NON_BLANK})
 
 
 class ReviseRequest(_Request):
     """Request a revision with free feedback and/or the structured review form of seed 003."""
 
-    feedback: str | None = Field(None, max_length=4000)
+    feedback: str | None = Field(None, max_length=4000, json_schema_extra={"pattern": TEXT})
     review_form: ReviewForm | None = None
     missing_spec_fields: list[str] = Field(
         default_factory=list, max_length=10,
         description="Seed 003 missing_spec as a list: sets review_form.missing_spec and names the fields "
-                    "in the notes.")
-    reviewer: str = Field("admin", min_length=1, max_length=80)
+                    "in the notes.",
+        json_schema_extra={"items": {"type": "string", "maxLength": 60, "pattern": LINE_NON_BLANK}})
+    reviewer: str = Field("admin", min_length=1, max_length=80, json_schema_extra={"pattern": LINE_NON_BLANK})
+    model_config = ConfigDict(json_schema_extra=REVISE_SAYS_SOMETHING)
 
     @field_validator("missing_spec_fields")
     @classmethod
     def _clean_fields(cls, value: list[str]) -> list[str]:
-        cleaned = [v.strip() for v in value if v.strip()]
-        if any(len(v) > 60 for v in cleaned):
-            raise ValueError("each missing spec field must be at most 60 characters")
-        return cleaned
+        if any(not v.strip() or len(v.strip()) > 60 for v in value):
+            raise ValueError("each missing spec field must be 1 to 60 characters, not blank")
+        return [v.strip() for v in value]
 
     @model_validator(mode="after")
     def _says_something(self) -> ReviseRequest:

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Depends, Query
 
 from editorial_ai.api.actions import decide_in_background, decide_now, revision_decision
-from editorial_ai.api.deps import PipelineDep, RunsDep, require_api_key
+from editorial_ai.api.deps import PipelineDep, RunsDep, reject_unknown_query, require_api_key
 from editorial_ai.api.errors import ApiError
 from editorial_ai.api.schemas import (
     API_ERRORS,
@@ -32,7 +32,8 @@ _NOT_FOUND: Responses = {404: {"model": ErrorResponse, "description": "Unknown c
 _CONFLICT: Responses = {409: {"model": ErrorResponse,
                               "description": "Not awaiting a decision (nothing was changed)"}}
 
-router = APIRouter(prefix="/api/contents", tags=["contents"], dependencies=[Depends(require_api_key)],
+router = APIRouter(prefix="/api/contents", tags=["contents"],
+                   dependencies=[Depends(require_api_key), Depends(reject_unknown_query)],
                    responses=API_ERRORS)
 
 

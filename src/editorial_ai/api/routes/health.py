@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import sqlite3
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
-from editorial_ai.api.deps import PipelineDep
+from editorial_ai.api.deps import PipelineDep, reject_unknown_query
 from editorial_ai.api.model_choice import model_problem
-from editorial_ai.api.schemas import HealthCheck, HealthResponse
+from editorial_ai.api.schemas import HealthCheck, HealthResponse, ValidationErrorResponse
 from editorial_ai.store.factory import storage_plan
 
 REQUIRED_TABLES = ("editorial_contents", "review_events", "posts", "spots", "solutions")
 
-router = APIRouter(tags=["health"])
+router = APIRouter(tags=["health"], dependencies=[Depends(reject_unknown_query)],
+                   responses={422: {"model": ValidationErrorResponse, "description": "Unknown query parameter"}})
 
 
 @router.get("/health", response_model=HealthResponse,

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Depends
 
-from editorial_ai.api.deps import PipelineDep, require_api_key
+from editorial_ai.api.deps import PipelineDep, reject_unknown_query, require_api_key
 from editorial_ai.api.routes.contents import load_content
 from editorial_ai.api.schemas import API_ERRORS, ErrorResponse, LogsResponse
 from editorial_ai.pipeline.runner import NotFoundError
 
-router = APIRouter(prefix="/api/contents", tags=["observability"], dependencies=[Depends(require_api_key)],
+router = APIRouter(prefix="/api/contents", tags=["observability"],
+                   dependencies=[Depends(require_api_key), Depends(reject_unknown_query)],
                    responses=API_ERRORS)
 
 

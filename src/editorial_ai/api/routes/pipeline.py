@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends, Header, Query
 from fastapi.responses import StreamingResponse
 
 from editorial_ai.api.actions import run_status, start_run
-from editorial_ai.api.deps import PipelineDep, RunsDep, require_api_key
+from editorial_ai.api.deps import PipelineDep, RunsDep, reject_unknown_query, require_api_key
 from editorial_ai.api.runs import Event, RunManager
 from editorial_ai.api.schemas import (
     API_ERRORS,
@@ -25,7 +25,8 @@ from editorial_ai.pipeline.runner import Pipeline
 
 HEARTBEAT_S = 15.0
 
-router = APIRouter(prefix="/api/pipeline", tags=["pipeline"], dependencies=[Depends(require_api_key)],
+router = APIRouter(prefix="/api/pipeline", tags=["pipeline"],
+                   dependencies=[Depends(require_api_key), Depends(reject_unknown_query)],
                    responses=API_ERRORS)
 
 
