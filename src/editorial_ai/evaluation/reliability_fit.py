@@ -42,10 +42,9 @@ def best_threshold(scores: list[float], human: list[bool]) -> ThresholdCandidate
         return ThresholdCandidate(threshold=t, accuracy=matrix.accuracy, kappa=matrix.kappa,
                                   confusion=matrix.metrics())
 
-    candidates = [evaluate(t) for t in candidate_thresholds(scores) if t > 0.0]
-    if not candidates:
-        return None
-    return max(candidates, key=lambda c: (c.kappa if c.kappa is not None else -2.0, c.accuracy or 0.0,
+    candidates = [evaluate(t) for t in candidate_thresholds(scores)]
+    # An undefined kappa (one label on both sides) is no agreement beyond chance; accuracy then decides.
+    return max(candidates, key=lambda c: (c.kappa if c.kappa is not None else 0.0, c.accuracy or 0.0,
                                           -abs(c.threshold - DEFAULT_THRESHOLD)))
 
 
