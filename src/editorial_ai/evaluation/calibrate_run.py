@@ -67,6 +67,17 @@ class CalibrationRecord(BaseModel):
     def _overall(cls, value: Any) -> Any:
         return None if value is None else _label(value)
 
+    def sources_with_question(self) -> Any:
+        """The sources, carrying the record's question (context for the review, never a claim) when it has one."""
+        if not self.question:
+            return self.sources
+        if isinstance(self.sources, dict):
+            return {**self.sources, "question": self.question}
+        passages = [self.sources] if isinstance(self.sources, str) else list(self.sources or [])
+        if all(isinstance(p, str) for p in passages):
+            return {"passages": passages, "question": self.question}
+        return {"enriched_contexts": passages, "question": self.question}
+
     def overall(self) -> bool:
         """The human's overall verdict (explicit, or every labelled criterion passes)."""
         if self.human_overall is not None:
@@ -174,7 +185,8 @@ async def review_records(records: list[CalibrationRecord], judge: LLMClient | No
             if record.content_type == EXAM_CONTENT_TYPE:
                 result, judge_error = await review_exam_item(record.draft, record.request, rubric, judge)
             else:
-                review = await review_artifact(record.draft, rubric, record.sources, judge, known_entities)
+                review = await review_artifact(record.draft, rubric, record.sources_with_question(), judge,
+                                               known_entities)
                 result, judge_error = review.result, review.judge_error
         except Exception as exc:  # noqa: BLE001 - one broken record must not stop the calibration
             errors.append(f"{record.id}: {type(exc).__name__}: {exc}")
