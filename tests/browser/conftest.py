@@ -62,6 +62,7 @@ class LiveServer:
 def live_server(make_settings: Callable[..., Settings]) -> Callable[..., LiveServer]:
     """`with live_server(**settings overrides) as server:`"""
     def start(**overrides: Any) -> LiveServer:
+        overrides.setdefault("EDITORIAL_AI_TEST_MODE", True)  # the model select offers the scripted scenarios
         return LiveServer(create_app(make_settings(**overrides)))
     return start
 
