@@ -57,6 +57,7 @@ def test_check_text_grounding_verdicts() -> None:
 
 @pytest.mark.parametrize(("draft", "questions", "passed"), [
     ("One sentence only.", [], False),
+    ("Yes.", [], False),
     ("It rained all day. The roads were wet.", [], True),
     ("# Title\n## Q1\nAnswer one.\n## Q2\nAnswer two.\n", ["Q1", "Q2"], True),
     ("# Title\n## Q1\nAnswer one.\n## Q2\n_(not answered)_\n", ["Q1", "Q2"], False),
@@ -70,30 +71,73 @@ def _judge(*answers: dict) -> ScriptedClient:
     return ScriptedClient({"judge": [{"json": a} for a in answers]})
 
 
-async def test_text_rubric_end_to_end() -> None:
+async def test_text_rubric_is_deterministic_end_to_end() -> None:
     rubric = load_rubric("text")
     judge = _judge({"fact_accuracy": {"score": 0.9, "passed": True, "reason": "Matches."}})
     review = await review_artifact("The University of Leeds followed 1,200 commuters. They cycled in 2023.",
                                    rubric, PASSAGES, judge)
-    assert review.result.passed and review.result.composite_score == pytest.approx((1 + 1 + 0.9) / 3, abs=1e-4)
-    assert [c.criterion for c in review.result.criteria] == ["format", "hallucination", "fact_accuracy"]
+    assert review.result.passed and review.result.composite_score == 1.0
+    assert [c.criterion for c in review.result.criteria] == ["format", "hallucination", "fact_accuracy", "relevance"]
+    assert judge.calls == [], "every text criterion is counted or looked up, none is judged"
     bad = await review_artifact("The Oxford team followed 900 commuters. They cycled to work.", rubric, PASSAGES,
                                 judge)
-    assert not bad.result.passed and bad.result.failed()[0].criterion == "hallucination"
+    assert not bad.result.passed
+    failed = {c.criterion: c for c in bad.result.failed()}
+    assert {"hallucination", "fact_accuracy"} <= set(failed)
+    assert any('"The Oxford team followed 900 commuters."' in e for e in failed["fact_accuracy"].evidence)
 
 
 async def test_format_failure_skips_the_rest_and_the_judge() -> None:
     judge = _judge({"fact_accuracy": {"score": 0.9, "passed": True, "reason": "x"}})
     review = await review_artifact("Too short.", load_rubric("text"), PASSAGES, judge)
     assert not review.result.passed and judge.calls == []
-    assert [c.skipped for c in review.result.criteria] == [False, True, True]
+    assert [c.skipped for c in review.result.criteria] == [False, True, True, True]
 
 
-async def test_no_judge_skips_judge_criteria() -> None:
+async def test_no_judge_needed_for_text() -> None:
     review = await review_artifact("The University of Leeds ran it. It had 1,200 commuters.", load_rubric("text"),
                                    PASSAGES, None)
-    assert review.judge_error == "no judge model" and not review.result.passed
-    assert review.result.criteria[-1].skipped
+    assert review.judge_error is None and review.result.passed
+    assert not any(c.skipped for c in review.result.criteria)
+
+
+STORE = ['A post titled "Jennie at the airport" shows Jennie of BLACKPINK at an airport fashion moment. In that post '
+         "Jennie wears the Chanel 22 Bag. The post was published on 9 September 2025 and has 2,129,096 views.",
+         'A post titled "V at the pop-up" shows V of BTS at a pop-up store event. In that post V wears the '
+         "Balenciaga Track Sneakers."]
+
+
+async def test_one_line_answer_to_a_question_is_valid_prose() -> None:
+    review = await review_artifact("Jennie wore the Chanel 22 Bag.", load_rubric("text"), STORE, None,
+                                   question="What did Jennie wear at the airport?")
+    assert review.result.passed, review.result.summary
+    without = await review_artifact("Jennie wore the Chanel 22 Bag.", load_rubric("text"), STORE, None)
+    assert not without.result.passed and without.result.criteria[0].criterion == "format"
+
+
+async def test_names_in_the_question_are_context_not_claims() -> None:
+    question = "After the Lisa post, one question: how many views does the post \"Jennie at the airport\" have?"
+    review = await review_artifact("The post has 2,129,096 views.", load_rubric("text"), STORE, None,
+                                   question=question)
+    assert review.result.passed, review.result.summary  # "Lisa" is only in the question
+
+
+async def test_an_answer_about_another_passage_is_not_relevant() -> None:
+    review = await review_artifact("V wears the Balenciaga Track Sneakers.", load_rubric("text"), STORE, None,
+                                   question="What did Jennie wear at the airport?")
+    relevance = {c.criterion: c for c in review.result.criteria}["relevance"]
+    assert not relevance.passed and "does not answer the question" in relevance.reason
+
+
+async def test_a_pairing_the_passages_do_not_make_fails_fact_accuracy() -> None:
+    review = await review_artifact("Jennie wore the Balenciaga Track Sneakers at the airport.", load_rubric("text"),
+                                   STORE, None, known_entities={"artists": {"Jennie", "V"},
+                                                                "products": {"Chanel 22 Bag", "Balenciaga Track Sneakers"},
+                                                                "brands": {"Chanel", "Balenciaga"}},
+                                   question="What did Jennie wear at the airport?")
+    by_name = {c.criterion: c for c in review.result.criteria}
+    assert by_name["hallucination"].passed and not by_name["fact_accuracy"].passed
+    assert "no source post ties Jennie" in by_name["fact_accuracy"].reason
 
 
 def test_sources_coerce_shapes() -> None:

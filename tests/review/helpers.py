@@ -43,3 +43,22 @@ def layout(paragraphs: list[str] | None = None, *, title: str = "The Jennie Effe
     if hashtags is not None:
         blocks.append({"type": "hashtag_bar", "hashtags": hashtags})
     return {"keyword": "Jennie Effect", "title": title, "blocks": blocks}
+
+
+# A clean article over TOPICS/CONTEXTS: four paragraphs, 250+ words, every name and figure sourced.
+ARTICLE: list[str] = [
+    "The Jennie Effect is easy to see at the airport. When Jennie walks through the terminal with the Chanel 22 "
+    "Bag, the pictures travel faster than she does, and within days the bag is hard to find. Fans do not copy a "
+    "whole outfit; they copy the one piece they can name, and the Chanel 22 Bag is that piece.",
+    "Jennie of BLACKPINK keeps the rest of the look quiet. She pairs the Chanel 22 Bag with relaxed tailoring and "
+    "soft layers, so the bag carries the outfit without shouting. The airport photos read as practical rather than "
+    "staged, which is exactly why readers believe they could wear the same thing on an ordinary morning.",
+    "The Alaïa Fishnet Ballet Flats finish the look. Jennie wore the Alaïa Fishnet Ballet Flats at the airport, and "
+    "the flats turned a travel outfit into something that feels deliberate. They are light, they fold into a bag, "
+    "and they suit long walks between gates, which makes the choice feel sensible as well as stylish.",
+    "Why does the Jennie Effect spread so quickly? The pieces are specific, recognisable and easy to search for. "
+    "Chanel and Alaïa supply the names, Jennie supplies the moment, and the airport supplies a setting everyone "
+    "knows. Put together, the look becomes a template that fans can follow with a single purchase, and that is "
+    "the whole secret of the effect. It asks for no styling team and no special occasion, only a bag, a pair of "
+    "flats and the confidence to keep everything else simple, which is a lesson that outlasts any single trip.",
+]

@@ -8,13 +8,14 @@ from editorial_ai.llm.scripted import ScriptedClient
 from editorial_ai.review.engine import ReviewContext, review_draft
 from editorial_ai.review.rubric import load_rubric
 
-from .helpers import CONTEXTS, KNOWN, TOPICS, layout
+from .helpers import ARTICLE, CONTEXTS, KNOWN, TOPICS, layout
 
 RUBRIC = load_rubric("fashion_magazine")
 JUDGED = [c.name for c in RUBRIC.by_check("judge")]
 CONTEXT = ReviewContext(curated_topics=TOPICS, enriched_contexts=CONTEXTS, known_entities=KNOWN)
-GOOD = layout(["Jennie carried the Chanel 22 Bag.", "Fans copied it."], celebs=[{"name": "Jennie"}],
-              products=[{"name": "Chanel 22 Bag", "brand": "Chanel"}], hashtags=["#JennieEffect"])
+PARAGRAPHS = ARTICLE
+GOOD = layout(PARAGRAPHS, celebs=[{"name": "Jennie"}], products=[{"name": "Chanel 22 Bag", "brand": "Chanel"}],
+              hashtags=["#JennieEffect"])
 
 
 def _judge(passed: bool = True) -> ScriptedClient:
@@ -46,19 +47,20 @@ async def test_format_failure_stops_before_grounding_and_judge() -> None:
 
 
 async def test_hallucination_fails_even_when_the_judge_is_happy() -> None:
-    draft = layout(["Jennie wore Versace.", "Fans copied it."], celebs=[{"name": "Jennie"}],
-                   products=[{"name": "Heels", "brand": "Versace"}], hashtags=["#Jennie"])
+    draft = layout([*PARAGRAPHS[:3], PARAGRAPHS[3] + " Jennie wore Versace heels to finish the look."],
+                   celebs=[{"name": "Jennie"}], products=[{"name": "Heels", "brand": "Versace"}], hashtags=["#Jennie"])
     result = await review_draft(draft, RUBRIC, CONTEXT, _judge())
     assert not result.passed
-    assert [c.criterion for c in result.failed()] == ["hallucination"]
+    assert [c.criterion for c in result.failed()] == ["hallucination", "fact_accuracy"]
     assert any("Versace" in s for s in result.suggestions)
-    assert "Failed: hallucination." in result.summary
+    assert "Failed: hallucination, fact_accuracy." in result.summary
 
 
-async def test_judge_down_skips_judge_criteria_and_does_not_pass() -> None:
+async def test_judge_down_skips_judge_criteria_and_only_the_optional_one_is_unchecked() -> None:
     judge = ScriptedClient({"judge": [{"error": "fatal", "message": "judge offline"}]})
     result = await review_draft(GOOD, RUBRIC, CONTEXT, judge)
-    assert not result.passed and result.judge_skipped
+    # Every gating criterion is deterministic now; the judge only scores the optional visual appeal.
+    assert result.passed and result.judge_skipped
     by_name = _by_name(result)
     assert by_name["format"].passed and by_name["hallucination"].passed
     assert all(by_name[n].skipped for n in JUDGED)
@@ -68,16 +70,16 @@ async def test_judge_down_skips_judge_criteria_and_does_not_pass() -> None:
 
 async def test_no_judge_configured_skips_judge_criteria() -> None:
     result = await review_draft(GOOD, RUBRIC, CONTEXT, None)
-    assert not result.passed and result.judge_skipped
+    assert result.passed and result.judge_skipped
     assert all(_by_name(result)[n].skipped for n in JUDGED)
     assert "no judge" in result.summary
 
 
 async def test_judge_failures_become_suggestions() -> None:
     result = await review_draft(GOOD, RUBRIC, CONTEXT, _judge(passed=False))
-    assert not result.passed
+    assert result.passed, "an optional judged criterion never blocks the deterministic gate"
     assert {c.criterion for c in result.failed()} == set(JUDGED)
-    assert "fact_accuracy: fact_accuracy!" in result.suggestions
+    assert "visual_appeal: visual_appeal!" in result.suggestions
 
 
 async def test_completeness_is_counted_not_judged() -> None:
@@ -86,6 +88,6 @@ async def test_completeness_is_counted_not_judged() -> None:
     result = await review_draft(thin, RUBRIC, CONTEXT, judge)
     completeness = _by_name(result)["content_completeness"]
     assert completeness.source == "validation" and not completeness.passed
-    assert "product" in completeness.reason and "2 body paragraphs" in completeness.reason
+    assert "product" in completeness.reason and "4 body paragraphs" in completeness.reason
     assert "hashtags" in completeness.reason
     assert "content_completeness" not in judge.calls[0].prompt.split("Source material")[0]

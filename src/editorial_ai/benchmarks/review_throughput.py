@@ -1,4 +1,4 @@
-"""Deterministic review throughput: format + grounding checks on varied drafts, one core."""
+"""Deterministic review throughput: format, claims against sources and counted checks on varied drafts, one core."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from typing import Any
 
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import CelebMention, EditorialContent, ProductMention
+from editorial_ai.review.engine import ReviewContext, deterministic_review
 from editorial_ai.review.format_check import check_format
-from editorial_ai.review.grounding import check_grounding, facts_from_sources
+from editorial_ai.review.rubric import load_rubric
 from editorial_ai.services.layout_planner import plan_layout
 from editorial_ai.store.catalog import load_sample_catalog
 
@@ -68,8 +69,11 @@ def make_corpus(count: int, seed: int = 3) -> tuple[list[dict[str, Any]], list[d
 
 
 def run_review_throughput(count: int = 3000) -> ThroughputResult:
-    """Review `count` drafts with the deterministic checks (the judge is not part of this figure)."""
+    """Review `count` drafts with every deterministic check of the fashion rubric: format, hallucination and
+    fact_accuracy (claims against the sources), completeness, relevance, repetition and originality. The judge is
+    not part of this figure. Each draft gets its own review context, as in the pipeline."""
     drafts, sources, known = make_corpus(count)
+    rubric = load_rubric("fashion_magazine")
     failed = 0
     started = time.perf_counter()
     for draft in drafts:
@@ -77,7 +81,7 @@ def run_review_throughput(count: int = 3000) -> ThroughputResult:
         if layout is None or not verdict.passed:
             failed += 1
             continue
-        facts = facts_from_sources([], sources, known)
-        if not check_grounding(layout, facts).passed:
+        context = ReviewContext(enriched_contexts=sources, known_entities=known)
+        if not all(r.passed for r in deterministic_review(layout, rubric, context)):
             failed += 1
     return ThroughputResult(drafts=count, seconds=time.perf_counter() - started, failed=failed)

@@ -3,8 +3,9 @@
 - A layout (a dict with `blocks`) goes through the pipeline's own `review_draft` (format -> grounding ->
   judge -> pass rule), so evaluation and calibration measure exactly what the pipeline enforces.
 - Plain text (`text`, `research_brief`) gets the same stages with text checks: `format` is a structure check,
-  `grounding` is `review.text_grounding`, `judge` is `evaluation.text_judge`; the pass rule and the weighted
-  composite come from `review.scoring`, as for layouts.
+  `grounding` and `validation` are `review.deterministic` (claims against the passages, relevance to the
+  question), `judge` is `evaluation.text_judge`; the pass rule and the weighted composite come from
+  `review.scoring`, as for layouts.
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from editorial_ai.evaluation.text_judge import judge_text
 from editorial_ai.llm.base import LLMClient
 from editorial_ai.models.review import CriterionResult, ReviewResult
 from editorial_ai.prompts.review import summarize_sources
+from editorial_ai.review.deterministic import deterministic_results, text_view
 from editorial_ai.review.engine import ReviewContext, review_draft, summarize_review
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.scoring import composite_score, decide_pass, review_flags
-from editorial_ai.review.text_grounding import check_text_grounding
 
 TEXT_CONTENT_TYPES = ("text", "research_brief")
 _NOT_ANSWERED = "_(not answered)_"
@@ -35,6 +36,7 @@ class Sources:
     passages: list[str] = field(default_factory=list)
     sub_questions: list[str] = field(default_factory=list)
     topic: str = ""
+    question: str = ""  # what a text answers: context, never a claim of the draft
 
     @classmethod
     def coerce(cls, raw: Any) -> Sources:
@@ -51,13 +53,16 @@ class Sources:
         return cls(curated_topics=list(raw.get("curated_topics", [])),
                    enriched_contexts=list(raw.get("enriched_contexts", [])),
                    passages=[str(p) for p in raw.get("passages", [])],
-                   sub_questions=[str(q) for q in raw.get("sub_questions", [])], topic=str(raw.get("topic", "")))
+                   sub_questions=[str(q) for q in raw.get("sub_questions", [])], topic=str(raw.get("topic", "")),
+                   question=str(raw.get("question", "") or ""))
 
     def as_text(self) -> str:
         """A compact text view for the judge."""
         parts = []
         if self.topic:
             parts.append(f"Topic: {self.topic}")
+        if self.question:
+            parts.append(f"Question: {self.question}")
         if self.curated_topics or self.enriched_contexts:
             parts.append(summarize_sources(self.curated_topics, self.enriched_contexts))
         parts += [f"- {p}" for p in self.passages]
@@ -82,8 +87,10 @@ def is_layout(draft: Any) -> bool:
     return isinstance(draft, dict) and "blocks" in draft
 
 
-def check_text_format(draft: str, sub_questions: list[str], criterion: str = "format") -> CriterionResult:
-    """Structure of a plain-text draft: a brief needs a title and an answered section per sub-question."""
+def check_text_format(draft: str, sub_questions: list[str], criterion: str = "format",
+                      question: str = "") -> CriterionResult:
+    """Structure of a plain-text draft: a brief needs a title and an answered section per sub-question; an answer
+    to a question may be one line; other text needs two full sentences."""
     problems: list[str] = []
     text = draft.strip()
     if sub_questions:
@@ -95,6 +102,9 @@ def check_text_format(draft: str, sub_questions: list[str], criterion: str = "fo
         if unanswered:
             problems.append(f"an answered '## ' section for {len(unanswered)} sub-question(s): "
                             + "; ".join(unanswered[:3]))
+    elif question.strip():
+        if not re.search(r"\w", text):
+            problems.append("an answer to the question")
     else:
         sentences = [s for s in re.split(r"(?<=[.!?])\s+", text) if len(s.split()) >= 3]
         if len(sentences) < 2:
@@ -114,9 +124,11 @@ def _text_of(draft: Any) -> str:
     return ""
 
 
-async def review_text(draft: str, rubric: Rubric, sources: Sources, judge: LLMClient | None) -> ArtifactReview:
-    """Review a plain-text draft with the rubric's format, grounding and judge criteria."""
-    results = [check_text_format(draft, sources.sub_questions, c.name) for c in rubric.by_check("format")]
+async def review_text(draft: str, rubric: Rubric, sources: Sources, judge: LLMClient | None,
+                      known_entities: dict[str, set[str]] | None = None) -> ArtifactReview:
+    """Review a plain-text draft: format, claims against the passages, counted checks, then the judge."""
+    results = [check_text_format(draft, sources.sub_questions, c.name, sources.question)
+               for c in rubric.by_check("format")]
     judge_error: str | None = None
     justification = ""
     later = [c for c in rubric.criteria if c.check not in ("format",)]
@@ -124,10 +136,11 @@ async def review_text(draft: str, rubric: Rubric, sources: Sources, judge: LLMCl
         results += [CriterionResult(criterion=c.name, passed=False, skipped=True, severity=c.severity, source=c.check,
                                     reason="Not run: the draft failed the format check.") for c in later]
     else:
-        results += [check_text_grounding(draft, sources.all_passages(), c.name) for c in rubric.by_check("grounding")]
-        results += [CriterionResult(criterion=c.name, passed=True, severity=c.severity, source="validation",
-                                    score=1.0, reason="Not applicable to plain text.")
-                    for c in rubric.by_check("validation")]
+        view = text_view(draft, rubric.name, curated_topics=sources.curated_topics,
+                         enriched_contexts=sources.enriched_contexts, passages=sources.passages,
+                         topic=sources.topic, question=sources.question, context=sources.sub_questions,
+                         known_entities=known_entities)
+        results += deterministic_results(rubric, view)
         if rubric.by_check("judge"):
             if judge is None:
                 judge_error = "no judge model"
@@ -148,11 +161,15 @@ async def review_text(draft: str, rubric: Rubric, sources: Sources, judge: LLMCl
 
 
 async def review_artifact(draft: Any, rubric: Rubric, sources: Any, judge: LLMClient | None,
-                          known_entities: dict[str, set[str]] | None = None) -> ArtifactReview:
-    """Review a layout or a text draft; the judge's failure is reported, never raised."""
+                          known_entities: dict[str, set[str]] | None = None, *,
+                          question: str = "") -> ArtifactReview:
+    """Review a layout or a text draft; the judge's failure is reported, never raised. A text's `question` is
+    context: names it holds are not claims of the draft, and a one-line answer to it is valid."""
     src = Sources.coerce(sources)
+    if question:
+        src.question = question
     if not is_layout(draft):
-        return await review_text(_text_of(draft), rubric, src, judge)
+        return await review_text(_text_of(draft), rubric, src, judge, known_entities)
     context = ReviewContext(curated_topics=src.curated_topics, enriched_contexts=src.enriched_contexts,
                             known_entities=known_entities or {})
     result = await review_draft(draft, rubric, context, judge)

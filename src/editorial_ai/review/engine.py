@@ -1,4 +1,4 @@
-"""The hybrid review: format (fail fast) -> grounding -> LLM judge -> pass rule."""
+"""The hybrid review: format (fail fast) -> claims against sources and counted checks -> LLM judge -> pass rule."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from editorial_ai.llm.base import LLMClient
+from editorial_ai.models.layout import MagazineLayout
 from editorial_ai.models.review import CriterionResult, ReviewResult
 from editorial_ai.prompts.review import summarize_sources
-from editorial_ai.review.completeness import VALIDATORS
+from editorial_ai.review.deterministic import deterministic_results, layout_view, shipped_example_texts
 from editorial_ai.review.format_check import check_format
-from editorial_ai.review.grounding import check_grounding, facts_from_sources
 from editorial_ai.review.judge import run_judge
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.scoring import composite_score, decide_pass, review_flags
@@ -23,6 +23,9 @@ class ReviewContext:
     curated_topics: list[dict[str, Any]] = field(default_factory=list)
     enriched_contexts: list[dict[str, Any]] = field(default_factory=list)
     known_entities: dict[str, set[str]] = field(default_factory=dict)
+    # The example and instruction text the writer's prompt showed (the originality check compares against it);
+    # by default the shipped editorial examples, so calibration works without a run.
+    prompt_texts: list[str] = field(default_factory=shipped_example_texts)
 
 
 def _not_run(rubric: Rubric, names: list[str], why: str) -> list[CriterionResult]:
@@ -54,6 +57,17 @@ def summarize_review(passed: bool, results: list[CriterionResult], judge_error: 
     return " ".join(parts)
 
 
+def deterministic_review(layout: MagazineLayout | None, rubric: Rubric,
+                         context: ReviewContext) -> list[CriterionResult]:
+    """The rubric's grounding and validation verdicts for a parsed layout (no model call)."""
+    names = [c.name for c in rubric.criteria if c.check in ("grounding", "validation")]
+    if layout is None:
+        return _not_run(rubric, names, "Not run: the draft could not be parsed as a layout.")
+    view = layout_view(layout, rubric.name, context.curated_topics, context.enriched_contexts,
+                       context.known_entities, context.prompt_texts)
+    return deterministic_results(rubric, view, layout)
+
+
 async def review_draft(
     draft: dict[str, Any] | None, rubric: Rubric, context: ReviewContext, judge: LLMClient | None
 ) -> ReviewResult:
@@ -76,16 +90,7 @@ async def review_draft(
         )
     if layout is None:
         _, layout = check_format(draft)
-    facts = facts_from_sources(context.curated_topics, context.enriched_contexts, context.known_entities)
-    for criterion in rubric.by_check("grounding"):
-        if layout is not None:
-            results.append(check_grounding(layout, facts, criterion=criterion.name))
-    for criterion in rubric.by_check("validation"):
-        validator = VALIDATORS.get(criterion.name)
-        if validator is None or layout is None:
-            results += _not_run(rubric, [criterion.name], "Not run: no deterministic validator for this criterion.")
-        else:
-            results.append(validator(layout, criterion=criterion.name))
+    results += deterministic_review(layout, rubric, context)
     judge_error: str | None = None
     judged = rubric.by_check("judge")
     if judged and judge is None:

@@ -78,7 +78,7 @@ def facts_from_sources(
 
 
 @lru_cache(maxsize=4096)
-def _is_allowed(name: str, allowed: frozenset[str]) -> bool:
+def is_allowed(name: str, allowed: frozenset[str]) -> bool:
     key = normalize(name)
     if not key or key in allowed:
         return True
@@ -92,7 +92,7 @@ def _has_words(text: str, words: str) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _name_matchers(names: frozenset[str]) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None, dict[str, str]]:
+def name_matchers(names: frozenset[str]) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None, dict[str, str]]:
     """Regexes over all known names (longest first) and a map from each match back to the name.
 
     Multi-word names match the normalized (lower-case) text; single capitalised words must match the
@@ -132,13 +132,13 @@ def _texts(layout: MagazineLayout) -> list[str]:
     return texts
 
 
-def ungrounded_names(layout: MagazineLayout, facts: SourceFacts) -> list[str]:
-    """Names the sources do not support: block entries first, then names found in the text (alphabetical)."""
+def ungrounded_card_names(layout: MagazineLayout, facts: SourceFacts) -> list[str]:
+    """Celebrity and product cards whose names the sources do not support, in block order."""
     allowed = facts.allowed
     found: list[str] = []
 
     def flag(name: str) -> None:
-        if name and not _is_allowed(name, allowed) and name not in found:
+        if name and not is_allowed(name, allowed) and name not in found:
             found.append(name)
 
     for block in layout.blocks:
@@ -151,7 +151,13 @@ def ungrounded_names(layout: MagazineLayout, facts: SourceFacts) -> list[str]:
                 # An id vouches for the name only when the id itself came from the sources.
                 if not product.product_id or product.product_id not in facts.product_ids:
                     flag(product.name)
-    multi, single, originals = _name_matchers(frozenset(facts.known_people | facts.known_brands))
+    return found
+
+
+def ungrounded_names(layout: MagazineLayout, facts: SourceFacts) -> list[str]:
+    """Names the sources do not support: block entries first, then known names found in the text (alphabetical)."""
+    found = ungrounded_card_names(layout, facts)
+    multi, single, originals = name_matchers(frozenset(facts.known_people | facts.known_brands))
     text = " \n ".join(_texts(layout))
     hits: set[str] = set()
     if multi is not None:
@@ -159,7 +165,9 @@ def ungrounded_names(layout: MagazineLayout, facts: SourceFacts) -> list[str]:
     if single is not None:
         hits.update(m.group(0) for m in single.finditer(fold(text)))
     for hit in sorted(hits):
-        flag(originals[hit])
+        name = originals[hit]
+        if not is_allowed(name, facts.allowed) and name not in found:
+            found.append(name)
     return found
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from editorial_ai.models.review import CriterionResult
 from editorial_ai.review.grounding import grounding_verdict, normalize
@@ -39,10 +40,17 @@ _COMMON = frozenset({
     "this", "those", "though", "three", "thus", "today", "together", "tomorrow", "two", "under", "until",
     "verdict", "we", "what", "when", "where", "whether", "which", "while", "who", "whom", "whose", "why",
     "with", "without", "yes", "yesterday", "yet", "you", "your",
+    # prepositions and verbs that open headlines ("Inside Miu Miu style", "Meet the ...")
+    "above", "across", "against", "along", "among", "around", "behind", "below", "beside", "beyond", "inside",
+    "meet", "outside", "through", "throughout", "toward", "towards", "upon", "via", "within",
 })
 
-_TOKEN = re.compile(r"\d[\d,]*(?:\.\d+)?%?|[^\W\d_][\w'’&.-]*|&|[.!?:;,()\[\]\"“”\n#*|]")
+_TOKEN = re.compile(r"\d+[A-Za-z]\w*|\d[\d,]*(?:\.\d+)?%?|[^\W\d_][\w'’&.-]*|&|[.!?:;,()\[\]\"“”\n#*|]")
+# A digit run glued to letters: a decade ("90s", a number) or a model code ("5AC", part of a name).
+_DECADE = re.compile(r"(\d+)s")
+_CODE = re.compile(r"\d+[A-Za-z]\w*")
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?%?")
+NUMBER_PATTERN = _NUMBER  # shared with the claim checks
 
 
 @dataclass(frozen=True)
@@ -55,7 +63,8 @@ class Span:
 
 
 def _clean_word(word: str) -> str:
-    word = re.sub(r"['’]s$", "", word)
+    if word.endswith(("'s", "’s")):
+        word = word[:-2]
     return word.strip(".-'’")
 
 
@@ -83,7 +92,25 @@ def extract_spans(text: str) -> list[Span]:
     return unique
 
 
-def _all_spans(text: str) -> list[Span]:
+def _all_spans(text: str) -> tuple[Span, ...]:
+    return _spans_of(text)
+
+
+_INITIALS = re.compile(r"(?:[A-Z]\.)+")
+
+
+def _digit_token(raw: str) -> Span | None:
+    """A token starting with a digit: a number or a decade ("90s" -> 90), or None for a model code ("5AC")."""
+    if _DECADE.fullmatch(raw):
+        return Span(raw[:-1], "number")
+    if _CODE.fullmatch(raw):
+        return None
+    return Span(raw.rstrip(","), "number")
+
+
+@lru_cache(maxsize=1 << 14)
+def _spans_of(text: str) -> tuple[Span, ...]:
+    """One pass over the tokens (the hot path of every review: cheap string tests before any regex)."""
     spans: list[Span] = []
     current: list[str] = []
     current_start = False
@@ -98,23 +125,33 @@ def _all_spans(text: str) -> list[Span]:
         current = []
 
     for raw in _TOKEN.findall(text):
+        first = raw[0]
         if len(raw) == 1 and not raw.isalnum() and raw != "&":
             flush()
             at_start = at_start or raw in ".!?:;\n#*|"
             continue
-        sentence_end = raw.endswith(".") and not re.fullmatch(r"(?:[A-Z]\.)+", raw)
-        word = _clean_word(raw)
-        if _NUMBER.fullmatch(raw):
-            flush()
-            spans.append(Span(raw.rstrip(","), "number"))
-        elif word and _is_capitalized(word):
-            if not current:
-                current_start = at_start
-            current.append(word)
-            if word != raw.rstrip(".") and re.search(r"['’]s$", raw.rstrip(".")):
-                flush()  # a possessive ends the name: "Jennie's Chanel bag"
-        elif current and word.lower() in _CONNECTORS:
-            current.append(word)
+        sentence_end = raw.endswith(".") and not _INITIALS.fullmatch(raw)
+        if first.isdigit():
+            number = _digit_token(raw)
+            if number is None:  # a model code joins the name it is part of ("Maison Margiela 5AC Bag")
+                if not current:
+                    current_start = at_start
+                current.append(raw)
+            else:
+                flush()
+                spans.append(number)
+        elif first.isupper():
+            word = _clean_word(raw)
+            if word and word[0].isupper():
+                if not current:
+                    current_start = at_start
+                current.append(word)
+                if raw.rstrip(".").endswith(("'s", "’s")):
+                    flush()  # a possessive ends the name: "Jennie's Chanel bag"
+            else:
+                flush()
+        elif current and _clean_word(raw).lower() in _CONNECTORS:
+            current.append(_clean_word(raw))  # "House of Dior", "Dolce & Gabbana"
         else:
             flush()
         at_start = False
@@ -122,7 +159,7 @@ def _all_spans(text: str) -> list[Span]:
             flush()
             at_start = True
     flush()
-    return spans
+    return tuple(spans)
 
 
 def _source_index(passages: Iterable[str]) -> tuple[str, set[str]]:
@@ -136,29 +173,45 @@ def _name_supported(name: str, text_norm: str) -> bool:
     return not key or f" {key} " in text_norm
 
 
-def ungrounded_spans(draft: str, passages: Iterable[str]) -> list[str]:
-    """Names and numbers of `draft` that no passage contains, in first-seen order."""
-    text_norm, numbers = _source_index(passages)
-    body = "\n".join(line for line in draft.splitlines() if not line.lstrip().startswith("#"))
-    mid_sentence = {w.lower() for span in _all_spans(body) if span.kind == "name" and not span.sentence_start
-                    for w in span.text.split()}
-    found: list[str] = []
-    for span in extract_spans(body):
+def mid_sentence_words(text: str) -> frozenset[str]:
+    """Lower-cased words the text capitalises somewhere other than a sentence start (names, not style)."""
+    return frozenset(w.lower() for span in _all_spans(text) if span.kind == "name" and not span.sentence_start
+                     for w in span.text.split())
+
+
+def checkable_spans(text: str, mid_sentence: frozenset[str] | None = None) -> list[Span]:
+    """Numbers and the capitalised spans worth checking as names, in first-seen order.
+
+    Common words are dropped from the front of a span at a sentence start; a single remaining word counts only
+    when it is not a common word and, at a sentence start, only when the draft (`mid_sentence`, default: this
+    text) also capitalises it mid-sentence.
+    """
+    mid = mid_sentence_words(text) if mid_sentence is None else mid_sentence
+    found: list[Span] = []
+    for span in extract_spans(text):
         if span.kind == "number":
-            if number_key(span.text) not in numbers:
-                found.append(span.text)
+            found.append(span)
             continue
         words = span.text.split()
         first_word = span.sentence_start
         if span.sentence_start:
             while words and words[0].lower() in _COMMON:
                 words, first_word = words[1:], False
-        if not words or _name_supported(" ".join(words), text_norm):
+        if not words:
             continue
-        if len(words) == 1 and (words[0].lower() in _COMMON or (first_word and words[0].lower() not in mid_sentence)):
+        if len(words) == 1 and (words[0].lower() in _COMMON or (first_word and words[0].lower() not in mid)):
             continue
-        found.append(" ".join(words))
+        found.append(Span(" ".join(words), "name", span.sentence_start))
     return found
+
+
+def ungrounded_spans(draft: str, passages: Iterable[str]) -> list[str]:
+    """Names and numbers of `draft` that no passage contains, in first-seen order."""
+    text_norm, numbers = _source_index(passages)
+    body = "\n".join(line for line in draft.splitlines() if not line.lstrip().startswith("#"))
+    return [span.text for span in checkable_spans(body)
+            if (number_key(span.text) not in numbers if span.kind == "number"
+                else not _name_supported(span.text, text_norm))]
 
 
 def check_text_grounding(draft: str, passages: Iterable[str], criterion: str = "hallucination") -> CriterionResult:

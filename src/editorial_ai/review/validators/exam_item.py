@@ -19,6 +19,7 @@ from editorial_ai.models.exam_item import (
     ValidationIssue,
     ValidationResult,
 )
+from editorial_ai.models.review import CriterionResult, Severity
 
 VIGNETTE_MIN_CHARS = 100
 STEM_MAX_CHARS = 250
@@ -174,3 +175,68 @@ def validate_exam_item(item: ExamItem | dict[str, Any]) -> ValidationResult:
     model = item if isinstance(item, ExamItem) else ExamItem.model_validate(item)
     issues = [issue for rule in RULES for issue in rule(model)]
     return ValidationResult(is_valid=not any(i.severity == "error" for i in issues), issues=issues)
+
+
+# --- key consistency --------------------------------------------------------------------------------------
+# The keyed option must be the one the explanation argues for: its distinctive words (those not shared by every
+# option) must be supported by the explanation at least as well as any other option's.
+_STOP = frozenset({"the", "a", "an", "of", "and", "or", "in", "on", "to", "with", "for", "by", "at", "from", "is"})
+
+
+def _option_words(text: str) -> set[str]:
+    return {w for w in _normalized(text).split() if w not in _STOP}
+
+
+def _support(explained: set[str], words: list[set[str]]) -> list[float]:
+    shared = set.intersection(*words) if words else set()
+    out = []
+    for own in words:
+        distinct = own - shared or own
+        out.append(round(len(distinct & explained) / len(distinct), 4) if distinct else 0.0)
+    return out
+
+
+def option_support(item: ExamItem) -> list[float]:
+    """Per option: the share of its distinctive words that the explanation uses.
+
+    When the explanation names no option at all, each option's own reason counts with its text ("ST-elevation
+    with classic risk factors" ties the keyed option to an explanation that never repeats its name)."""
+    explained = set(_normalized(item.explanation).split())
+    support = _support(explained, [_option_words(o.text) for o in item.options])
+    if any(support):
+        return support
+    return _support(explained, [_option_words(f"{o.text} {o.explanation}") for o in item.options])
+
+
+def key_consistency(item: ExamItem | dict[str, Any]) -> tuple[bool, float, list[str]]:
+    """(consistent, score, evidence): does the explanation argue for the option the answer key marks?"""
+    model = item if isinstance(item, ExamItem) else ExamItem.model_validate(item)
+    keyed = model.keyed_index()
+    if keyed is None or keyed >= len(model.options) or not model.explanation.strip():
+        return False, 0.0, ["no answer key or no explanation to compare"]
+    support = option_support(model)
+    best = max(range(len(support)), key=lambda i: (support[i], i == keyed))
+    figures = ", ".join(f"{OPTION_LETTERS[i]} {s:.2f}" for i, s in enumerate(support))
+    if support[keyed] > 0 and support[keyed] >= support[best]:
+        return True, support[keyed], [f"explanation support per option: {figures}"]
+    evidence = [f'the key is {OPTION_LETTERS[keyed]} ("{model.options[keyed].text.strip()}", support '
+                f'{support[keyed]:.2f}) but the explanation argues for {OPTION_LETTERS[best]} '
+                f'("{model.options[best].text.strip()}", support {support[best]:.2f})',
+                f"explanation support per option: {figures}"]
+    return False, support[keyed], evidence
+
+
+def key_consistency_result(criterion: str, item: ExamItem, validation: ValidationResult,
+                           severity: Severity = "critical") -> CriterionResult:
+    """The `key_consistency` verdict; not run on an item whose structure (keys, explanation) is broken."""
+    sev = severity
+    if not validation.is_valid:
+        return CriterionResult(criterion=criterion, passed=False, skipped=True, severity=sev, source="validation",
+                               reason="Not run: the item failed structural validation (see `validation`).")
+    consistent, score, evidence = key_consistency(item)
+    if consistent:
+        reason = f"The explanation argues for the keyed option {item.answer_key} ({evidence[-1]})."
+    else:
+        reason = f"Answer key and explanation disagree: {evidence[0]}. Fix the key or rewrite the explanation."
+    return CriterionResult(criterion=criterion, passed=consistent, severity=sev, source="validation",
+                           score=round(min(1.0, score), 4), reason=reason, evidence=evidence)

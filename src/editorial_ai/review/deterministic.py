@@ -1,0 +1,137 @@
+"""The deterministic half of every review: claims against sources (grounding) and counted checks (validation).
+
+The same code serves articles (layouts), free text and exam explanations, and runs for every judge backend: a
+remote judge may add to `fact_accuracy` but is never needed for it. Criteria by name:
+
+- `grounding` criteria: `fact_accuracy` is claim support (unsourced names or figures, pairings no post makes,
+  claims no source sentence supports); any other (`hallucination`) lists every unsourced name, number and date.
+- `validation` criteria: `review.completeness.VALIDATORS` (completeness, relevance, repetition, originality).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from editorial_ai.models.layout import BodyTextBlock, MagazineLayout
+from editorial_ai.models.review import CriterionResult
+from editorial_ai.review import claim_support
+from editorial_ai.review.claim_support import (
+    check_claims,
+    unsourced_names,
+    unsupported_claims,
+)
+from editorial_ai.review.claims import ClaimSet, layout_claims, text_claims, text_paragraphs
+from editorial_ai.review.completeness import VALIDATORS
+from editorial_ai.review.grounding import grounding_verdict, ungrounded_card_names
+from editorial_ai.review.rubric import Rubric
+from editorial_ai.review.source_index import SourceIndex, cached_index
+from editorial_ai.review.text_checks import DraftView, topic_terms
+
+
+def shipped_example_texts(content_type: str = "fashion_magazine") -> list[str]:
+    """The example text the writer's prompts show for a content type (what the originality check compares)."""
+    from editorial_ai.prompts import editorial, exam_item, research_brief
+
+    if content_type == "exam_item":
+        item = exam_item.EXAM_EXAMPLE_ITEM
+        return [item["vignette"], item["stem"], item["explanation"],
+                *(f"{o['text']}. {o['explanation']}" for o in item["options"])]
+    if content_type == "research_brief":
+        return [research_brief.BRIEF_EXAMPLE]
+    return [*editorial.EDITORIAL_EXAMPLE_TEXTS, editorial.EDITORIAL_EXAMPLE]
+
+
+def view_of(content_type: str, claims: ClaimSet, index: SourceIndex, paragraphs: list[str], *, keyword: str = "",
+            title: str = "", question: str = "", prompt_texts: list[str] | None = None) -> DraftView:
+    """Check the claims against the index and gather what the counted checks read."""
+    return DraftView(content_type=content_type, paragraphs=paragraphs, claims=claims,
+                     checks=check_claims(claims, index), index=index, keyword=keyword,
+                     topic_terms=topic_terms(keyword, index), title=title, question=question,
+                     prompt_texts=shipped_example_texts(content_type) if prompt_texts is None else prompt_texts)
+
+
+def layout_view(layout: MagazineLayout, content_type: str, curated_topics: list[dict[str, Any]],
+                enriched_contexts: list[dict[str, Any]], known_entities: dict[str, set[str]] | None = None,
+                prompt_texts: list[str] | None = None) -> DraftView:
+    """The view of a laid-out article."""
+    index = cached_index(curated_topics, enriched_contexts, known_entities)
+    related = [str(k) for t in curated_topics for k in t.get("related_keywords", []) or []]
+    view = view_of(content_type, layout_claims(layout), index,
+                   [p for b in layout.blocks_of(BodyTextBlock) for p in b.paragraphs],
+                   keyword=layout.keyword, title=layout.title, prompt_texts=prompt_texts)
+    view.topic_terms = list(dict.fromkeys([*view.topic_terms, *topic_terms("", index, related)]))
+    return view
+
+
+def text_view(text: str, content_type: str, *, curated_topics: list[dict[str, Any]] | None = None,
+              enriched_contexts: list[dict[str, Any]] | None = None, passages: list[str] | None = None,
+              topic: str = "", question: str = "", context: list[str] | None = None,
+              known_entities: dict[str, set[str]] | None = None,
+              prompt_texts: list[str] | None = None) -> DraftView:
+    """The view of free text; the question, topic and any extra context support names but are not claims."""
+    claims = text_claims(text, question)
+    index = cached_index(curated_topics or [], enriched_contexts or [], known_entities, passages or [],
+                        context=[topic, question, *(context or [])])
+    return view_of(content_type, claims, index, text_paragraphs(text), keyword=topic, question=question,
+                   prompt_texts=[] if prompt_texts is None and content_type == "text" else prompt_texts)
+
+
+def hallucination_verdict(view: DraftView, criterion: str = "hallucination",
+                          cards: list[str] | None = None) -> CriterionResult:
+    """Every name, number and date of every claim (titles and captions included) must be in the sources."""
+    evidence = [f'cards: "{name}" — not in the sources' for name in cards or []]
+    evidence += unsourced_names(view.checks)
+    if evidence:
+        shown = [f"{u} ({c.claim.location})" for c in view.checks for u in c.unsupported]
+        shown = list(dict.fromkeys([*(cards or []), *shown]))
+        listed = ", ".join(shown[:8]) + (f" and {len(shown) - 8} more" if len(shown) > 8 else "")
+        return grounding_verdict(criterion, False, f"Not in the sources: {listed}. Remove them or use names and "
+                                 "figures the sources hold.", evidence=evidence)
+    names = sum(len(c.names) for c in view.checks)
+    numbers = sum(len(c.numbers) for c in view.checks)
+    return grounding_verdict(criterion, True, f"All {names} names and {numbers} figures in {len(view.checks)} "
+                             "claims appear in the sources.")
+
+
+def fact_accuracy_verdict(view: DraftView, criterion: str = "fact_accuracy",
+                          threshold: float | None = None) -> CriterionResult:
+    """Each claim that names something or states a figure is backed by a source sentence and a true pairing."""
+    text = view.content_type in ("text", "research_brief")
+    if threshold is None:
+        threshold = claim_support.TEXT_SUPPORT_THRESHOLD if text else claim_support.SUPPORT_THRESHOLD
+    factual = [c for c in view.checks if c.has_facts or (text and not c.claim.heading)]
+    evidence = unsupported_claims(view.checks, threshold, every_claim=text)
+    score = round(1 - len(evidence) / len(factual), 4) if factual else 1.0
+    if evidence:
+        return CriterionResult(criterion=criterion, passed=False, severity="major", source="grounding",
+                               score=max(0.0, min(score, 0.49)),
+                               reason=f"{len(evidence)} of {len(factual)} factual claims lack source support: "
+                                      + "; ".join(evidence[:3]) + ". Rewrite them from the sources.",
+                               evidence=evidence)
+    lowest = min((c.support for c in factual if not c.claim.heading), default=1.0)
+    return CriterionResult(criterion=criterion, passed=True, severity="major", source="grounding", score=1.0,
+                           reason=f"{len(factual)} factual claims, each backed by a source sentence and a sourced "
+                                  f"pairing (lowest support {lowest:.2f}, at least {threshold:.2f} needed).")
+
+
+def deterministic_results(rubric: Rubric, view: DraftView, layout: MagazineLayout | None = None,
+                          skip: tuple[str, ...] = ()) -> list[CriterionResult]:
+    """Verdicts of the rubric's grounding and validation criteria (names in `skip` are left to the caller)."""
+    results: list[CriterionResult] = []
+    cards = ungrounded_card_names(layout, view.index.facts) if layout is not None else []
+    for criterion in rubric.by_check("grounding"):
+        if criterion.name == "fact_accuracy":
+            results.append(fact_accuracy_verdict(view, criterion.name))
+        else:
+            results.append(hallucination_verdict(view, criterion.name, cards))
+    for criterion in rubric.by_check("validation"):
+        if criterion.name in skip:
+            continue
+        validator = VALIDATORS.get(criterion.name)
+        if validator is None:
+            results.append(CriterionResult(criterion=criterion.name, passed=False, skipped=True,
+                                           severity=criterion.severity, source="validation",
+                                           reason="Not run: no deterministic validator for this criterion."))
+        else:
+            results.append(validator(view, layout, criterion.name))
+    return results

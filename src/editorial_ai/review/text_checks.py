@@ -1,0 +1,214 @@
+"""Counted checks on the words of a draft: topic relevance, repetition and copying of prompt example text.
+
+Each returns a CriterionResult whose evidence quotes what was counted and whose reason is built from that
+evidence, so a pass never lists failures and a failure never reads as a pass. Thresholds are chosen on the tune half
+of the shipped labels (`editorial-ai calibrate --labels examples/labels --split tune`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from editorial_ai.models.review import CriterionResult
+from editorial_ai.review.claim_support import ClaimCheck
+from editorial_ai.review.claims import ClaimSet, split_sentences
+from editorial_ai.review.source_index import STOPWORDS, SourceIndex, content_words, plain
+from editorial_ai.review.text_grounding import checkable_spans
+
+# Share of body paragraphs that must mention the keyword or a topic term.
+RELEVANCE_MIN_COVERAGE = 1.0
+# A paragraph naming no topic term still counts as on topic when its few best source sentences hold this share of
+# its content words ("The look works because both pieces are easy to wear" follows the sources' vocabulary; a
+# paragraph about sourdough does not: on the tune half off-topic paragraphs reach at most 0.14; every threshold
+# from 0.2 to 0.5 keeps kappa 1.0 there, and 0.25 keeps a margin on both sides).
+RELEVANCE_MIN_SUPPORT = 0.25
+RELEVANCE_TOP_SENTENCES = 3
+# Repetition: share of word n-grams that repeat an earlier one, and the length of a sentence that counts.
+REPETITION_NGRAM = 6
+REPETITION_MAX_RATE = 0.15
+REPEATED_SENTENCE_MIN_WORDS = 5
+# Originality: a sentence is copied when this share of its word 5-grams occurs in the prompt's example text.
+COPY_MIN_SHARE = 0.5
+COPY_NGRAM = 5
+# Trend words too generic to tie a paragraph to a topic on their own.
+_GENERIC = frozenset({"effect", "style", "look", "looks", "trend", "trends", "fashion", "new", "core", "edit",
+                      "black", "white", "grey", "navy", "beige", "brown", "ivory", "olive", "silver", "burgundy",
+                      "top", "bottom", "bag", "shoes", "accessory", "outerwear", "jewelry"})
+
+
+@dataclass
+class DraftView:
+    """What the counted checks read: the draft's paragraphs and claims, its sources and its prompt's examples."""
+
+    content_type: str
+    paragraphs: list[str]
+    claims: ClaimSet
+    checks: list[ClaimCheck]
+    index: SourceIndex
+    keyword: str = ""
+    topic_terms: list[str] = field(default_factory=list)
+    prompt_texts: list[str] = field(default_factory=list)
+    question: str = ""
+    title: str = ""
+
+
+def topic_terms(keyword: str, index: SourceIndex, extra: list[str] | None = None) -> list[str]:
+    """Plain phrases that tie a paragraph to the topic: the keyword and its words, sourced names, trend tags."""
+    terms = [keyword, *(extra or [])]
+    terms += [w for w in plain(keyword).split() if w not in STOPWORDS and w not in _GENERIC and len(w) > 2]
+    facts = index.facts
+    terms += [*facts.people, *facts.brands, *facts.products]
+    keys = (plain(t) for t in terms)
+    return list(dict.fromkeys(k for k in keys if k and k not in _GENERIC))
+
+
+def candidate_names(text: str) -> list[str]:
+    """Capitalised names of a text (a question), as the claim checks read them."""
+    return [s.text for s in checkable_spans(text) if s.kind == "name"]
+
+
+def _mentions(paragraph: str, terms: list[str]) -> str | None:
+    text = f" {plain(paragraph)} "
+    return next((t for t in terms if f" {t} " in text), None)
+
+
+def _excerpt(text: str, limit: int = 90) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def check_relevance(view: DraftView, criterion: str = "trend_relevance") -> CriterionResult:
+    """Coverage: the share of body paragraphs that mention the keyword or a topic term (or, for text, that a
+    source sentence supports); every paragraph that does not is quoted."""
+    paragraphs = [p for p in view.paragraphs if p.strip()]
+    if not paragraphs:
+        return _result(criterion, False, 0.0, "No body paragraph to check against the topic: write the body.",
+                       ["body: no paragraph"])
+    off = [_off_question(view, i, p) if view.question.strip() else _off_topic(view, i, p)
+           for i, p in enumerate(view.paragraphs) if p.strip()]
+    off = [line for line in off if line]
+    coverage = round(1 - len(off) / len(paragraphs), 4)
+    if coverage >= RELEVANCE_MIN_COVERAGE and not (RELEVANCE_MIN_COVERAGE < 1 and len(off) == len(paragraphs)):
+        return _result(criterion, True, coverage,
+                       f"{len(paragraphs) - len(off)} of {len(paragraphs)} paragraphs are about "
+                       f'"{view.keyword or "the topic"}" (coverage {coverage:.2f}).', off)
+    return _result(criterion, False, coverage,
+                   f"Off topic: {len(off)} of {len(paragraphs)} paragraphs (coverage {coverage:.2f} < "
+                   f"{RELEVANCE_MIN_COVERAGE:.2f}): " + "; ".join(off[:3]) + ". Rewrite them about the topic.", off)
+
+
+def _off_topic(view: DraftView, i: int, paragraph: str) -> str | None:
+    """Evidence when a paragraph names no topic term (and, for text, no source sentence backs it)."""
+    if _mentions(paragraph, view.topic_terms):
+        return None
+    support, _ = view.index.support(content_words(paragraph), "overlap", RELEVANCE_TOP_SENTENCES)
+    if support >= RELEVANCE_MIN_SUPPORT:
+        return None
+    return (f'{_location(view, i)}: "{_excerpt(paragraph)}" — mentions neither {view.keyword or "the topic"} '
+            f"nor any sourced name or tag (source support {support:.2f})")
+
+
+def _off_question(view: DraftView, i: int, paragraph: str) -> str | None:
+    """Evidence when an answer paragraph neither names what the question names (and the sources hold) nor draws
+    on the source passage the question is about."""
+    question_names = [plain(n) for n in candidate_names(view.question) if view.index.mentions(n)]
+    if _mentions(paragraph, [n for n in question_names if n]):
+        return None
+    _, asked = view.index.support(content_words(view.question))
+    _, answered = view.index.support(content_words(paragraph))
+    groups = view.index.groups
+    if asked is not None and answered is not None and groups and groups[asked] == groups[answered]:
+        return None
+    where = f'"{_excerpt(view.index.sentences[answered], 60)}"' if answered is not None else "no source"
+    return (f'{_location(view, i)}: "{_excerpt(paragraph)}" — does not answer the question: it names nothing the '
+            f"question asks about and draws on another passage ({where})")
+
+
+def _location(view: DraftView, i: int) -> str:
+    return f"paragraphs[{i}]" if view.content_type in ("text", "research_brief") else f"body_paragraphs[{i}]"
+
+
+def repetition_figures(paragraphs: list[str]) -> tuple[float, list[str]]:
+    """(repeated word-n-gram rate, sentences that occur more than once)."""
+    words = [w for p in paragraphs for w in plain(p).split()]
+    n = REPETITION_NGRAM
+    grams = [tuple(words[i:i + n]) for i in range(len(words) - n + 1)]
+    counts = Counter(grams)
+    rate = sum(c - 1 for c in counts.values() if c > 1) / len(grams) if grams else 0.0
+    seen: Counter[str] = Counter()
+    originals: dict[str, str] = {}
+    for paragraph in paragraphs:
+        for sentence in split_sentences(paragraph):
+            key = plain(sentence)
+            if len(key.split()) >= REPEATED_SENTENCE_MIN_WORDS:
+                seen[key] += 1
+                originals.setdefault(key, sentence)
+    return round(rate, 4), [originals[k] for k, c in seen.items() if c > 1]
+
+
+def check_repetition(view: DraftView, criterion: str = "repetition") -> CriterionResult:
+    """Fail on a repeated sentence or a repeated 4-gram rate above REPETITION_MAX_RATE."""
+    rate, repeated = repetition_figures([p for p in view.paragraphs if p.strip()])
+    evidence = [f'"{_excerpt(s)}" — appears more than once' for s in repeated]
+    if rate > REPETITION_MAX_RATE:
+        evidence.append(f"repeated {REPETITION_NGRAM}-word sequence rate {rate:.2f} > {REPETITION_MAX_RATE:.2f}")
+    if evidence:
+        return _result(criterion, False, max(0.0, 1 - rate), "Repetitive: " + "; ".join(evidence[:3])
+                       + ". Say each thing once.", evidence)
+    return _result(criterion, True, 1 - rate, f"Each sentence is said once; repeated {REPETITION_NGRAM}-word "
+                   f"sequence rate {rate:.2f} "
+                   f"(at most {REPETITION_MAX_RATE:.2f}).", [])
+
+
+@lru_cache(maxsize=16)
+def _prompt_grams(prompt_texts: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
+    grams: set[tuple[str, ...]] = set()
+    for text in prompt_texts:
+        words = plain(text).split()
+        grams.update(tuple(words[i:i + COPY_NGRAM]) for i in range(len(words) - COPY_NGRAM + 1))
+    return frozenset(grams)
+
+
+def copied_sentences(texts: list[str], prompt_texts: list[str]) -> list[tuple[str, float]]:
+    """Sentences of `texts` whose word 5-grams come mostly from the prompt texts: (sentence, share)."""
+    grams = _prompt_grams(tuple(prompt_texts))
+    if not grams:
+        return []
+    out: list[tuple[str, float]] = []
+    for text in texts:
+        for sentence in split_sentences(text):
+            words = plain(sentence).split()
+            own = [tuple(words[i:i + COPY_NGRAM]) for i in range(len(words) - COPY_NGRAM + 1)]
+            if own:
+                share = sum(g in grams for g in own) / len(own)
+                if share >= COPY_MIN_SHARE:
+                    out.append((sentence, round(share, 2)))
+    return out
+
+
+def check_originality(view: DraftView, criterion: str = "originality") -> CriterionResult:
+    """Fail when any sentence is mostly copied from the prompt's example (or other prompt) text."""
+    texts = [view.title, *(c.text for c in view.claims.claims if c.location.startswith(("subtitle", "pull")))]
+    copied = copied_sentences([*texts, *view.paragraphs], view.prompt_texts)
+    total = sum(len(split_sentences(t)) for t in [*texts, *view.paragraphs] if t.strip()) or 1
+    evidence = [f'"{_excerpt(s)}" — {share:.0%} of its 5-word sequences are in the prompt examples'
+                for s, share in copied]
+    score = round(1 - len(copied) / total, 4)
+    if evidence:
+        return _result(criterion, False, score, f"Copied from the prompt examples: {len(copied)} sentence(s): "
+                       + "; ".join(evidence[:3]) + ". Write from the sources instead.", evidence)
+    return _result(criterion, True, score, f"No sentence reuses the prompt examples' wording ({total} sentences "
+                   f"checked against {len(view.prompt_texts)} example texts).", [])
+
+
+def _result(criterion: str, passed: bool, score: float, reason: str, evidence: list[str]) -> CriterionResult:
+    return CriterionResult(criterion=criterion, passed=passed, severity="major", source="validation",
+                           score=round(min(1.0, max(0.0, score)), 4), reason=reason, evidence=evidence)
+
+
+def word_count(paragraphs: list[str]) -> int:
+    """Words in the paragraphs."""
+    return sum(len(re.findall(r"\w+", p)) for p in paragraphs)
