@@ -10,7 +10,7 @@ LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 
-.PHONY: install demo test lint typecheck bench browser clean
+.PHONY: install demo test lint typecheck bench browser clean reliability
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,11 @@ test: install browser
 lint: install
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
+
+# Multi-process decision race (SQLite, and PostgreSQL when reachable), kill -9 + resume, hostile model output,
+# API fuzzing; prints the counts and fails when any is above 0 (see docs/architecture.md).
+reliability: install
+	$(PY) scripts/reliability/run_all.py
 
 bench: install
 	$(BIN)/editorial-ai bench local --repeats 2 --with-grammar
