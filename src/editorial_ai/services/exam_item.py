@@ -36,6 +36,7 @@ from editorial_ai.review.correction import correct_components, validate_componen
 from editorial_ai.review.judge import JudgeDocument, judge_by_probability, mark_reliability
 from editorial_ai.review.rubric import Criterion, Rubric
 from editorial_ai.review.scoring import composite_score, decide_pass, review_flags
+from editorial_ai.review.validators.exam_item import key_consistency_result
 from editorial_ai.services.editorial import generate_content
 
 EXAM_CONTENT_TYPE = "exam_item"
@@ -270,7 +271,8 @@ class ExamItemService:
     async def evaluate(self, *, item: ExamItem, validation: ValidationResult, request: ExamRequest,
                        rubric: Rubric) -> ExamEvaluation:
         """Validation verdict, then (only for a structurally valid item) the judge; then the rubric's pass rule."""
-        results = [validation_result_for(c, validation) for c in rubric.by_check("validation")]
+        results = [key_consistency_result(c.name, item, validation, c.severity) if c.name == "key_consistency"
+                   else validation_result_for(c, validation) for c in rubric.by_check("validation")]
         judged = rubric.by_check("judge")
         judge_error = None
         if validation.is_valid:
