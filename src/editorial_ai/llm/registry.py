@@ -82,12 +82,12 @@ def check_requested_model(value: str, settings: Settings) -> ModelSpec:
     names a file or an arbitrary URL: the server's credentials would follow the request there.
     """
     fix = f"use an allowed model ({allowed_model_summary(settings)}), or ask the operator to allow it"
-    if value == settings.model:  # the operator's own choice
-        return parse_model_string(value)
     try:
         spec = parse_model_string(value)
     except ConfigError as exc:
         raise ModelNotAllowedError(str(exc), fix) from None
+    if value == settings.model:  # the operator's own choice
+        return spec
     if spec.base_url is not None and (
             spec.provider != "openai" or spec.base_url.rstrip("/") not in settings.base_url_allowlist()):
         raise ModelNotAllowedError(
