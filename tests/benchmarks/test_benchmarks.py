@@ -18,5 +18,5 @@ def test_review_throughput_reviews_every_draft_and_catches_unsourced_brands() ->
 def test_targeted_correction_spends_fewer_tokens_at_equal_pass_rate() -> None:
     targeted, full = run_correction_benchmark(3)
     assert targeted.approved == full.approved == 3
-    assert targeted.loop_calls_per_item == full.loop_calls_per_item
+    assert targeted.loop_calls_per_item < full.loop_calls_per_item  # one paragraph instead of a whole article
     assert targeted.fix_tokens_per_item < full.fix_tokens_per_item

@@ -14,36 +14,38 @@ from editorial_ai.llm.scripted import ScriptedClient
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.runner import open_pipeline
 
+# Five grounded paragraphs about "Jennie Effect" on the sample catalog (the outline's five plans, in order).
 _PARAGRAPHS = [
-    "When Jennie walks through the airport with a Chanel 22 Bag, the bag is gone from every boutique within days, "
-    "and the waiting lists grow longer each season.",
-    "At Paris Fashion Week she paired the Chanel Tweed Jacket with Alaïa Fishnet Ballet Flats, and the street "
-    "followed her lead before the shows had even ended.",
-    "Her Calvin Klein campaign made plain denim feel new again, turning 90s straight jeans into the most searched "
-    "item of the month.",
-    "Stylists say the secret is restraint: one statement piece, everything else quiet, and a confidence that makes "
-    "the whole look read as effortless.",
+    "The Jennie Effect describes how a single outfit worn by Jennie of BLACKPINK can empty shelves within days. "
+    "It shows up in street style, at the Paris Fashion Week front row and at pop-up store events, and it keeps "
+    "returning to minimal shapes, soft tailoring and one bag that does the talking. Fans copy the pairing rather "
+    "than the price tag, and that is why the effect keeps reaching well beyond the runway.",
+    "Jennie set the tone in the Calvin Klein campaign everyone copied, wearing the Calvin Klein Trucker Denim "
+    "Jacket over the Calvin Klein Modern Cotton Bralette. At the Paris Fashion Week front row she switched to the "
+    "Chanel Tweed Jacket with the Chanel Classic Flap Bag and Alaïa Fishnet Ballet Flats. Each look mixed one "
+    "statement piece with something plain, and each one was copied almost at once by fans who wanted the same ease.",
+    "The Chanel Tweed Jacket is the piece that carries the Jennie Effect from the front row into everyday "
+    "wardrobes. Jennie wore the Chanel Tweed Jacket at Paris Fashion Week with the Chanel Classic Flap Bag, and "
+    "she left it open over simple layers instead of buttoning it up. Worn this way the jacket reads relaxed rather "
+    "than formal, so it pairs as easily with jeans as with a skirt.",
+    "The Jacquemus Le Chiquito Bag shows the playful side of the Jennie Effect. Jennie carried the Jacquemus Le "
+    "Chiquito Bag in her street style look in Jacquemus, pairing the tiny bag with Chanel Ballet Flats. The bag "
+    "is far too small to be practical, and that is the joke: it turns a simple outfit into a statement without "
+    "any visible effort. Because the rest of the look stays plain, fans can add the bag to clothes they already own.",
+    "Why does the Jennie Effect spread so fast? Part of the answer is range, because the same mix of Chanel and "
+    "Calvin Klein appears at the airport, on stage and at the Chanel pop-up in Seongsu. The other part is ease. "
+    "Denim, ballet flats and a single good bag are things most readers can find or already own, so copying the "
+    "look feels possible rather than distant.",
 ]
-_FLAW = "Hermès sent her a Birkin 25 the same week, and fans tracked every outing of the bag online."
+_FLAW = " Hermès sent her a Birkin 25 the same week, and fans tracked every outing of the bag online."
 
 
-def _article(flawed_index: int | None) -> dict[str, Any]:
-    paragraphs = list(_PARAGRAPHS)
-    products = [{"name": "Chanel 22 Bag", "brand": "Chanel", "context": "airport"}]
-    if flawed_index is not None:
-        paragraphs[flawed_index] = _FLAW
-        products.append({"name": "Birkin 25", "brand": "Hermès", "context": "gift"})
-    return {
-        "keyword": "Jennie Effect",
-        "title": "The Jennie Effect: How One Idol Sells Out a Season",
-        "subtitle": "From the airport to Paris, every look becomes a bestseller",
-        "body_paragraphs": paragraphs,
-        "pull_quotes": ["Jennie does not follow trends; she starts them."],
-        "product_mentions": products,
-        "celeb_mentions": [{"name": "Jennie", "context": "trendsetter"}],
-        "hashtags": ["#JennieEffect", "#Chanel"],
-        "credits": [{"role": "Editor", "name": "Editorial AI"}],
-    }
+def _paragraph_answers(flawed: int) -> list[dict[str, Any]]:
+    """The flawed draft, then the fixed paragraph (all a targeted revision asks for), then the rest of a clean
+    article in the order a full rewrite asks for them."""
+    draft = [p + _FLAW if i == flawed else p for i, p in enumerate(_PARAGRAPHS)]
+    rewrite = [_PARAGRAPHS[flawed], *(p for i, p in enumerate(_PARAGRAPHS) if i != flawed)]
+    return [{"text": t} for t in [*draft, *rewrite]]
 
 
 def scenario(index: int) -> dict[str, list[dict[str, Any]]]:
@@ -65,15 +67,9 @@ def scenario(index: int) -> dict[str, list[dict[str, Any]]]:
             }
         ],
         "design_spec": [{"json": {"visual_style": "modern"}}],
-        "editorial": [{"json": _article(flawed)}, {"json": _article(None)}],
-        "correction": [
-            {
-                "json": {
-                    f"body_paragraphs_{flawed}": _PARAGRAPHS[flawed],
-                    "product_mentions": _article(None)["product_mentions"],
-                }
-            }
-        ],
+        "editorial_paragraph": _paragraph_answers(flawed),
+        "editorial_title": [{"text": "The Jennie Effect: How One Idol Sells Out a Season"}],
+        "editorial_subtitle": [{"text": "From the airport to Paris, every Jennie look becomes a bestseller"}],
         "judge": [{"json": verdict}],
     }
 
@@ -92,7 +88,7 @@ class ModeResult:
 
     @property
     def loop_calls_per_item(self) -> float:
-        """Editorial + correction + judge calls per approved item."""
+        """Writer and judge calls per approved item."""
         return self.loop_calls / max(1, self.approved)
 
     @property
@@ -132,12 +128,14 @@ async def _run_mode(targeted: bool, items: int, root: Path) -> ModeResult:
                     str(outcome.state["current_draft_id"]), AdminDecision(decision="approved")
                 )
         usage = outcome.state.get("token_usage", [])
-        loop = [u for u in usage if u.get("purpose") in ("editorial", "correction", "judge", "repair")]
-        drafts = [u for u in usage if u.get("purpose") in ("editorial", "correction")]
+        loop = [u for u in usage if u.get("node") in ("editorial", "review")]
+        # Everything the editorial node spent after the first review is the revision.
+        first_review = next((i for i, u in enumerate(usage) if u.get("node") == "review"), len(usage))
+        fixes = [u for u in usage[first_review:] if u.get("node") == "editorial"]
         result.approved += outcome.state.get("pipeline_status") == "published"
         result.loop_calls += len(loop)
         result.loop_tokens += sum(u["prompt_tokens"] + u["completion_tokens"] for u in loop)
-        result.fix_tokens += sum(u["prompt_tokens"] + u["completion_tokens"] for u in drafts[1:])
+        result.fix_tokens += sum(u["prompt_tokens"] + u["completion_tokens"] for u in fixes)
         result.run_tokens += sum(u["prompt_tokens"] + u["completion_tokens"] for u in usage)
     return result
 

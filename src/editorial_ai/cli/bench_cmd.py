@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import statistics
+from pathlib import Path
+from typing import Any
 
 import typer
 from rich.table import Table
@@ -46,7 +48,7 @@ def bench_local(
 
 @bench_app.command("review")
 def bench_review(drafts: int = typer.Option(5000, min=100)) -> None:
-    """Deterministic review throughput (format + grounding), single process, one core."""
+    """Deterministic review throughput (format, claims against sources, counted checks), one process, one core."""
     from editorial_ai.benchmarks.review_throughput import run_review_throughput
 
     run_review_throughput(200)  # warm caches of the catalog and regexes, as a long-running worker would be
@@ -83,3 +85,94 @@ def bench_correction(items: int = typer.Option(12, min=2, max=200)) -> None:
         f"correction tokens [bold]{targeted.fix_tokens_per_item / full.fix_tokens_per_item:.2f}x[/] "
         f"(target <= 0.6x) at pass rates {targeted.approved}/{targeted.items} vs {full.approved}/{full.items}"
     )
+
+
+@bench_app.command("quality")
+def bench_quality(
+    keywords: Path | None = typer.Option(None, "--keywords", help="One keyword per line (default: "
+                                         "examples/quality_keywords.txt, 12 keywords the sample catalog supports)."),
+    model: str | None = typer.Option(None, "--model", help="provider:model (default: EDITORIAL_AI_MODEL)."),
+    out: Path | None = typer.Option(None, "--out", help="Write the JSON result here."),
+    labels: Path | None = typer.Option(None, "--labels", help="Labels folder for the test-half calibration "
+                                       "(default: examples/labels when present)."),
+    no_calibrate: bool = typer.Option(False, "--no-calibrate", help="Skip the labels' test-half calibration."),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help="Where the runs are stored (default: a fresh "
+                                         "temporary folder, so nothing is added to your contents)."),
+) -> None:
+    """Articles a reader would accept? Run each keyword to the human gate and measure what reached it."""
+    import json
+    import tempfile
+
+    from editorial_ai.benchmarks.quality import (
+        DEFAULT_KEYWORDS,
+        ArticleFigures,
+        QualityReport,
+        labels_calibration,
+        load_quality_keywords,
+        run_quality,
+    )
+    from editorial_ai.cli._common import fail, run_async
+
+    try:
+        words = load_quality_keywords(keywords or DEFAULT_KEYWORDS)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from exc
+    labels = labels or DEFAULT_KEYWORDS.parent / "labels"
+    if out is not None and out.parent and not out.parent.exists():
+        raise fail(f"--out folder {out.parent} does not exist: create it or write elsewhere")
+    settings = build_settings(model, data_dir or Path(tempfile.mkdtemp(prefix="bench-quality-")))
+    settings.ensure_dirs()
+
+    def progress(a: ArticleFigures) -> None:
+        console.print(f"  {a.keyword}: {a.status}{f' ({a.why})' if a.why else ''}, {a.words} words, "
+                      f"{a.paragraphs} paragraphs, {a.minutes:.1f} min")
+
+    console.print(f"bench quality: {len(words)} keywords on {settings.model}")
+    report: QualityReport = run_async(run_quality(settings, words, on_article=progress))
+    if not no_calibrate and labels.exists():
+        report.calibration = run_async(labels_calibration(settings, labels))
+    elif not no_calibrate:
+        report.calibration_note = f"calibration skipped: no labels at {labels}"
+    else:
+        report.calibration_note = "calibration skipped (--no-calibrate)"
+    _print_quality(report)
+    if out is not None:
+        out.write_text(json.dumps(report.as_json(), ensure_ascii=False, indent=2), encoding="utf-8")
+        console.print(f"result written to {out}")
+
+
+def _print_quality(report: Any) -> None:
+    table = Table(title=f"bench quality on {report.model}")
+    for col in ("keyword", "status", "words", "paras", "unsupported", "copied", "repeat", "coverage", "revs", "min"):
+        table.add_column(col)
+    for a in report.articles:
+        status = a.status + (f": {a.why[:60]}" if a.why else "")
+        table.add_row(a.keyword, status, str(a.words), str(a.paragraphs),
+                      f"{len(a.unsupported_claims)} ({len(a.unsupported_names)} names)", str(len(a.copied)),
+                      f"{a.repeated_rate:.2f}", f"{a.coverage:.2f}", str(a.revisions), f"{a.minutes:.1f}")
+    console.print(table)
+    t = report.totals()
+    console.print(
+        f"total: {t['passed']} passed, {t['flagged']} flagged, {t['escalated']} escalated, {t['failed']} failed of "
+        f"{t['articles']}; words mean {t['mean_words']} (min {t['min_words']}, target >= 300), min paragraphs "
+        f"{t['min_paragraphs']} (>= 4); unsupported claims {t['unsupported_claims']}, unsupported names "
+        f"{t['unsupported_names']} (in unflagged passes: {t['unflagged_with_unsupported_names']}, target 0); "
+        f"copied sentences {t['copied_sentences']} (0); repeated 4-gram rate {t['mean_repeated_rate']:.3f}; "
+        f"coverage mean {t['mean_coverage']:.2f} (min {t['min_coverage']:.2f}, >= 0.80); revisions mean "
+        f"{t['mean_revisions']}; minutes per article mean {t['mean_minutes']:.2f} (max {t['max_minutes']:.2f}, "
+        f"<= 4); meeting every target: {t['meeting_targets']}/{t['drafted']}")
+    if report.calibration:
+        cal = report.calibration
+        for name, data in cal["types"].items():
+            overall = data["overall"]
+            kappas = ", ".join(f"{c} {_fig(m.get('kappa'))}" for c, m in data["criteria"].items())
+            console.print(f"calibration ({cal['split']} half, {name}, {data['records']} records): overall accuracy "
+                          f"{_fig(overall.get('accuracy'))}, kappa {_fig(overall.get('kappa'))}; per criterion "
+                          f"kappa: {kappas}")
+        console.print(f"verdicts whose reason contradicts the pass flag: {cal['contradictions']}")
+    elif report.calibration_note:
+        console.print(f"[yellow]{report.calibration_note}[/]")
+
+
+def _fig(value: Any) -> str:
+    return "-" if value is None else f"{value:.2f}"

@@ -42,6 +42,8 @@ MAX_PARAGRAPH_WORDS = 120
 MAX_PARAGRAPH_CHARS = 900  # EditorialContent's limit
 PARAGRAPH_TRIES = 3
 HEADLINE_TRIES = 2
+# A headline that copies the facts line ("...; seen in airport fashion") is a list, not a headline.
+_FACT_LABELS = re.compile(r";|\b(topic|celebrity|piece|seen in)\b", re.I)
 
 # Lays content out: returns the layout and a note on how ("planner", "vision", "fallback: <reason>").
 LayoutFn = Callable[[EditorialContent, DesignSpec], Awaitable[tuple[MagazineLayout, str]]]
@@ -177,6 +179,8 @@ class EditorialService:
             line = _clean_line((await self.llm.generate(request)).text).rstrip(".")
             on_topic = any(_names_in(line, t) for t in [*outline.terms, outline.celebrity] if t)
             problem = run.guard.problem(line) if line else "empty"
+            if problem is None and _FACT_LABELS.search(line):
+                problem = "repeats the facts list"
             if 12 <= len(line) <= limit and on_topic and problem is None:
                 return line, "generated"
             run.dropped[f"{part}: {problem or ('off topic' if not on_topic else 'length')}"] += 1
@@ -292,11 +296,13 @@ def _pull_quote(body: list[str], outline: Outline) -> list[str]:
 
 
 def _headline_from_facts(outline: Outline, part: str) -> str:
-    """A plain headline assembled from the outline when the model's lines all failed the guard."""
-    product = outline.products[0].name if outline.products else ""
+    """A plain headline assembled from the outline when the model's lines all failed the guard; the celebrity is
+    named only with a piece and a scene one sourced post gives her."""
+    product, scene = outline.signature
     if part == "title":
         who = f"{outline.celebrity} and the {product}" if outline.celebrity and product else outline.celebrity
         return f"{outline.keyword}: {who}" if who else f"{outline.keyword}: the looks behind the trend"
-    scene = outline.scenes[0] if outline.scenes else "street"
-    lead = f"{outline.celebrity}'s {scene} looks" if outline.celebrity else f"The {scene} looks"
-    return f"{lead}{f', the {product}' if product else ''} and why {outline.keyword} keeps spreading"
+    if outline.celebrity and product:
+        where = f" at the {scene}" if scene else ""
+        return f"How {outline.celebrity} wore the {product}{where}, and why {outline.keyword} keeps spreading"
+    return f"The pieces behind {outline.keyword}, and why the look keeps spreading"

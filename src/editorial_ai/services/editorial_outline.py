@@ -79,19 +79,20 @@ class Outline:
     scenes: list[str]
     plans: list[ParagraphPlan] = field(default_factory=list)
     names: set[str] = field(default_factory=set)  # every name the sources hold
+    signature: tuple[str, str] = ("", "")  # (a piece the celebrity wore, the scene of that post)
     source_text: str = ""  # all source strings, for the number guard
 
     def headline_facts(self) -> str:
         """One line of facts for the title and subtitle prompts: the celebrity with a piece she wore and where,
         so any combination the model makes of them is one a sourced post supports."""
         parts = [f'topic "{self.keyword}"']
-        worn = next(((p, scene) for p in self.products for who, scene in p.sightings if who == self.celebrity), None)
+        piece, scene = self.signature
         if self.celebrity:
             parts.append(f"celebrity {self.celebrity}")
-        if worn is not None:
-            parts.append(f"piece {worn[0].name}")
-            if worn[1]:
-                parts.append(f"seen in {worn[1]}")
+        if piece:
+            parts.append(f"piece {piece}")
+            if scene:
+                parts.append(f"seen in {scene}")
         elif self.products:
             parts.append(f"piece {self.products[0].name}")
         return "; ".join(parts)
@@ -252,9 +253,23 @@ def build_outline(keyword: str, topics: list[dict[str, Any]], posts: list[dict[s
     if products:
         spread.append("pieces: " + ", ".join(p.name for p in _pick_products(products, 3)))
     outline.plans.append(ParagraphPlan("spread", keyword, spread))
+    outline.signature = _signature(celebrity, posts, terms)
     outline.names = _source_names(topics, posts)
     outline.source_text = _source_text(topics, posts)
     return outline
+
+
+def _signature(celebrity: str, posts: list[dict[str, Any]], terms: list[str]) -> tuple[str, str]:
+    """A piece the celebrity wore and where, from her most relevant post (on topic first, then most viewed)."""
+    own = [p for p in posts if p.get("artist_name") == celebrity and p.get("solutions")]
+    own.sort(key=lambda p: (not _on_topic(p, terms), -int(p.get("view_count", 0))))
+    if not own:
+        return "", ""
+    post = own[0]
+    sols = post["solutions"]
+    piece = next((s for s in sols if any(t in words_of(f"{s.get('title', '')} {' '.join(_tags(s))}")
+                                         for t in terms)), sols[0])  # fmt: skip
+    return str(piece.get("title", "")), str(post.get("context", ""))
 
 
 def _source_names(topics: list[dict[str, Any]], posts: list[dict[str, Any]]) -> set[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from functools import partial
 from typing import Any
 
@@ -67,20 +68,35 @@ async def _produce(
     return outcome, "full"
 
 
+def unchanged(state: dict[str, Any], outcome: DraftOutcome, mode: str) -> bool:
+    """Whether a new attempt repeats its predecessor (>= SIMILAR): for a targeted revision, the paragraphs it
+    rewrote; otherwise the whole draft. A small real fix (one sentence dropped) is a change, not a repeat."""
+    previous = (state.get("current_content") or {}).get("body_paragraphs") or []
+    rewritten = [int(i) for t in outcome.notes.get("regenerated", []) for i in re.findall(r"\[(\d+)\]", t)]
+    pairs = [(previous[i], outcome.content.body_paragraphs[i]) for i in rewritten
+             if i < len(previous) and i < len(outcome.content.body_paragraphs)]
+    if mode.startswith("targeted") and pairs:
+        return draft_similarity("\n".join(o for o, _ in pairs), "\n".join(n for _, n in pairs)) >= SIMILAR
+    before = draft_text(state.get("current_draft"))
+    return bool(before) and draft_similarity(before, draft_text(outcome.layout.model_dump(mode="json"))) >= SIMILAR
+
+
 async def produce_distinct(
     service: EditorialService, state: dict[str, Any], deps: PipelineDeps
 ) -> tuple[DraftOutcome, str, int]:
-    """A draft that differs from its predecessor: one >= the loop's similarity limit is re-sampled with another
-    seed and prompt variant (up to RESAMPLES times) instead of being reviewed and counted as a revision.
+    """A draft that differs from its predecessor: a repeat (see `unchanged`) is re-sampled with another seed and
+    prompt variant (up to RESAMPLES times) instead of being reviewed and counted as a revision.
 
     Returns the outcome, its mode and how many re-samples it took.
     """
-    before = draft_text(state.get("current_draft"))
     outcome, mode = await _produce(service, state, deps)
     for variant in range(1, RESAMPLES + 1):
-        if not before or draft_similarity(before, draft_text(outcome.layout.model_dump(mode="json"))) < SIMILAR:
+        if not unchanged(state, outcome, mode):
             return outcome, mode, variant - 1
-        outcome, mode = await _produce(service, state, deps, variant=variant)
+        try:
+            outcome, mode = await _produce(service, state, deps, variant=variant)
+        except LLMError:
+            return outcome, mode, variant  # a re-sample that fails keeps the attempt we have
     return outcome, mode, RESAMPLES
 
 

@@ -1,0 +1,193 @@
+"""`editorial-ai bench quality`: the real pipeline, to the human gate, on catalog keywords; what each article is.
+
+Per keyword: body words and paragraphs, unsupported claims and names (the review's claim checks, recomputed on the
+draft that reaches the gate), sentences copied from the writer's prompt examples, repeated 4-gram rate, keyword
+coverage (share of paragraphs naming the keyword, a topic term or a sourced name or tag - the trend_relevance
+definition), status (passed, flagged and why, escalated and why, failed), revisions and minutes. Optionally the
+calibration figures of the shipped labels' test half.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from editorial_ai.config import Settings
+from editorial_ai.models.layout import BodyTextBlock, MagazineLayout
+from editorial_ai.pipeline.runner import open_pipeline
+from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE_TEXTS
+from editorial_ai.review.claim_support import unsourced_names, unsupported_claims
+from editorial_ai.review.deterministic import layout_view
+from editorial_ai.review.source_index import plain
+from editorial_ai.review.text_checks import copied_sentences, repetition_figures
+
+DEFAULT_KEYWORDS = Path(__file__).resolve().parents[3] / "examples" / "quality_keywords.txt"
+# Targets per article (issue 8).
+MIN_WORDS, MIN_PARAGRAPHS, MIN_COVERAGE, MAX_MINUTES = 300, 4, 0.8, 4.0
+
+
+@dataclass
+class ArticleFigures:
+    """One keyword's article at the human gate."""
+
+    keyword: str
+    status: str  # passed | flagged | escalated | failed
+    why: str = ""
+    title: str = ""
+    words: int = 0
+    paragraphs: int = 0
+    unsupported_claims: list[str] = field(default_factory=list)
+    unsupported_names: list[str] = field(default_factory=list)
+    copied: list[str] = field(default_factory=list)
+    repeated_rate: float = 0.0
+    coverage: float = 0.0
+    revisions: int = 0
+    minutes: float = 0.0
+    sample: str = ""
+
+    @property
+    def unflagged_unsupported(self) -> bool:
+        """An unsupported name or number in a draft that reached the gate as a pass (the one unacceptable case)."""
+        return self.status == "passed" and bool(self.unsupported_names)
+
+    def meets_targets(self) -> bool:
+        """Words, paragraphs, no copying, coverage and time within the issue's targets."""
+        return (self.words >= MIN_WORDS and self.paragraphs >= MIN_PARAGRAPHS and not self.copied
+                and self.coverage >= MIN_COVERAGE and self.minutes <= MAX_MINUTES)  # fmt: skip
+
+
+@dataclass
+class QualityReport:
+    """Every article plus totals and (optionally) the labels' test-half calibration."""
+
+    model: str
+    articles: list[ArticleFigures]
+    calibration: dict[str, Any] | None = None
+    calibration_note: str = ""
+
+    def totals(self) -> dict[str, Any]:
+        """Aggregates over the articles that produced a draft."""
+        drafted = [a for a in self.articles if a.status != "failed"]
+        n = len(drafted) or 1
+        return {
+            "articles": len(self.articles),
+            "drafted": len(drafted),
+            "passed": sum(a.status == "passed" for a in self.articles),
+            "flagged": sum(a.status == "flagged" for a in self.articles),
+            "escalated": sum(a.status == "escalated" for a in self.articles),
+            "failed": sum(a.status == "failed" for a in self.articles),
+            "mean_words": round(sum(a.words for a in drafted) / n, 1),
+            "min_words": min((a.words for a in drafted), default=0),
+            "min_paragraphs": min((a.paragraphs for a in drafted), default=0),
+            "unsupported_claims": sum(len(a.unsupported_claims) for a in drafted),
+            "unsupported_names": sum(len(a.unsupported_names) for a in drafted),
+            "unflagged_with_unsupported_names": sum(a.unflagged_unsupported for a in drafted),
+            "copied_sentences": sum(len(a.copied) for a in drafted),
+            "mean_repeated_rate": round(sum(a.repeated_rate for a in drafted) / n, 4),
+            "mean_coverage": round(sum(a.coverage for a in drafted) / n, 4),
+            "min_coverage": min((a.coverage for a in drafted), default=0.0),
+            "mean_revisions": round(sum(a.revisions for a in drafted) / n, 2),
+            "mean_minutes": round(sum(a.minutes for a in self.articles) / (len(self.articles) or 1), 2),
+            "max_minutes": max((a.minutes for a in self.articles), default=0.0),
+            "meeting_targets": sum(a.meets_targets() for a in drafted),
+        }
+
+    def as_json(self) -> dict[str, Any]:
+        """The whole report as plain data (the --out file)."""
+        articles = [{**asdict(a), "unflagged_unsupported": a.unflagged_unsupported, "meets_targets": a.meets_targets()}
+                    for a in self.articles]  # fmt: skip
+        return {"model": self.model, "totals": self.totals(), "articles": articles, "calibration": self.calibration,
+                "calibration_note": self.calibration_note}
+
+
+def load_quality_keywords(path: Path) -> list[str]:
+    """One keyword per line; blank lines and `#` comments ignored."""
+    if not path.is_file():
+        raise ValueError(f"keywords file {path} does not exist: pass --keywords FILE (one keyword per line)")
+    keywords = [ln.strip() for ln in path.read_text(encoding="utf-8").splitlines()
+                if ln.strip() and not ln.strip().startswith("#")]  # fmt: skip
+    if not keywords:
+        raise ValueError(f"keywords file {path} lists no keywords")
+    return keywords
+
+
+def _status(state: dict[str, Any]) -> tuple[str, str]:
+    errors = [str(e) for e in state.get("error_log", [])]
+    if not state.get("current_draft") or state.get("pipeline_status") == "failed":
+        return "failed", (errors[-1] if errors else "no draft reached the gate")
+    if state.get("escalated"):
+        reason = next((e.split("--", 1)[-1].strip() for e in errors if "escalated to a human" in e), "escalated")
+        return "escalated", reason
+    flags = [f for f in state.get("flags") or [] if f != "escalated"]
+    review = state.get("review_result") or {}
+    if flags or not review.get("passed"):
+        return "flagged", ", ".join(flags) or "review did not pass"
+    return "passed", ""
+
+
+def _coverage(paragraphs: list[str], terms: list[str]) -> float:
+    if not paragraphs:
+        return 0.0
+    hits = sum(1 for p in paragraphs if any(f" {t} " in f" {plain(p)} " for t in terms if t))
+    return round(hits / len(paragraphs), 4)
+
+
+def article_figures(keyword: str, state: dict[str, Any], known: dict[str, set[str]], minutes: float) -> ArticleFigures:
+    """Measure the draft that reached the gate (or say why none did)."""
+    status, why = _status(state)
+    figures = ArticleFigures(keyword=keyword, status=status, why=why, minutes=round(minutes, 2),
+                             revisions=int(state.get("revision_count", 0)))  # fmt: skip
+    if status == "failed":
+        return figures
+    layout = MagazineLayout.model_validate(state["current_draft"])
+    paragraphs = [p for b in layout.blocks_of(BodyTextBlock) for p in b.paragraphs if p.strip()]
+    topics, contexts = state.get("curated_topics", []), state.get("enriched_contexts", [])
+    view = layout_view(layout, "fashion_magazine", topics, contexts, known)
+    headline_texts = [layout.title, *(c.text for c in view.claims.claims if c.location.startswith("subtitle"))]
+    figures.title = layout.title
+    figures.words = sum(len(plain(p).split()) for p in paragraphs)
+    figures.paragraphs = len(paragraphs)
+    figures.unsupported_claims = unsupported_claims(view.checks)
+    figures.unsupported_names = unsourced_names(view.checks)
+    figures.copied = [s for s, _ in copied_sentences([*headline_texts, *paragraphs], EDITORIAL_EXAMPLE_TEXTS)]
+    figures.repeated_rate = repetition_figures(paragraphs)[0]
+    figures.coverage = _coverage(paragraphs, view.topic_terms)
+    figures.sample = " ".join(paragraphs[1:2] or paragraphs[:1])[:400]
+    return figures
+
+
+async def run_quality(settings: Settings, keywords: list[str], model: str | None = None,
+                      on_article: Any = None) -> QualityReport:  # fmt: skip
+    """Run each keyword to the human gate (never approving) and measure the articles."""
+    model = model or settings.model
+    articles: list[ArticleFigures] = []
+    async with open_pipeline(settings) as pipeline:
+        known = await pipeline.deps.catalog.known_entities()
+        for keyword in keywords:
+            started = time.perf_counter()
+            outcome = await pipeline.start({"seed_keyword": keyword, "model": model,
+                                            "content_type": "fashion_magazine"})  # fmt: skip
+            figures = article_figures(keyword, outcome.state, known, (time.perf_counter() - started) / 60)
+            articles.append(figures)
+            if on_article is not None:
+                on_article(figures)
+    return QualityReport(model=model, articles=articles)
+
+
+async def labels_calibration(settings: Settings, labels: Path, model: str | None = None) -> dict[str, Any]:
+    """Test-half agreement of the whole reviewer with the shipped labels (accuracy and kappa per criterion)."""
+    from editorial_ai.evaluation.calibrate_run import calibrate_labels
+    from editorial_ai.evaluation.clients import fresh_client
+    from editorial_ai.store.factory import open_stores
+
+    catalog, _ = await open_stores(settings)
+    judge = fresh_client(model or settings.model, settings)
+    report = await calibrate_labels(labels, judge, known_entities=await catalog.known_entities(), split="test")
+    types = {t.content_type: {"records": t.records, "overall": t.overall,
+                              "criteria": {c.criterion: {k: c.metrics.get(k) for k in ("n", "accuracy", "kappa")}
+                                           for c in t.criteria},
+                              "contradictions": t.contradictions} for t in report.types}  # fmt: skip
+    return {"split": report.split, "judge": report.judge_model, "types": types,
+            "contradictions": len(report.contradictions), "errors": report.errors[:5]}  # fmt: skip
