@@ -3,8 +3,9 @@
     python scripts/reliability/decision_kill.py [--backend sqlite --backend postgres]
 
 For every (decision, kill point) a scripted run is parked at the human gate, a worker process applies the
-decision and sends itself SIGKILL at that point, and then the real CLI (`editorial-ai resume`, and `approve` when
-the kill undid the decision) recovers. The audit afterwards counts lost and duplicate decision events, double
+decision and sends itself SIGKILL at that point, and then this process recovers with `Pipeline.resume` (what
+`editorial-ai resume` runs), deciding again only when the kill undid the decision, and resumes once more to
+check that nothing is left to run. The audit afterwards counts lost and duplicate decision events, double
 publishes, and threads whose status disagrees with the content. Prints a final `RESULT {json}` line; exit
 status 1 when any scenario broke an invariant.
 """
@@ -37,7 +38,7 @@ SCENARIOS: tuple[tuple[str, str], ...] = (
     ("revision_requested", "after_claim"),
     ("revision_requested", "in_resume"),  # the revision's new draft being written
 )
-CLI_TIMEOUT_S = 180
+WORKER_TIMEOUT_S = 180
 
 
 def _die() -> None:
@@ -98,9 +99,31 @@ async def _worker(content_id: str, decision: str, point: str) -> None:
         await pipeline.decide(content_id, AdminDecision(decision=decision, **extra))  # type: ignore[arg-type]
 
 
-def _cli(backend: Backend, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([python(), "-m", "editorial_ai.cli.main", *args], capture_output=True, text=True,
-                          env=backend.process_env(), timeout=CLI_TIMEOUT_S, check=False)
+async def _recover(backend: Backend, thread_id: str) -> str:
+    """`resume` from this process (not the killed one): 'ok', 'conflict: ...' (nothing to finish) or 'error: ...'."""
+    from editorial_ai.pipeline.runner import ConflictError, open_pipeline
+
+    try:
+        async with open_pipeline(backend.settings()) as pipeline:
+            await pipeline.resume(thread_id)
+    except ConflictError as exc:
+        return f"conflict: {exc}"
+    except Exception as exc:  # noqa: BLE001 - counted as a crash and shown
+        return f"error: {type(exc).__name__}: {exc}"
+    return "ok"
+
+
+async def _decide(backend: Backend, content_id: str, decision: str) -> str:
+    from editorial_ai.models.decisions import AdminDecision
+    from editorial_ai.pipeline.runner import open_pipeline
+
+    extra = {"feedback": "lead with the airport look"} if decision == "revision_requested" else {}
+    try:
+        async with open_pipeline(backend.settings()) as pipeline:
+            await pipeline.decide(content_id, AdminDecision(decision=decision, **extra))  # type: ignore[arg-type]
+    except Exception as exc:  # noqa: BLE001 - counted as a crash and shown
+        return f"error: {type(exc).__name__}: {exc}"
+    return "ok"
 
 
 def _expected_events(decision: str) -> list[str]:
@@ -111,21 +134,20 @@ async def run_scenario(backend: Backend, decision: str, point: str) -> dict[str,
     """One kill and its recovery; the problems found (all zero when the invariants held)."""
     (content_id, thread_id), = await park_runs(backend, 1)
     worker = subprocess.run([python(), __file__, "--worker", content_id, decision, point], capture_output=True,
-                            text=True, env=backend.process_env(), timeout=CLI_TIMEOUT_S, check=False)
+                            text=True, env=backend.process_env(), timeout=WORKER_TIMEOUT_S, check=False)
     killed = worker.returncode == -signal.SIGKILL
     steps = [f"worker exit {worker.returncode}"]
-    resumed = _cli(backend, "resume", thread_id, "--json")
-    steps.append(f"resume exit {resumed.returncode}")
+    resumed = await _recover(backend, thread_id)
+    steps.append(f"resume: {resumed[:60]}")
+    outcomes = [resumed]
     if point == "in_claim":  # the transaction was rolled back: nothing recorded, the decision can be made again
-        command = {"approved": ["approve", content_id], "revision_requested":
-                   ["revise", content_id, "--feedback", "lead with the airport look"]}[decision]
-        again = _cli(backend, *command, "--json")
-        steps.append(f"{command[0]} again exit {again.returncode}")
+        outcomes.append(await _decide(backend, content_id, decision))
+        steps.append(f"{decision} again: {outcomes[-1]}")
     if decision == "revision_requested":  # the revised draft is back at the gate: approve it to finish
-        approved = _cli(backend, "approve", content_id, "--json")
-        steps.append(f"approve exit {approved.returncode}")
-    second = _cli(backend, "resume", thread_id, "--json")  # must not run anything again
-    steps.append(f"second resume exit {second.returncode}")
+        outcomes.append(await _decide(backend, content_id, "approved"))
+        steps.append(f"approve: {outcomes[-1]}")
+    second = await _recover(backend, thread_id)  # must find nothing left to do
+    steps.append(f"second resume: {second[:60]}")
     state = await audit(backend, content_id, thread_id)
     expected = _expected_events(decision)
     problems = {
@@ -134,12 +156,11 @@ async def run_scenario(backend: Backend, decision: str, point: str) -> dict[str,
         "double_publishes": int(state.publish_runs > 1),
         "inconsistent_threads": int(not state.consistent()),
         "kill_not_reached": int(not killed),
-        "crashes": int(resumed.returncode not in (0, 2) or second.returncode != 2
-                       or "Traceback" in resumed.stderr + second.stderr),
+        "crashes": sum(o.startswith("error") for o in outcomes) + int(not second.startswith("conflict")),
     }
     print(f"  {backend.name} {decision:18s} kill {point:20s}: events {state.events}, publish runs "
-          f"{state.publish_runs}, content {state.status}, thread {state.pipeline_status}; {', '.join(steps)}"
-          + ("" if not any(problems.values()) else f"  PROBLEMS {problems} {resumed.stderr[-400:]}"), flush=True)
+          f"{state.publish_runs}, content {state.status}, thread {state.pipeline_status}; {'; '.join(steps)}"
+          + ("" if not any(problems.values()) else f"  PROBLEMS {problems} {worker.stderr[-400:]}"), flush=True)
     return problems
 
 
