@@ -31,30 +31,33 @@ async def test_calibration_on_the_shipped_labels(tmp_path: Path) -> None:
     await catalog.initialize()
     judge = ScriptedClient(load_scenario("eval_calibration"))
     report = await calibrate_labels(LABELS, judge, known_entities=await catalog.known_entities())
-    assert not report.errors and len(report.verdicts) == 16 and len(judge.calls) == 16
+    # Only fashion's optional visual_appeal is judged now: one judge call per fashion record, none for text.
+    assert not report.errors and len(report.verdicts) == 16 and len(judge.calls) == 8
     fashion, text = report.types
     assert (fashion.content_type, text.content_type) == ("fashion_magazine", "text")
     by = {c.criterion: c.metrics for c in fashion.criteria}
-    # grounding catches the two invented names but not the product named only in the text
-    assert (by["hallucination"]["tp"], by["hallucination"]["fn"], by["hallucination"]["fp"]) == (2, 1, 0)
-    assert by["hallucination"]["recall"] == pytest.approx(0.6667, abs=1e-4)
-    # tp=3 fp=0 fn=1 tn=4: p_o = 7/8, p_e = (3*4 + 5*4)/64 = 0.5 -> kappa 0.75
+    # claim-level grounding also catches the product named only in the text ("Chanel Boy Bag")
+    assert (by["hallucination"]["tp"], by["hallucination"]["fn"], by["hallucination"]["fp"]) == (3, 0, 0)
+    # tp=3 fp=0 fn=1 tn=4: p_o = 7/8, p_e = (3*4 + 5*4)/64 = 0.5 -> kappa 0.75 (the unsourced "wedding" is
+    # lower-case prose the lexical checks cannot see)
     assert by["fact_accuracy"]["kappa"] == pytest.approx(0.75)
-    # counted completeness is mandatory now, so fewer weak drafts slip through the pass rule than before (0.625)
-    assert fashion.overall["accuracy"] == pytest.approx(0.75)
-    assert fashion.threshold.best is not None and fashion.threshold.best.accuracy == pytest.approx(1.0)
-    assert fashion.threshold.current is not None and fashion.threshold.current.accuracy == pytest.approx(0.75)
+    # These hand-written drafts are two or three sentences long: below the 250-word floor every article must now
+    # reach, so completeness fails them all (the labels predate that floor) and no fashion draft passes.
+    assert by["content_completeness"]["fp"] == 7
+    assert (fashion.overall["tp"], fashion.overall["fp"], fashion.overall["tn"]) == (5, 3, 0)
     text_by = {c.criterion: c.metrics for c in text.criteria}
     assert text_by["hallucination"]["accuracy"] == 1.0 and text_by["hallucination"]["kappa"] == pytest.approx(1.0)
-    assert (text_by["fact_accuracy"]["tp"], text_by["fact_accuracy"]["fp"]) == (4, 1)
-    assert text.threshold.best is not None and text.threshold.best.accuracy == 1.0
+    # the contradiction ("fewer sick days" turned into "more") is lower-case prose: missed, never a false alarm
+    assert (text_by["fact_accuracy"]["tp"], text_by["fact_accuracy"]["fp"]) == (3, 0)
+    assert text.overall["accuracy"] == pytest.approx(0.875)
 
 
 async def test_content_type_filter_and_deterministic_only(tmp_path: Path) -> None:
     report = await calibrate_labels(LABELS, None, content_type="text")
     assert [t.content_type for t in report.types] == ["text"]
     by = {c.criterion: c for c in report.types[0].criteria}
-    assert by["fact_accuracy"].skipped == 8 and by["fact_accuracy"].metrics["n"] == 0
+    # text is reviewed without a judge: claim support decides fact_accuracy, nothing is skipped
+    assert by["fact_accuracy"].skipped == 0 and by["fact_accuracy"].metrics["n"] == 8
     assert by["hallucination"].metrics["accuracy"] == 1.0
 
 
@@ -84,6 +87,8 @@ async def _content(repo: SqliteContentRepository, thread: str, passed: bool, sco
     review = {"passed": passed, "composite_score": score, "summary": "",
               "criteria": [{"criterion": "format", "passed": True}, {"criterion": "hallucination", "passed": True},
                            {"criterion": "content_completeness", "passed": True},
+                           {"criterion": "trend_relevance", "passed": True},
+                           {"criterion": "repetition", "passed": True}, {"criterion": "originality", "passed": True},
                            {"criterion": "fact_accuracy", "passed": passed}]}
     content_id = await repo.upsert_pending(thread_id=thread, attempt=1, status="pending", title="t", keyword="k",
                                            content_type="fashion_magazine", layout={}, review=review, flags=[])

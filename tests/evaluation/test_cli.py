@@ -64,7 +64,7 @@ def test_calibrate_labels_with_scripted_judge(data_dir: Path) -> None:
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert [t["content_type"] for t in report["types"]] == ["fashion_magazine", "text"]
-    assert report["types"][0]["threshold"]["best"]["accuracy"] == 1.0
+    assert report["types"][1]["threshold"]["best"]["accuracy"] == 0.875  # text: claim checks, no judge
     table = runner.invoke(app, ["calibrate", "--labels", str(ROOT / "examples" / "calibration.jsonl"),
                                 "--model", "scripted:eval_calibration"])
     assert table.exit_code == 0 and "weighted_threshold: best" in table.output and "kappa" in table.output

@@ -33,13 +33,14 @@ async def test_fashion_matrix_scores_failures_and_judge_outages(settings: Settin
     by_model = {s.model: s for s in results.summaries}
     good, weak = by_model["scripted:good"], by_model["scripted:weak"]
     assert good.overall.mean is not None and weak.overall.mean is not None
-    assert good.overall.mean > 0.85 > 0.7 > weak.overall.mean
+    # weak drafts pass the counted checks a weak writer can still meet, but never the gate
+    assert good.overall.mean > 0.85 and weak.overall.mean < good.overall.mean
     assert good.overall.variance == 0.0 and good.pass_rate == 1.0 and weak.pass_rate == 0.0
     assert weak.revisions.mean is not None and weak.revisions.mean >= 1  # the critic made the writer revise
     assert results.leaders == ["scripted:good"]
     good_cell = next(c for c in results.cells if c.model == "scripted:good")
     assert [c.name for c in good_cell.criteria] == results.criterion_names()
-    assert good_cell.score_of("fact_accuracy") == 0.92 and good_cell.justification
+    assert good_cell.score_of("fact_accuracy") == 1.0 and good_cell.justification  # counted: every claim sourced
     assert good_cell.generation_tokens.total_tokens > 0 and good_cell.judge_tokens.llm_calls == 1
     broken = [c for c in results.cells if c.model == "scripted:eval_broken"]
     assert all(c.status == "error" and "writer model unavailable" in (c.error or "") for c in broken)

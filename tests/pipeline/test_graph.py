@@ -257,7 +257,8 @@ async def test_judge_down_skips_criteria_and_waits_at_the_gate(settings: Setting
     assert outcome.waiting_for_human and state["pipeline_status"] == "awaiting_approval"
     assert "judge_skipped" in state["flags"] and state["revision_count"] == 0
     review = state["review_result"]
-    assert review["passed"] is False and review["judge_skipped"] is True
+    # Only the optional visual_appeal is judged: the deterministic criteria decide, the outage is flagged.
+    assert review["passed"] is True and review["judge_skipped"] is True
     by_name = {c["criterion"]: c for c in review["criteria"]}
     assert by_name["format"]["passed"] and by_name["hallucination"]["passed"]
     judged = [c.name for c in load_rubric("fashion_magazine").by_check("judge")]

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from editorial_ai.review.claims import Claim, ClaimSet
-from editorial_ai.review.grounding import fold, is_allowed, name_matchers
+from editorial_ai.review.grounding import fold, is_allowed
 from editorial_ai.review.source_index import SourceIndex, content_words, plain
 from editorial_ai.review.text_grounding import checkable_spans, mid_sentence_words, number_key
 
@@ -48,6 +48,7 @@ _SEASON_AFTER = frozenset({
     "or", "evening", "evenings", "morning", "mornings", "line", "range", "drop", "campaign", "runway", "show",
 })
 # Settings a claim may name; checked against the settings of the posts that tie its celebrity and product.
+_TOKENS = re.compile(r"[A-Za-z0-9&]+")
 SETTING_CUES = ("airport", "red carpet", "music video", "pop up", "campaign", "cover", "front row", "street style",
                 "stage", "paris", "milan", "seongsu", "incheon", "award")
 
@@ -75,73 +76,93 @@ class ClaimCheck:
         return f'{self.claim.location}: "{text}"'
 
 
-def _season_used_as_season(folded: str, start: int, end: int) -> bool:
-    before = re.findall(r"[A-Za-z]+", folded[max(0, start - 24):start])
-    after_text = folded[end:end + 24]
-    if re.match(r"['’]s\b", after_text):
-        return bool(before) and before[-1].lower() in _SEASON_BEFORE
-    after = re.findall(r"[A-Za-z]+|\d+", after_text)
-    if before and before[-1].lower() in _SEASON_BEFORE:
-        return True
-    return bool(after) and (after[0].isdigit() or after[0].lower() in _SEASON_AFTER)
+def _season_used_as_season(words: list[str], i: int, possessive: bool) -> bool:
+    before = words[i - 1].lower() if i > 0 else ""
+    if possessive:
+        return before in _SEASON_BEFORE
+    after = words[i + 1].lower() if i + 1 < len(words) else ""
+    return before in _SEASON_BEFORE or after.isdigit() or after in _SEASON_AFTER
 
 
-def known_names(text: str, index: SourceIndex) -> list[tuple[str, bool]]:
-    """Known or sourced celebrities, groups and brands named in `text`: (name, is_person), in text order."""
-    facts = index.facts
-    people = facts.known_people | facts.people
-    multi, single, originals = name_matchers(frozenset(people | facts.known_brands | facts.brands))
-    hits: list[tuple[int, str]] = []
-    if multi is not None:
-        hits += [(m.start(), originals[m.group(0)]) for m in multi.finditer(plain(text))]
-    if single is not None:
-        folded = fold(text)
-        for m in single.finditer(folded):
-            word = m.group(0)
-            if word.lower() in _SEASONS and _season_used_as_season(folded, m.start(), m.end()):
+def known_names(text: str, index: SourceIndex) -> list[tuple[str, str]]:
+    """Known or sourced celebrities, groups and brands and sourced products named in `text`: (name, kind), in
+    text order; kind is "person", "brand" or "product".
+
+    A lookup of word n-grams (longest first) in the index's name table; a single-word name written with a
+    capital in the catalog must be capitalised in the text too, so the season "winter" is not Winter."""
+    table, sizes = index.name_table
+    folded = fold(text)
+    tokens = list(_TOKENS.finditer(folded))
+    words = [t.group(0) for t in tokens]
+    lower = [w.lower() for w in words]
+    found: dict[str, str] = {}
+    i = 0
+    while i < len(words):
+        for size in sizes.get(lower[i], ()):
+            entry = table.get(" ".join(lower[i:i + size])) if size > 1 else table.get(lower[i])
+            if entry is None:
                 continue
-            if len(word) <= 2 and folded[m.end():m.end() + 1] == "-":  # "V-neck" is not V
+            name, capitalised, kind = entry
+            if size == 1 and capitalised and not _reads_as_name(words, i, folded, tokens[i].end()):
                 continue
-            hits.append((m.start(), originals[word]))
-    # Positions in the plain and folded texts differ slightly; the order is only used for display.
-    ordered = list(dict.fromkeys(name for _, name in sorted(hits)))
-    return [(name, name in people) for name in ordered]
+            found.setdefault(name, kind)
+            i += size - 1
+            break
+        i += 1
+    return list(found.items())
+
+
+def _reads_as_name(words: list[str], i: int, folded: str, end: int) -> bool:
+    """A capitalised single-word name used as a name: not lower-case, not "V-neck", not the season Winter."""
+    word = words[i]
+    if not word[:1].isupper():
+        return False
+    if len(word) <= 2 and folded[end:end + 1] == "-":
+        return False
+    if word.lower() in _SEASONS:
+        return not _season_used_as_season(words, i, folded[end:end + 2] in ("'s", "’s"))
+    return True
 
 
 def _name_supported(name: str, index: SourceIndex, known: bool) -> bool:
     """A known name may match a sourced one on word boundaries ("Chanel" in "Chanel 22 Bag"); a capitalised span
     must itself be in the sources, or be made only of source words ("BLACKPINK Jennie"), so "Chanel Boy Bag" is
     not vouched for by "Chanel"."""
-    if index.mentions(name) or (known and is_allowed(name, index.facts.allowed)):
-        return True
-    words = plain(name).split()
-    return bool(words) and all(w in index.words for w in words)
+    memo = index.memo
+    key = (name, known)
+    if key not in memo:
+        words = plain(name).split()
+        memo[key] = (index.mentions(name) or (known and is_allowed(name, index.facts.allowed))
+                     or (bool(words) and all(w in index.words for w in words)))
+    return memo[key]
 
 
-def _pairing_problems(text: str, people: list[str], brands: list[str], index: SourceIndex) -> list[str]:
-    """Celebrity-product pairings and settings of one claim that no source post supports."""
-    if not index.ties or not people:
+def _pairing_problems(text: str, people: list[str], items: list[tuple[str, str]], index: SourceIndex) -> list[str]:
+    """Celebrity-product pairings and settings of one claim that no source post supports; `items` are the
+    claim's sourced (name, "product" | "brand")."""
+    if not index.ties or not people or not items:
         return []
-    claim_text = f" {plain(text)} "
     person_keys = {plain(p) for p in people}
     tied = [t for t in index.ties if t.people & person_keys]
     if not tied:  # no post of these people in the sources: nothing to pair against
         return []
-    products = [t for t in index.product_titles if f" {t} " in claim_text]
-    brand_keys = [b for b in (plain(x) for x in brands) if b and not any(b in p for p in products)]
+    products = [plain(n) for n, kind in items if kind == "product"]
+    keys = [(k, "products") for k in products]
+    keys += [(b, "brands") for b in (plain(n) for n, kind in items if kind == "brand")
+             if not any(b in p for p in products)]
     who = " / ".join(people)
     problems: list[str] = []
     tying: list = []
-    for key, kind in [*((p, "products") for p in products), *((b, "brands") for b in brand_keys)]:
+    for key, kind in keys:
         posts = [t for t in tied if key in getattr(t, kind)]
-        label = index.product_titles.get(key, key) if kind == "products" else key.title()
         if not posts:
+            label = index.product_titles.get(key, key) if kind == "products" else key.title()
             problems.append(f"no source post ties {who} to {label}")
         tying += posts
     if tying and not problems:
-        known_settings = " ".join(t.setting for t in index.ties)
+        claim_text = f" {plain(text)} "
         for cue in SETTING_CUES:
-            if f" {cue} " in claim_text and f" {cue} " in known_settings and not any(
+            if f" {cue} " in claim_text and f" {cue} " in index.settings_text and not any(
                     f" {cue} " in t.setting for t in tying):
                 problems.append(f"the sources do not place {who} with these pieces at {cue}")
     return problems
@@ -153,24 +174,23 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     result = ClaimCheck(claim)
     found = known_names(claim.text, index)
     seen = {plain(n) for n, _ in found}
-    names = [n for n, _ in found]
+    names = [n for n, kind in found]
     for span in checkable_spans(claim.text, mid_sentence):
         if span.kind == "number":
             result.numbers.append(span.text)
             if number_key(span.text) not in index.numbers:
                 result.unsupported.append(span.text)
-        elif not claim.heading and plain(span.text) not in seen:
-            seen.add(plain(span.text))
+        elif not claim.heading and (key := plain(span.text)) not in seen:
+            seen.add(key)
             names.append(span.text)
     result.names = names
-    known = {n for n, _ in found}
+    known = dict(found)
     result.unsupported += [n for n in names if not _name_supported(n, index, n in known)]
     score, best = index.support(content_words(claim.text), method or SUPPORT_METHOD, SUPPORT_TOP)
     result.support, result.best_sentence = round(score, 4), index.sentences[best] if best is not None else ""
-    supported = [n for n, is_person in found if n not in result.unsupported]
-    people = [n for n, is_person in found if is_person and n in supported]
-    brands = [n for n, is_person in found if not is_person and n in supported]
-    result.pairing = _pairing_problems(claim.text, people, brands, index)
+    sourced = [(n, kind) for n, kind in found if n not in result.unsupported]
+    people = [n for n, kind in sourced if kind == "person"]
+    result.pairing = _pairing_problems(claim.text, people, [x for x in sourced if x[1] != "person"], index)
     return result
 
 

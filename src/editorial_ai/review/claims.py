@@ -107,20 +107,19 @@ def is_heading(text: str) -> bool:
     return bool(words) and sum(w[0].isupper() for w in words) / len(words) >= 0.6
 
 
-def _add(claims: list[Claim], text: str, location: str, *, heading: bool | None = None) -> None:
+def _add(claims: dict[Claim, None], text: str, location: str, *, heading: bool | None = None) -> None:
+    """Add the claims of one text (an ordered set: a claim repeated at the same place is kept once)."""
     if not text or not text.strip():
         return
     as_heading = is_heading(text) if heading is None else heading
     for sentence in split_sentences(text):
         for part in split_claims(sentence) if not as_heading else [sentence]:
-            claim = Claim(part, location, as_heading)
-            if claim not in claims:
-                claims.append(claim)
+            claims.setdefault(Claim(part, location, as_heading))
 
 
 def layout_claims(layout: MagazineLayout) -> ClaimSet:
     """Claims of a laid-out article: title, hero, headlines, body paragraphs, pull quotes, captions, card text."""
-    claims: list[Claim] = []
+    claims: dict[Claim, None] = {}
     _add(claims, layout.title, "title")
     paragraph = quote = headline = caption = 0
     for block in layout.blocks:
@@ -149,12 +148,12 @@ def layout_claims(layout: MagazineLayout) -> ClaimSet:
         elif isinstance(block, ProductShowcaseBlock):
             for i, product in enumerate(block.products):
                 _add(claims, product.description, f"product_mentions[{i}]", heading=False)
-    return ClaimSet(claims)
+    return ClaimSet(list(claims))
 
 
 def content_claims(content: EditorialContent) -> ClaimSet:
     """Claims of article content before layout (same locations as the layout's)."""
-    claims: list[Claim] = []
+    claims: dict[Claim, None] = {}
     _add(claims, content.title, "title")
     _add(claims, content.subtitle, "subtitle")
     for i, text in enumerate(content.body_paragraphs):
@@ -165,7 +164,7 @@ def content_claims(content: EditorialContent) -> ClaimSet:
         _add(claims, product.context, f"product_mentions[{i}]", heading=False)
     for i, celeb in enumerate(content.celeb_mentions):
         _add(claims, celeb.context, f"celeb_mentions[{i}]", heading=False)
-    return ClaimSet(claims)
+    return ClaimSet(list(claims))
 
 
 def text_paragraphs(text: str) -> list[str]:
@@ -181,18 +180,18 @@ def text_paragraphs(text: str) -> list[str]:
 
 def text_claims(text: str, question: str = "") -> ClaimSet:
     """Claims of free text; Markdown headings are headings, the question is context."""
-    claims: list[Claim] = []
+    claims: dict[Claim, None] = {}
     for line in text.splitlines():
         if line.lstrip().startswith("#"):
             _add(claims, line.lstrip("# ").strip(), "headings", heading=True)
     for i, paragraph in enumerate(text_paragraphs(text)):
         _add(claims, paragraph, f"paragraphs[{i}]", heading=False)
-    return ClaimSet(claims, [question] if question.strip() else [])
+    return ClaimSet(list(claims), [question] if question.strip() else [])
 
 
 def exam_claims(item: dict[str, Any]) -> ClaimSet:
     """Claims of an exam item: its explanations. Vignette, stem and option texts are the context they argue from."""
-    claims: list[Claim] = []
+    claims: dict[Claim, None] = {}
     _add(claims, str(item.get("explanation") or ""), "explanation", heading=False)
     options = item.get("options") or []
     for i, option in enumerate(options):
@@ -200,7 +199,7 @@ def exam_claims(item: dict[str, Any]) -> ClaimSet:
             _add(claims, str(option.get("explanation") or ""), f"options[{i}].explanation", heading=False)
     context = [str(item.get(k) or "") for k in ("topic", "vignette", "stem")]
     context += [str(o.get("text") or "") for o in options if isinstance(o, dict)]
-    return ClaimSet(claims, [c for c in context if c.strip()])
+    return ClaimSet(list(claims), [c for c in context if c.strip()])
 
 
 _LOCATED = re.compile(r"^([a-z_]+(?:\[\d+\])?(?:\.[a-z_]+)?): ")

@@ -119,6 +119,7 @@ class SourceIndex:
     context: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        self.memo: dict[tuple[str, bool], bool] = {}  # name support, reused by every claim of every review
         self._postings: dict[str, list[tuple[int, int]]] = {}
         self._lengths: list[int] = []
         for i, sentence in enumerate(self.sentences):
@@ -158,6 +159,31 @@ class SourceIndex:
         titles = {key: key for tie in self.ties for key in tie.products}
         titles |= {plain(t): t for t in self.facts.products if plain(t)}
         return dict(sorted(titles.items(), key=lambda kv: -len(kv[0])))
+
+    @cached_property
+    def name_table(self) -> tuple[dict[str, tuple[str, bool, str]], dict[str, tuple[int, ...]]]:
+        """Known and sourced people and brands, and sourced products: plain key -> (name, single capitalised word,
+        kind "person" | "brand" | "product"), and per first word the lengths (in words) of the names it starts."""
+        facts = self.facts
+        people = facts.known_people | facts.people
+        table: dict[str, tuple[str, bool, str]] = {}
+        for key, title in self.product_titles.items():
+            table[key] = (title, False, "product")
+        for name in sorted(people | facts.known_brands | facts.brands):
+            key, folded = plain(name), fold(name).strip()
+            if key:
+                single = " " not in key and folded[:1].isupper() and folded.isalnum()
+                table.setdefault(key, (name, single, "person" if name in people else "brand"))
+        sizes: dict[str, set[int]] = {}
+        for key in table:
+            words = key.split()
+            sizes.setdefault(words[0], set()).add(len(words))
+        return table, {w: tuple(sorted(n, reverse=True)) for w, n in sizes.items()}
+
+    @cached_property
+    def settings_text(self) -> str:
+        """Every post's title and context, plain (which settings the sources know at all)."""
+        return " ".join(t.setting for t in self.ties)
 
     def mentions(self, phrase: str) -> bool:
         """Whether the sources or the context contain the phrase on word boundaries."""
