@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from editorial_ai.services.source import PER_TERM_LIMIT, TOTAL_LIMIT, expand_terms, source_contexts
+from editorial_ai.services.source import PER_TERM_LIMIT, TOTAL_LIMIT, expand_terms, readable_date, source_contexts
 from editorial_ai.store.catalog import SqliteCatalogRepository
 
 
@@ -52,6 +52,9 @@ class FakeCatalog:
     async def counts(self) -> dict[str, int]:
         return {"posts": self.per_term}
 
+    async def vocabulary(self) -> dict[str, set[str]]:
+        return {**await self.known_entities(), "tags": {"bag"}, "contexts": {"airport"}}
+
 
 async def test_at_most_five_per_term_and_fifteen_in_total() -> None:
     catalog = FakeCatalog()
@@ -85,3 +88,16 @@ async def test_real_catalog_for_jennie_effect(tmp_path: Path) -> None:
     assert len({c["post_id"] for c in contexts}) == len(contexts)
     assert all(c["artist_name"] == "Jennie" or "jennie" in (c["title"] + c["context"]).lower() for c in contexts)
     assert any(c["solutions"] for c in contexts)
+
+
+def test_dates_read_as_prose_whatever_the_locale() -> None:
+    assert readable_date("2026-02-14T06:36:00Z") == "14 February 2026"
+    assert readable_date("2025-08-05") == "5 August 2025"
+    assert readable_date("not a date") == "" and readable_date(None) == ""
+
+
+async def test_sourced_posts_carry_their_date(tmp_path: Path) -> None:
+    catalog = SqliteCatalogRepository(tmp_path / "c.db")
+    await catalog.initialize()
+    contexts = await source_contexts(catalog, [], "Jennie Effect")
+    assert contexts and all(c["date"] == readable_date(c["created_at"]) != "" for c in contexts)

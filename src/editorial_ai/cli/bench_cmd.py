@@ -143,13 +143,15 @@ def bench_quality(
 
 def _print_quality(report: Any) -> None:
     table = Table(title=f"bench quality on {report.model}")
-    for col in ("keyword", "status", "words", "paras", "unsupported", "copied", "repeat", "coverage", "revs", "min"):
+    for col in ("keyword", "status", "words", "paras", "unsupported", "copied", "repeat", "coverage", "revs", "min",
+                "cpu min"):
         table.add_column(col)
     for a in report.articles:
         status = a.status + (f": {a.why[:60]}" if a.why else "")
         table.add_row(a.keyword, status, str(a.words), str(a.paragraphs),
                       f"{len(a.unsupported_claims)} ({len(a.unsupported_names)} names)", str(len(a.copied)),
-                      f"{a.repeated_rate:.2f}", f"{a.coverage:.2f}", str(a.revisions), f"{a.minutes:.1f}")
+                      f"{a.repeated_rate:.2f}", f"{a.coverage:.2f}", str(a.revisions), f"{a.minutes:.1f}",
+                      f"{a.cpu_minutes:.1f}")
     console.print(table)
     t = report.totals()
     console.print(
@@ -160,7 +162,8 @@ def _print_quality(report: Any) -> None:
         f"copied sentences {t['copied_sentences']} (0); repeated 4-gram rate {t['mean_repeated_rate']:.3f}; "
         f"coverage mean {t['mean_coverage']:.2f} (min {t['min_coverage']:.2f}, >= 0.80); revisions mean "
         f"{t['mean_revisions']}; minutes per article mean {t['mean_minutes']:.2f} (max {t['max_minutes']:.2f}, "
-        f"<= 4); meeting every target: {t['meeting_targets']}/{t['drafted']}")
+        f"<= 4; CPU minutes mean {t['mean_cpu_minutes']:.2f}); meeting every target: "
+        f"{t['meeting_targets']}/{t['drafted']}")
     if report.calibration:
         cal = report.calibration
         for name, data in cal["types"].items():

@@ -20,26 +20,34 @@ from editorial_ai.store.catalog import CatalogRepository
 
 LOW_QUALITY_BELOW = 0.3
 SUGGESTIONS = 6
+NEAR = 0.7  # difflib ratio from which a catalog term counts as close to what was typed
 
 
 async def nearest_keywords(catalog: CatalogRepository, keyword: str, limit: int = SUGGESTIONS) -> list[str]:
     """Catalog terms closest to `keyword` (trend tags, scenes, artists, groups, brands), for an error to suggest.
 
-    Whole-keyword matches come first, then matches of its single words; when nothing is close, the most
-    common trend tags are offered instead so the user still sees what the catalog holds.
+    A term scores its best similarity to the whole keyword or of one of its words to one of the keyword's words
+    ("Jenny effect" -> "Jennie", "quiet luxary" -> "quiet luxury"); when nothing is close, the catalog's trend
+    tags are offered instead so the user still sees what it holds.
     """
     vocabulary = await catalog.vocabulary()
     terms = {t.casefold(): t for kind in ("tags", "contexts", "artists", "groups", "brands")
-             for t in vocabulary.get(kind, set())}  # fmt: skip
-    query = keyword.strip().casefold()
-    found = difflib.get_close_matches(query, list(terms), n=limit, cutoff=0.6)
-    for word in query.split():
-        if len(word) >= 3:
-            found += difflib.get_close_matches(word, list(terms), n=2, cutoff=0.75)
-    unique = list(dict.fromkeys(terms[f] for f in found))
-    if not unique:
-        unique = sorted(vocabulary.get("tags", set()))
-    return unique[:limit]
+             for t in vocabulary.get(kind, set()) if t.strip()}  # fmt: skip
+    query = " ".join(keyword.casefold().split())
+    words = [w for w in query.split() if len(w) >= 3]
+
+    def score(term: str) -> float:
+        best = difflib.SequenceMatcher(None, query, term).ratio()
+        for word in words:
+            for part in (p for p in term.split() if len(p) >= 3):
+                best = max(best, difflib.SequenceMatcher(None, word, part).ratio())
+        return best
+
+    scored = sorted(((score(t), t) for t in terms), key=lambda st: (-st[0], len(st[1]), st[1]))
+    close = [terms[t] for s, t in scored if s >= NEAR][:limit]
+    # Nothing close: a sample of each kind, so the user sees what sort of keyword the catalog supports.
+    sample = [t for kind in ("tags", "contexts", "artists") for t in sorted(vocabulary.get(kind, set()))[:2]]
+    return close or sample[:limit]
 
 
 @dataclass

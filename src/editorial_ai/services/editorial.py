@@ -178,7 +178,7 @@ class EditorialService:
             )
             line = _clean_line((await self.llm.generate(request)).text).rstrip(".")
             on_topic = any(_names_in(line, t) for t in [*outline.terms, outline.celebrity] if t)
-            problem = run.guard.problem(line) if line else "empty"
+            problem = run.guard.problem(line, headline=True) if line else "empty"
             if problem is None and _FACT_LABELS.search(line):
                 problem = "repeats the facts list"
             if 12 <= len(line) <= limit and on_topic and problem is None:

@@ -79,8 +79,9 @@ class SentenceGuard:
         self._numbers = {m.rstrip(".,") for m in _NUMBER.findall(self.source_text)}
         self._source_words = set(_words(self.source_text)) | {w for n in self.allowed_names for w in _words(n)}
 
-    def problem(self, sentence: str) -> str | None:
-        """Why the sentence must go, or None when it may stay."""
+    def problem(self, sentence: str, *, headline: bool = False) -> str | None:
+        """Why the sentence must go, or None when it may stay; a `headline` is in title case, so its capitals
+        are not read as names (known names and numbers are still checked)."""
         key = _key(sentence)
         if not key:
             return "empty"
@@ -96,7 +97,7 @@ class SentenceGuard:
             if re.search(rf"(?<![^\W_]){re.escape(name)}(?![^\W_])", sentence):
                 return f"names {name!r}, which the sources do not hold"
         for word in re.findall(r"(?<=[\s,;:(\"'“])([A-Z][^\W\d_]*)", sentence):
-            if (self.strict_names and word.casefold() not in self._source_words
+            if (self.strict_names and not headline and word.casefold() not in self._source_words
                     and word.casefold() not in _COMMON_CAPS):
                 return f"names {word!r} mid-sentence, which the sources do not hold"
         for number in _NUMBER.findall(sentence):

@@ -231,7 +231,7 @@ def build_outline(keyword: str, topics: list[dict[str, Any]], posts: list[dict[s
         background.append("seen in: " + ", ".join(scenes))
     period = _period(posts)
     background.append(f"looks logged: {count_word(len(posts))}" + (f", {period}" if period else ""))
-    others = [n for n, _ in Counter(p.get("artist_name") for p in posts if p.get("artist_name")).most_common(4)]
+    others = [n for n, _ in Counter(str(p["artist_name"]) for p in posts if p.get("artist_name")).most_common(4)]
     if others:
         background.append("worn by: " + ", ".join(others[:3]))
     outline.plans.append(ParagraphPlan("background", keyword, background))

@@ -10,7 +10,7 @@ import asyncio
 import json
 import sqlite3
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
@@ -92,7 +92,7 @@ def _fold(value: str | None) -> str | None:
     return None if value is None else unicodedata.normalize("NFKC", value).casefold()
 
 
-def search_text(post: Mapping[str, Any], solutions: list[Mapping[str, Any]]) -> str:
+def search_text(post: Mapping[str, Any], solutions: Sequence[Mapping[str, Any]]) -> str:
     """The folded text a post is searched by: its columns and its products' names, brands and tags."""
     parts = [str(post.get(col) or "") for col in ("artist_name", "group_name", "context", "title")]
     for sol in solutions:

@@ -1,0 +1,58 @@
+"""bench quality on the scripted provider: the real pipeline to the gate, measured; the CLI writes JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from editorial_ai.benchmarks.quality import DEFAULT_KEYWORDS, load_quality_keywords, run_quality
+from editorial_ai.cli.main import app
+from editorial_ai.config import Settings
+
+
+def test_the_shipped_keywords_are_twelve() -> None:
+    assert len(load_quality_keywords(DEFAULT_KEYWORDS)) == 12
+    with pytest.raises(ValueError, match="does not exist"):
+        load_quality_keywords(Path("/no/such/keywords.txt"))
+
+
+async def test_a_grounded_article_is_measured_at_the_gate(tmp_path: Path) -> None:
+    settings = Settings(EDITORIAL_AI_DATA_DIR=tmp_path, EDITORIAL_AI_MODEL="scripted:happy")
+    report = await run_quality(settings, ["Jennie Effect"])
+    (article,) = report.articles
+    assert article.status == "passed" and article.why == ""
+    assert article.paragraphs == 5 and article.words >= 300
+    assert article.copied == [] and article.unsupported_names == [] and article.coverage == 1.0
+    assert article.repeated_rate < 0.05 and article.revisions == 0 and article.minutes > 0
+    assert article.meets_targets() and "Jennie" in article.sample
+    totals = report.totals()
+    assert totals["passed"] == 1 and totals["unflagged_with_unsupported_names"] == 0 and totals["meeting_targets"] == 1
+
+
+async def test_an_escalated_article_keeps_its_unsupported_names_in_view(tmp_path: Path) -> None:
+    settings = Settings(EDITORIAL_AI_DATA_DIR=tmp_path, EDITORIAL_AI_MODEL="scripted:test_always_hallucinate")
+    (article,) = (await run_quality(settings, ["Jennie Effect"])).articles
+    assert article.status == "escalated" and "max loops" in article.why and article.revisions == 3
+    assert any("Versace" in line for line in article.unsupported_names)
+    assert not article.unflagged_unsupported  # it reached the human flagged, never as a pass
+
+
+def test_cli_prints_figures_and_writes_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    keywords = tmp_path / "k.txt"
+    keywords.write_text("# two keywords\nJennie Effect\nQxzvw Plorbt\n", encoding="utf-8")
+    out = tmp_path / "quality.json"
+    monkeypatch.setenv("EDITORIAL_AI_DATA_DIR", str(tmp_path / "data"))
+    result = CliRunner().invoke(app, ["bench", "quality", "--keywords", str(keywords), "--model", "scripted:happy",
+                                      "--no-calibrate", "--out", str(out)])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "1 passed" in result.output and "1 failed" in result.output and "calibration skipped" in result.output
+    data = json.loads(out.read_text(encoding="utf-8"))
+    failed = next(a for a in data["articles"] if a["keyword"] == "Qxzvw Plorbt")
+    assert failed["status"] == "failed" and "nearest keywords the catalog supports" in failed["why"]
+    assert data["totals"]["articles"] == 2 and data["model"] == "scripted:happy"
+    missing = CliRunner().invoke(app, ["bench", "quality", "--keywords", str(tmp_path / "none.txt")])
+    flat = " ".join(missing.output.replace("│", " ").split())  # undo the error box's wrapping
+    assert missing.exit_code == 2 and "does not exist" in flat and "--keywords FILE" in flat

@@ -1,0 +1,45 @@
+"""The outline: the run's facts grouped into paragraph plans, in code."""
+
+from __future__ import annotations
+
+from editorial_ai.services.editorial_outline import build_outline, count_word, topic_terms
+
+from .editorial_fixtures import CONTEXTS, TOPICS
+
+
+def test_facts_are_grouped_into_background_looks_products_and_spread() -> None:
+    outline = build_outline("Jennie Effect", TOPICS, CONTEXTS)
+    assert [p.kind for p in outline.plans] == ["background", "looks", "product", "product", "spread"]
+    background, looks, first, second, spread = outline.plans
+    assert background.facts[0] == 'topic: "Jennie Effect"'
+    assert "looks logged: three, between August 2025 and February 2026" in background.facts
+    # The celebrity's looks carry their dates, scenes and titles, oldest first.
+    assert looks.subject == "Jennie" and "celebrity: Jennie (BLACKPINK)" in looks.facts
+    assert looks.facts.index('5 August 2025, street style: "Jennie street style in denim"') < looks.facts.index(
+        '14 February 2026, airport fashion: "The Jennie effect at the airport"')  # fmt: skip
+    # Each product paragraph gets its own product, its details and who wore it where (as sourced).
+    assert first.subject == "Chanel 22 Bag" and second.subject == "Calvin Klein 90s Straight Jeans"
+    assert "details: olive leather" in first.facts and "worn by: Jennie (airport fashion)" in first.facts
+    assert not any("Celine" in fact for fact in first.facts + second.facts)
+    assert any(f.startswith("most viewed:") and "airport" in f for f in spread.facts)
+
+
+def test_the_lead_is_the_artist_the_keyword_names_and_products_follow_the_topic() -> None:
+    outline = build_outline("Lisa Effect", TOPICS, CONTEXTS)
+    assert outline.celebrity == "Lisa"
+    tagged = build_outline("Quiet Luxury", [], CONTEXTS)
+    assert tagged.products[0].name == "Chanel 22 Bag"  # the one product tagged "quiet luxury"
+    assert tagged.celebrity == "Jennie" and tagged.signature == ("Chanel 22 Bag", "airport fashion")
+    assert tagged.terms == ["quiet", "luxury"]
+
+
+def test_names_and_numbers_of_the_sources_are_collected_for_the_guard() -> None:
+    outline = build_outline("Jennie Effect", TOPICS, CONTEXTS)
+    assert {"Jennie", "Lisa", "BLACKPINK", "Chanel 22 Bag", "Celine"} <= outline.names
+    assert "14 February 2026" in outline.source_text
+    assert 'celebrity Jennie' in outline.headline_facts() and "piece Chanel 22 Bag" in outline.headline_facts()
+
+
+def test_counts_are_words_and_generic_words_are_not_topic_terms() -> None:
+    assert count_word(3) == "three" and count_word(99) == "many"
+    assert topic_terms("Jennie Effect") == ["jennie"] and topic_terms("The Look") == ["the", "look"]

@@ -1,0 +1,147 @@
+"""The writer: paragraph by paragraph from the outline, the local guard, targeted revision, re-sampling."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from editorial_ai.llm.scripted import ScriptedClient
+from editorial_ai.models.design_spec import DesignSpec
+from editorial_ai.models.editorial import EditorialContent
+from editorial_ai.models.review import CriterionResult, ReviewResult
+from editorial_ai.pipeline.nodes.editorial import produce_distinct, unchanged
+from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE_TEXTS, PARAGRAPH_EXAMPLES
+from editorial_ai.review.rubric import load_rubric
+from editorial_ai.services.editorial import EditorialService
+from editorial_ai.services.editorial_guard import SentenceGuard, copied_from_examples, word_count
+from editorial_ai.services.editorial_targets import correction_targets
+
+from .editorial_fixtures import CONTEXTS, KNOWN, PARAGRAPHS, TOPICS
+
+TITLE = "The Jennie Effect: One Bag, One Pair of Jeans"
+SUBTITLE = "How Jennie turned the Chanel 22 Bag and straight denim into the look fans copy"
+
+
+def _client(paragraphs: list[str], title: str = TITLE) -> ScriptedClient:
+    return ScriptedClient({"editorial_paragraph": [{"text": p} for p in paragraphs],
+                           "editorial_title": [{"text": title}], "editorial_subtitle": [{"text": SUBTITLE}]})
+
+
+async def _draft(client: ScriptedClient, **kwargs: Any) -> Any:
+    service = EditorialService(client, known_names=KNOWN, strict_names=True)
+    return await service.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                               rubric=load_rubric("fashion_magazine"), feedback_history=[], **kwargs)
+
+
+def test_every_example_is_exported_and_names_only_fictional_entities() -> None:
+    assert all(e.text in EDITORIAL_EXAMPLE_TEXTS for e in PARAGRAPH_EXAMPLES.values())
+    catalog_names = {n.casefold() for n in KNOWN}
+    assert not any(name in text.casefold() for text in EDITORIAL_EXAMPLE_TEXTS for name in catalog_names)
+
+
+def test_the_guard_drops_copied_unsourced_repeated_and_cut_off_sentences() -> None:
+    guard = SentenceGuard({"Jennie", "Chanel 22 Bag", "Chanel"}, KNOWN, "Jennie 14 February 2026 Chanel 22 Bag")
+    example = PARAGRAPH_EXAMPLES["spread"].text.split(". ")[2]
+    text = (f"Jennie carried the Chanel 22 Bag on 14 February 2026. {example}. Jennie wore Gucci Horsebit Loafers. "
+            "Jennie wore it in 2019. Jennie carried the Chanel 22 Bag on 14 February 2026. Winter loved it. "
+            "In winter the bag looked softer. Then she")
+    kept, dropped = guard.clean(text)
+    assert kept == ["Jennie carried the Chanel 22 Bag on 14 February 2026.", "In winter the bag looked softer."]
+    assert copied_from_examples(example)
+    assert dropped[0] == "copies the prompt example" and "2019" in dropped[2]
+    assert dropped[3] == "repeats an earlier sentence" and dropped[-1] == "cut off mid-sentence"
+    assert any("gucci" in d.lower() for d in dropped) and any("Winter" in d for d in dropped)
+    strict = SentenceGuard({"Jennie"}, set(), "Jennie airport")
+    assert strict.problem("Jennie flew to Milan.") is not None  # an invented place
+    assert SentenceGuard({"Jennie"}, set(), "Jennie", strict_names=False).problem("Jennie flew to Milan.") is None
+
+
+async def test_a_draft_is_written_paragraph_by_paragraph_from_each_fact_group() -> None:
+    client = _client(PARAGRAPHS)
+    outcome = await _draft(client, seed=7)
+    content = outcome.content
+    assert content.body_paragraphs == PARAGRAPHS and word_count(" ".join(PARAGRAPHS)) >= 300
+    assert content.title == TITLE and content.subtitle == SUBTITLE
+    calls = [c for c in client.calls if c.purpose == "editorial_paragraph"]
+    assert len(calls) == 5 and all(c.output_schema is None and c.stop == ["\n"] for c in calls)
+    # Each request carries only its own facts: the looks paragraph has the dates, the Celine bag is nowhere.
+    assert "14 February 2026" in calls[1].prompt and "Celine" not in calls[1].prompt
+    assert "product: Chanel 22 Bag by Chanel" in calls[2].prompt and "Calvin Klein" not in calls[2].prompt
+    assert {m.name for m in content.product_mentions} == {"Chanel 22 Bag", "Calvin Klein 90s Straight Jeans"}
+    assert [m.name for m in content.celeb_mentions] == ["Jennie"] and "#JennieEffect" in content.hashtags
+    assert content.pull_quotes and content.pull_quotes[0].rstrip(".") in " ".join(PARAGRAPHS)
+    assert outcome.notes["title"] == "generated" and outcome.notes["dropped"] == {}
+
+
+async def test_a_short_or_cut_paragraph_is_continued_with_the_sentences_kept() -> None:
+    first, second = PARAGRAPHS[0].split(" It shows up")
+    cut = first + " It shows up at the airport and in"
+    client = _client([cut, "It shows up" + second, *PARAGRAPHS[1:]], title="Harbour Linen: a copied headline")
+    outcome = await _draft(client)
+    calls = [c for c in client.calls if c.purpose == "editorial_paragraph"]
+    assert calls[1].prompt.endswith(first)  # the kept sentence is given back; the fragment is not
+    assert outcome.content.body_paragraphs[0] == PARAGRAPHS[0]
+    assert outcome.notes["dropped"]["cut off mid-sentence"] == 1
+    # A headline naming the example's fictional trend is refused; the title then comes from the facts.
+    assert outcome.notes["title"] == "from facts"
+    assert outcome.content.title == "Jennie Effect: Jennie and the Chanel 22 Bag"
+
+
+async def test_a_revision_rewrites_only_the_paragraphs_the_evidence_quotes() -> None:
+    bad = PARAGRAPHS[1].replace("Chanel 22 Bag", "Hermès Birkin 25")
+    content = EditorialContent(keyword="Jennie Effect", title=TITLE, subtitle=SUBTITLE,
+                               body_paragraphs=[PARAGRAPHS[0], bad, *PARAGRAPHS[2:]])
+    claim = "Jennie set the pace on 14 February 2026 at the airport, carrying the Hermès Birkin 25 in olive leather"
+    review = ReviewResult(passed=False, criteria=[
+        CriterionResult(criterion="hallucination", passed=False, reason="Not in the sources: Hermès Birkin 25",
+                        source="grounding", evidence=[f'"{claim}…" — not in the sources: Hermès Birkin 25']),
+        CriterionResult(criterion="trend_relevance", passed=False, reason="Off topic", source="validation",
+                        evidence=['body_paragraphs[4]: "Why does…" — mentions neither the topic']),
+    ])  # fmt: skip
+    targets = correction_targets(review, content)
+    assert targets == ["body_paragraphs[1]", "body_paragraphs[4]"]
+    client = _client([PARAGRAPHS[1], PARAGRAPHS[4]])
+    feedback = [{"attempt": 1, "failed_criteria": [c.model_dump() for c in review.criteria]}]
+    outcome = await EditorialService(client, known_names=KNOWN).revise(
+        content=content, targets=targets, feedback_history=feedback, curated_topics=TOPICS,
+        enriched_contexts=CONTEXTS, design_spec=DesignSpec())  # fmt: skip
+    calls = client.calls
+    assert [c.purpose for c in calls] == ["editorial_paragraph", "editorial_paragraph"]
+    assert "Hermès" in calls[0].system and "celebrity: Jennie (BLACKPINK)" in calls[0].prompt  # feedback + facts
+    assert outcome.content.body_paragraphs == PARAGRAPHS and outcome.content.title == TITLE
+    assert outcome.notes["regenerated"] == ["body_paragraphs[1]", "body_paragraphs[4]"]
+
+
+class _Service:
+    """Returns prepared outcomes in order, recording the prompt variant each call asked for."""
+
+    def __init__(self, outcomes: list[Any]) -> None:
+        self.outcomes, self.variants = outcomes, []
+
+    async def revise(self, **kwargs: Any) -> Any:
+        self.variants.append(kwargs["variant"])
+        return self.outcomes.pop(0)
+
+
+def _outcome(paragraphs: list[str]) -> Any:
+    content = EditorialContent(keyword="Jennie Effect", title=TITLE, body_paragraphs=paragraphs)
+    layout = SimpleNamespace(model_dump=lambda mode="json": {"title": TITLE, "blocks": [
+        {"paragraphs": paragraphs}]})  # fmt: skip
+    return SimpleNamespace(content=content, layout=layout, notes={"regenerated": ["body_paragraphs[1]"]})
+
+
+@pytest.mark.parametrize("repeats", [0, 1, 2])
+async def test_a_revision_identical_to_its_predecessor_is_resampled(repeats: int) -> None:
+    previous = EditorialContent(keyword="Jennie Effect", title=TITLE, body_paragraphs=PARAGRAPHS[:3])
+    state = {"correction_targets": ["body_paragraphs[1]"], "current_content": previous.model_dump(mode="json"),
+             "current_draft": {"title": TITLE, "blocks": [{"paragraphs": PARAGRAPHS[:3]}]}, "draft_version": 1}
+    same = [_outcome(PARAGRAPHS[:3]) for _ in range(repeats)]
+    fresh = _outcome([PARAGRAPHS[0], PARAGRAPHS[3], PARAGRAPHS[2]])
+    service = _Service([*same, fresh])
+    deps = SimpleNamespace(settings=SimpleNamespace(targeted_correction=True))
+    outcome, mode, resamples = await produce_distinct(service, state, deps)  # type: ignore[arg-type]
+    assert unchanged(state, _outcome(PARAGRAPHS[:3]), mode) and not unchanged(state, fresh, mode)
+    assert outcome is fresh and resamples == repeats and mode == "targeted:body_paragraphs[1]"
+    assert service.variants == list(range(repeats + 1))  # each re-sample asks for another prompt variant
