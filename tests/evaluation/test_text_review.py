@@ -130,11 +130,10 @@ async def test_an_answer_about_another_passage_is_not_relevant() -> None:
 
 
 async def test_a_pairing_the_passages_do_not_make_fails_fact_accuracy() -> None:
+    known = {"artists": {"Jennie", "V"}, "products": {"Chanel 22 Bag", "Balenciaga Track Sneakers"},
+             "brands": {"Chanel", "Balenciaga"}}
     review = await review_artifact("Jennie wore the Balenciaga Track Sneakers at the airport.", load_rubric("text"),
-                                   STORE, None, known_entities={"artists": {"Jennie", "V"},
-                                                                "products": {"Chanel 22 Bag", "Balenciaga Track Sneakers"},
-                                                                "brands": {"Chanel", "Balenciaga"}},
-                                   question="What did Jennie wear at the airport?")
+                                   STORE, None, known_entities=known, question="What did Jennie wear at the airport?")
     by_name = {c.criterion: c for c in review.result.criteria}
     assert by_name["hallucination"].passed and not by_name["fact_accuracy"].passed
     assert "no source post ties Jennie" in by_name["fact_accuracy"].reason

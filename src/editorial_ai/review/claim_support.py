@@ -38,14 +38,14 @@ TEXT_SUPPORT_THRESHOLD = 0.4
 _SEASONS = frozenset({"winter", "spring", "summer", "autumn", "fall"})
 _SEASON_BEFORE = frozenset({
     "this", "last", "next", "the", "a", "an", "of", "for", "in", "during", "every", "each", "early", "late", "mid",
-    "cold", "until", "since", "through", "by", "all", "same", "that", "one", "whole", "into", "across", "from",
+    "cold", "until", "since", "through", "all", "same", "that", "one", "whole", "into", "across",
 })
 _SEASON_AFTER = frozenset({
     "season", "seasons", "coat", "coats", "collection", "collections", "layer", "layers", "layering", "wardrobe",
     "month", "months", "edit", "palette", "wear", "style", "styles", "look", "looks", "fashion", "trend", "trends",
     "issue", "sale", "essential", "essentials", "staple", "staples", "weather", "jacket", "jackets", "knit", "knits",
-    "boot", "boots", "outfit", "outfits", "day", "days", "night", "nights", "break", "holiday", "holidays", "and",
-    "or", "evening", "evenings", "morning", "mornings", "line", "range", "drop", "campaign", "runway", "show",
+    "boot", "boots", "outfit", "outfits", "day", "days", "night", "nights", "break", "holiday", "holidays",
+    "evening", "evenings", "morning", "mornings", "line", "range", "drop", "campaign", "runway", "show",
 })
 # Settings a claim may name; checked against the settings of the posts that tie its celebrity and product.
 _TOKENS = re.compile(r"[A-Za-z0-9&]+")

@@ -87,9 +87,9 @@ def check_relevance(view: DraftView, criterion: str = "trend_relevance") -> Crit
     if not paragraphs:
         return _result(criterion, False, 0.0, "No body paragraph to check against the topic: write the body.",
                        ["body: no paragraph"])
-    off = [_off_question(view, i, p) if view.question.strip() else _off_topic(view, i, p)
-           for i, p in enumerate(view.paragraphs) if p.strip()]
-    off = [line for line in off if line]
+    lines = [_off_question(view, i, p) if view.question.strip() else _off_topic(view, i, p)
+             for i, p in enumerate(view.paragraphs) if p.strip()]
+    off = [line for line in lines if line]
     coverage = round(1 - len(off) / len(paragraphs), 4)
     if coverage >= RELEVANCE_MIN_COVERAGE and not (RELEVANCE_MIN_COVERAGE < 1 and len(off) == len(paragraphs)):
         return _result(criterion, True, coverage,

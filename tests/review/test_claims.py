@@ -1,0 +1,137 @@
+"""Claims: splitting drafts into located claims, and each claim's names, figures, support and pairings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from editorial_ai.models.layout import MagazineLayout
+from editorial_ai.review.claim_support import check_claims, known_names
+from editorial_ai.review.claims import (
+    evidence_location,
+    exam_claims,
+    layout_claims,
+    split_claims,
+    split_sentences,
+    text_claims,
+)
+from editorial_ai.review.deterministic import fact_accuracy_verdict, hallucination_verdict, layout_view
+from editorial_ai.review.source_index import build_index
+
+from .helpers import ARTICLE, CONTEXTS, KNOWN, TOPICS, layout
+
+
+def _view(draft: dict[str, Any]):
+    return layout_view(MagazineLayout.model_validate(draft), "fashion_magazine", TOPICS, CONTEXTS, KNOWN)
+
+
+def test_sentences_and_clauses() -> None:
+    assert split_sentences("Tiffany & Co. bracelets sold out. Then Jennie left.\nA new line") == [
+        "Tiffany & Co. bracelets sold out.", "Then Jennie left.", "A new line"]
+    assert split_claims("Jennie wore the Chanel 22 Bag, and Lisa chose the coat at the airport.") == [
+        "Jennie wore the Chanel 22 Bag", "Lisa chose the coat at the airport."]
+    # a list item is no clause: it stays with its sentence
+    assert split_claims("She paired the bag with jeans, and ballet flats.") == [
+        "She paired the bag with jeans, and ballet flats."]
+    assert split_claims("The look works; fans copied it within days.") == [
+        "The look works", "fans copied it within days."]
+
+
+def test_layout_claims_carry_their_component() -> None:
+    draft = layout(["Jennie wore the Chanel 22 Bag.", "Fans copied it. It sold out."], title="The Jennie Effect",
+                   quote="Jennie starts trends.")
+    draft["blocks"][0]["overlay_subtitle"] = "Why one bag sells a season"
+    claims = layout_claims(MagazineLayout.model_validate(draft))
+    located = [(c.location, c.text) for c in claims.claims]
+    assert located == [("title", "The Jennie Effect"), ("subtitle", "Why one bag sells a season"),
+                       ("body_paragraphs[0]", "Jennie wore the Chanel 22 Bag."),
+                       ("body_paragraphs[1]", "Fans copied it."), ("body_paragraphs[1]", "It sold out."),
+                       ("pull_quotes[0]", "Jennie starts trends.")]
+    assert claims.claims[0].heading and not claims.claims[2].heading
+
+
+def test_free_text_and_exam_claims_keep_the_question_as_context() -> None:
+    claims = text_claims("# A Title\nJennie wore it.\n\nShe left.", question="What did Lisa wear?")
+    assert [(c.location, c.text) for c in claims.claims] == [
+        ("headings", "A Title"), ("paragraphs[0]", "Jennie wore it."), ("paragraphs[1]", "She left.")]
+    assert claims.context == ["What did Lisa wear?"]
+    exam = exam_claims({"stem": "Which drug?", "vignette": "A man.", "explanation": "Adrenaline first.",
+                        "options": [{"text": "Adrenaline", "explanation": "First line."}]})
+    assert [c.location for c in exam.claims] == ["explanation", "options[0].explanation"]
+    assert "Which drug?" in exam.context
+
+
+def test_evidence_lines_name_the_component() -> None:
+    assert evidence_location('body_paragraphs[2]: "Jennie wore X" — not in the sources') == "body_paragraphs[2]"
+    assert evidence_location('title: "Jennie Effect - 2016" — 2016') == "title"
+    assert evidence_location("no location here") is None
+
+
+def test_names_numbers_and_support_of_a_claim() -> None:
+    view = _view(layout(["Jennie of BLACKPINK wore the Chanel 22 Bag at the airport in 2019."]))
+    check = view.checks[1]
+    assert check.claim.location == "body_paragraphs[0]"
+    assert {"Jennie", "BLACKPINK", "Chanel 22 Bag"} <= set(check.names)
+    assert check.numbers == ["22", "2019"] and check.unsupported == ["2019"]
+    assert check.support > 0.5 and "Chanel 22 Bag" in check.best_sentence
+
+
+def test_an_invented_brand_in_the_body_is_caught_without_any_list_knowing_it() -> None:
+    draft = layout([*ARTICLE[:3], ARTICLE[3] + " Fans also spotted the Velloro Dune Tote from Velloro."])
+    verdict = hallucination_verdict(_view(draft))
+    assert not verdict.passed and "Velloro Dune Tote" in verdict.reason
+    assert any(line.startswith('body_paragraphs[3]: "Fans also spotted') for line in verdict.evidence)
+
+
+def test_an_unsourced_year_in_a_title_fails() -> None:
+    verdict = hallucination_verdict(_view(layout(ARTICLE, title="Jennie Effect - 2016")))
+    assert not verdict.passed and "2016 (title)" in verdict.reason
+    assert hallucination_verdict(_view(layout(ARTICLE, title="The Jennie Effect"))).passed
+
+
+@pytest.mark.parametrize("text", ["This Winter, Jennie wore Chanel.", "Winter coats are back.",
+                                  "By late winter the bag was everywhere.", "In Winter 2024 Jennie wore it."])
+def test_the_season_winter_is_not_the_artist_winter(text: str) -> None:
+    index = build_index(TOPICS, CONTEXTS, KNOWN)
+    assert "Winter" not in dict(known_names(text, index))
+
+
+def test_winter_used_as_a_name_is_the_artist() -> None:
+    index = build_index(TOPICS, CONTEXTS, KNOWN)
+    for text in ["Winter keeps it casual in Chanel.", "Winter's Chanel look", "led by Jennie, Winter and Lisa"]:
+        assert dict(known_names(text, index)).get("Winter") == "person", text
+    verdict = hallucination_verdict(_view(layout([*ARTICLE[:3], "Winter wore the Chanel 22 Bag too."])))
+    assert not verdict.passed and "Winter" in verdict.reason  # Winter is not in this run's sources
+
+
+def test_pairing_needs_a_post_that_ties_celebrity_and_product() -> None:
+    topics = [{**TOPICS[0], "celebrities": [{"name": "Jennie"}, {"name": "Lisa"}]}]
+    contexts = [*CONTEXTS, {"post_id": "p2", "artist_name": "Lisa", "group_name": "BLACKPINK",
+                            "context": "street style", "solutions": [
+                                {"solution_id": "s9", "title": "Celine Triomphe Bag", "brand": "Celine"}]}]
+    index = build_index(topics, contexts, KNOWN)
+    claims = text_claims("Lisa carried the Chanel 22 Bag. Jennie carried the Chanel 22 Bag at the airport. "
+                         "Jennie carried the Chanel 22 Bag on the street style circuit.")
+    pairing = [c.pairing for c in check_claims(claims, index)]
+    assert pairing[0] == ["no source post ties Lisa to Chanel 22 Bag"]
+    assert pairing[1] == []
+    assert pairing[2] == ["the sources do not place Jennie with these pieces at street style"]
+
+
+def test_fact_accuracy_quotes_the_claim_and_a_pass_lists_no_failure() -> None:
+    good = fact_accuracy_verdict(_view(layout(ARTICLE)))
+    assert good.passed and good.evidence == [] and "lack" not in good.reason
+    bad = fact_accuracy_verdict(_view(layout([*ARTICLE[:3], "Lisa carried the Chanel 22 Bag to the airport."])))
+    assert not bad.passed and bad.score is not None and bad.score < 0.5
+    assert bad.evidence[0].startswith('body_paragraphs[3]: "Lisa carried the Chanel 22 Bag to the airport."')
+    assert bad.evidence[0] in bad.reason
+
+
+def test_names_only_in_the_question_are_not_claims_and_repeating_them_is_allowed() -> None:
+    passages = ["Jennie of BLACKPINK wears the Chanel 22 Bag at the airport."]
+    index = build_index([], [], KNOWN, passages, context=["Unlike Lisa, what did Jennie wear?"])
+    checks = check_claims(text_claims("Jennie wore the Chanel 22 Bag.", "Unlike Lisa, what did Jennie wear?"), index)
+    assert all(c.unsupported == [] for c in checks)
+    again = check_claims(text_claims("Not Lisa: Jennie wore the Chanel 22 Bag."), index)
+    assert again[0].unsupported == []  # the question supplies the name; it is context, not invention

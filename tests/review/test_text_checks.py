@@ -1,0 +1,106 @@
+"""Counted checks: relevance, repetition, copying of the prompt's examples, length; exam answer-key consistency."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from editorial_ai.models.exam_item import ExamItem
+from editorial_ai.models.layout import MagazineLayout
+from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE_TEXTS
+from editorial_ai.review.completeness import VALIDATORS
+from editorial_ai.review.deterministic import layout_view
+from editorial_ai.review.text_checks import copied_sentences, repetition_figures
+from editorial_ai.review.validators.exam_item import key_consistency, key_consistency_result, validate_exam_item
+
+from .helpers import ARTICLE, CONTEXTS, KNOWN, TOPICS, layout
+
+SOURDOUGH = ("A good loaf of sourdough needs patience more than skill. The starter is fed the night before, and the "
+             "oven does the rest.")
+
+
+def _run(criterion: str, paragraphs: list[str], **kwargs: Any):
+    parsed = MagazineLayout.model_validate(layout(paragraphs, celebs=[{"name": "Jennie"}],
+                                                  products=[{"name": "Chanel 22 Bag", "brand": "Chanel"}],
+                                                  hashtags=["#JennieEffect"], **kwargs))
+    view = layout_view(parsed, "fashion_magazine", TOPICS, CONTEXTS, KNOWN)
+    return VALIDATORS[criterion](view, parsed, criterion)
+
+
+def test_every_clean_check_passes_with_a_reason_that_lists_no_failure() -> None:
+    for criterion in ("content_completeness", "trend_relevance", "repetition", "originality"):
+        result = _run(criterion, ARTICLE)
+        assert result.passed and result.source == "validation" and result.evidence == [], criterion
+
+
+def test_an_off_topic_paragraph_is_quoted() -> None:
+    result = _run("trend_relevance", [*ARTICLE[:2], SOURDOUGH, *ARTICLE[2:]])
+    assert not result.passed and result.score == 0.8
+    assert result.evidence[0].startswith('body_paragraphs[2]: "A good loaf of sourdough')
+    assert "Off topic: 1 of 5 paragraphs" in result.reason
+
+
+def test_a_paragraph_in_the_sources_vocabulary_counts_as_on_topic() -> None:
+    # names no topic term, but its words are the sources' words (bag, airport, look)
+    assert _run("trend_relevance", [*ARTICLE, "The bag and the airport look sold out."]).passed
+
+
+def test_repeated_sentences_fail_and_are_quoted() -> None:
+    rate, repeated = repetition_figures([ARTICLE[0], ARTICLE[1], ARTICLE[0]])
+    assert rate > 0.15 and repeated[0].startswith("The Jennie Effect is easy to see at the airport.")
+    result = _run("repetition", [*ARTICLE, ARTICLE[1]])
+    assert not result.passed and "appears more than once" in result.evidence[0]
+
+
+def test_copying_the_prompt_example_fails_originality() -> None:
+    example = EDITORIAL_EXAMPLE_TEXTS[0]
+    assert copied_sentences([example], EDITORIAL_EXAMPLE_TEXTS)
+    assert copied_sentences(ARTICLE, EDITORIAL_EXAMPLE_TEXTS) == []
+    result = _run("originality", [*ARTICLE[:3], example])
+    assert not result.passed and "of its 5-word sequences are in the prompt examples" in result.evidence[0]
+
+
+def test_length_and_empty_paragraphs_are_counted() -> None:
+    thin = _run("content_completeness", ARTICLE[:2])
+    assert not thin.passed and "write at least 4 body paragraphs (found 2)" in thin.reason
+    assert "words of body text" in thin.reason
+    emptied = _run("content_completeness", [*ARTICLE, ""])
+    assert not emptied.passed and "fill or remove the 1 empty body paragraph(s)" in emptied.reason
+
+
+ITEM: dict[str, Any] = {
+    "topic": "Anaphylaxis",
+    "vignette": "A 24-year-old woman develops stridor, wheeze and hypotension minutes after eating peanuts at a "
+                "restaurant; her pulse is 128/min and blood pressure 78/40 mm Hg.",
+    "stem": "Which of the following is the most appropriate first treatment?",
+    "options": [
+        {"text": "Intravenous chlorphenamine", "is_correct": False, "explanation": "An antihistamine is adjunct."},
+        {"text": "Intramuscular adrenaline 0.5 mg", "is_correct": True, "explanation": "First line."},
+        {"text": "Oral prednisolone", "is_correct": False, "explanation": "Too slow."},
+        {"text": "Nebulised salbutamol", "is_correct": False, "explanation": "Treats wheeze only."},
+    ],
+    "answer_key": "B",
+    "explanation": "Anaphylaxis with airway and circulatory compromise is treated first with intramuscular "
+                   "adrenaline 0.5 mg into the anterolateral thigh.",
+}
+
+
+def _swapped() -> dict[str, Any]:
+    options = [dict(o, is_correct=(i == 2)) for i, o in enumerate(ITEM["options"])]
+    return {**ITEM, "options": options, "answer_key": "C"}
+
+
+def test_key_consistency_follows_the_explanation() -> None:
+    assert key_consistency(ITEM)[0]
+    consistent, score, evidence = key_consistency(_swapped())
+    assert not consistent and score == 0.0
+    assert evidence[0].startswith('the key is C ("Oral prednisolone", support 0.00) but the explanation argues '
+                                  'for B ("Intramuscular adrenaline 0.5 mg"')
+
+
+def test_key_consistency_verdict_and_broken_structure() -> None:
+    swapped = ExamItem.model_validate(_swapped())
+    result = key_consistency_result("key_consistency", swapped, validate_exam_item(swapped))
+    assert not result.passed and not result.skipped and "Answer key and explanation disagree" in result.reason
+    two_keys = ExamItem.model_validate({**ITEM, "options": [dict(o, is_correct=True) for o in ITEM["options"]]})
+    skipped = key_consistency_result("key_consistency", two_keys, validate_exam_item(two_keys))
+    assert skipped.skipped and not skipped.passed
