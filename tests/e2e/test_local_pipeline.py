@@ -9,6 +9,8 @@ import pytest
 from editorial_ai.config import Settings
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.runner import open_pipeline
+from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE_TEXTS
+from editorial_ai.review.text_checks import copied_sentences
 
 pytestmark = pytest.mark.slow
 
@@ -26,6 +28,9 @@ async def test_real_model_runs_the_whole_graph(tmp_path: Path) -> None:
         assert {"format", "hallucination", "fact_accuracy", "content_completeness"} <= names
         assert all(c["reason"] for c in review["criteria"])
         assert sum(u["completion_tokens"] for u in state["token_usage"]) > 50
+        # The writer writes: paragraphs of its own, not the prompt's fictional example with names swapped.
+        paragraphs = state["current_content"]["body_paragraphs"]
+        assert len(paragraphs) >= 3 and not copied_sentences(paragraphs, EDITORIAL_EXAMPLE_TEXTS)
         nodes = [r["node_name"] for r in pipeline.deps.run_log.read(outcome.thread_id)]
         assert nodes[:6] == ["curation", "design_spec", "source", "editorial", "enrich", "review"]
 

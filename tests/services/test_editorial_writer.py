@@ -145,3 +145,13 @@ async def test_a_revision_identical_to_its_predecessor_is_resampled(repeats: int
     assert unchanged(state, _outcome(PARAGRAPHS[:3]), mode) and not unchanged(state, fresh, mode)
     assert outcome is fresh and resamples == repeats and mode == "targeted:body_paragraphs[1]"
     assert service.variants == list(range(repeats + 1))  # each re-sample asks for another prompt variant
+
+
+async def test_a_paragraph_about_nothing_sourced_is_written_again() -> None:
+    off = ("Many people like this look right now and it seems to be everywhere you go these days. It is easy to wear "
+           "and it suits most people, so more and more of them choose it for work and for the weekend. Shops sell it "
+           "in many colours and sizes. Friends copy each other and the idea spreads from one group to the next, "
+           "which is how most looks become popular in the first place.")
+    outcome = await _draft(_client([off, *PARAGRAPHS]))
+    assert outcome.content.body_paragraphs == PARAGRAPHS
+    assert outcome.notes["dropped"] == {"paragraph off topic, re-sampled": 1}

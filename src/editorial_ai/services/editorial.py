@@ -41,6 +41,8 @@ MIN_PARAGRAPH_WORDS = 65  # below this a paragraph is continued (or re-sampled)
 MAX_PARAGRAPH_WORDS = 120
 MAX_PARAGRAPH_CHARS = 900  # EditorialContent's limit
 PARAGRAPH_TRIES = 3
+TARGET_WORDS = 320  # the body's floor is 300 words: aim a little above it
+TOP_UPS = 3
 HEADLINE_TRIES = 2
 # A headline that copies the facts line ("...; seen in airport fashion") is a list, not a headline.
 _FACT_LABELS = re.compile(r";|\b(topic|celebrity|piece|seen in)\b", re.I)
@@ -134,20 +136,37 @@ class EditorialService:
         return _Run(outline, guard, system, 1000 if seed is None else seed, variant)
 
     async def _paragraph(self, run: _Run, plan: ParagraphPlan, index: int) -> str:
-        """One body paragraph from its fact group: generate, keep the sound sentences, continue until long enough."""
-        kept: list[str] = []
+        """One body paragraph from its fact group; one that names neither the topic nor anything sourced (the
+        review's relevance rule) is written again once with another seed and example."""
+        text = await self._write_paragraph(run, plan, index, 0)
+        if text and not run.outline.on_topic(text):
+            run.dropped["paragraph off topic, re-sampled"] += 1
+            run.guard.forget(text)
+            again = await self._write_paragraph(run, plan, index, 1)
+            if len(again) >= 40 and run.outline.on_topic(again):
+                return again
+            run.guard.forget(again)
+            run.guard.remember(text)
+        return text
+
+    async def _write_paragraph(self, run: _Run, plan: ParagraphPlan, index: int, retry: int,
+                               start: str = "", tries: int = PARAGRAPH_TRIES,
+                               min_words: int = MIN_PARAGRAPH_WORDS) -> str:  # fmt: skip
+        """Generate, keep the sound sentences, continue (from `start`, when given) until long enough."""
+        kept: list[str] = split_sentences(start) if start else []
         task = paragraph_block(plan.facts)
-        for attempt in range(PARAGRAPH_TRIES):
+        variant = run.variant + retry
+        for attempt in range(tries):
             so_far = " ".join(kept)
             request = LLMRequest(
                 system=run.system,
                 prompt=f"{task} {so_far}" if so_far else task,
-                few_shot=paragraph_examples(plan.kind, run.variant + (1 if attempt and not kept else 0)),
+                few_shot=paragraph_examples(plan.kind, variant + (1 if attempt and not kept else 0)),
                 temperature=0.8,
                 max_tokens=200,
                 stop=["\n"],
                 purpose="editorial_paragraph",
-                seed=run.seed + 31 * index + 7 * attempt + 101 * run.variant,
+                seed=run.seed + 31 * index + 7 * attempt + 101 * variant,
             )
             text = _clean_line((await self.llm.generate(request)).text)
             sentences, dropped = run.guard.clean(text)
@@ -157,9 +176,27 @@ class EditorialService:
                     break
                 if len(" ".join([*kept, sentence])) <= MAX_PARAGRAPH_CHARS:
                     kept.append(sentence)
-            if word_count(" ".join(kept)) >= MIN_PARAGRAPH_WORDS:
+            if word_count(" ".join(kept)) >= min_words:
                 break
         return " ".join(kept)
+
+    async def _top_up(self, run: _Run, paragraphs: list[str]) -> list[str]:
+        """Continue the shortest paragraphs while the body is under TARGET_WORDS (a guard that dropped sentences
+        can leave it short), at most TOP_UPS requests."""
+        paragraphs = list(paragraphs)
+        plans = run.outline.plans
+        for _ in range(TOP_UPS):
+            if word_count(" ".join(paragraphs)) >= TARGET_WORDS:
+                break
+            index = min(range(len(paragraphs)), key=lambda i: word_count(paragraphs[i]))
+            longer = await self._write_paragraph(run, plans[min(index, len(plans) - 1)], index, 2,
+                                                 start=paragraphs[index], tries=1,
+                                                 min_words=word_count(paragraphs[index]) + 1)  # fmt: skip
+            if longer == paragraphs[index]:
+                run.dropped["top-up added nothing"] += 1
+                continue
+            paragraphs[index] = longer
+        return paragraphs
 
     async def _headline(self, run: _Run, part: str) -> tuple[str, str]:
         """Title or subtitle: a generated line that names the topic and nothing unsourced, else one from facts."""
@@ -229,6 +266,7 @@ class EditorialService:
                                         feedback=format_feedback(feedback_history), guidance=learned_guidance)
         run = self._run(curated_topics, enriched_contexts, system=system, seed=seed, variant=variant)
         paragraphs = [await self._paragraph(run, plan, i) for i, plan in enumerate(run.outline.plans)]
+        paragraphs = await self._top_up(run, paragraphs)
         title, title_from = await self._headline(run, "title")
         subtitle, subtitle_from = await self._headline(run, "subtitle")
         content = self._assemble(run, paragraphs, title, subtitle)
@@ -257,7 +295,7 @@ class EditorialService:
         redo = _paragraph_indices(targets, len(paragraphs))
         for i, text in enumerate(paragraphs):
             if i not in redo:
-                run.guard.seen.update(" ".join(re.findall(r"[^\W_]+", s.casefold())) for s in split_sentences(text))
+                run.guard.remember(text)
         plans = run.outline.plans
         for i in sorted(redo):
             plan = plans[i] if i < len(plans) else plans[-1]

@@ -105,6 +105,14 @@ class SentenceGuard:
                 return f"quotes the number {number.rstrip('.,')!r}, which the sources do not hold"
         return None
 
+    def remember(self, text: str) -> None:
+        """Count the sentences of `text` as already in the article (a later copy of one is a repeat)."""
+        self.seen.update(_key(s) for s in split_sentences(text))
+
+    def forget(self, text: str) -> None:
+        """Take back `remember` (the text was discarded)."""
+        self.seen.difference_update(_key(s) for s in split_sentences(text))
+
     def clean(self, text: str, *, complete_only: bool = True) -> tuple[list[str], list[str]]:
         """(kept sentences, reasons for the dropped ones); kept sentences are remembered as seen."""
         kept: list[str] = []

@@ -82,6 +82,13 @@ class Outline:
     signature: tuple[str, str] = ("", "")  # (a piece the celebrity wore, the scene of that post)
     source_text: str = ""  # all source strings, for the number guard
 
+    def on_topic(self, text: str) -> bool:
+        """Whether the text names the topic (a keyword word) or anything the sources hold (the review's relevance
+        rule counts a paragraph about the sourced people and pieces as on topic)."""
+        padded = f" {' '.join(words_of(text))} "
+        keys = [*self.terms, *(" ".join(words_of(n)) for n in self.names)]
+        return any(f" {k} " in padded for k in keys if k)
+
     def headline_facts(self) -> str:
         """One line of facts for the title and subtitle prompts: the celebrity with a piece she wore and where,
         so any combination the model makes of them is one a sourced post supports."""
