@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from editorial_ai.review.claims import Claim, ClaimSet
 from editorial_ai.review.grounding import fold, is_allowed
 from editorial_ai.review.source_index import SourceIndex, content_words, plain
-from editorial_ai.review.text_grounding import checkable_spans, mid_sentence_words, number_key
+from editorial_ai.review.text_grounding import all_spans, checkable_spans, number_key
 
 # Measured on the labels' tune half (`editorial-ai calibrate ... --split tune`): content-word overlap loses less than
 # normalized BM25 at every threshold (fashion kappa at 0.2: overlap 0.80, BM25 0.50). Articles sum up several
@@ -196,7 +196,10 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
 
 def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None) -> list[ClaimCheck]:
     """Every claim of a draft checked against the sources."""
-    mid = mid_sentence_words(claims.prose)
+    # Which words the draft capitalises mid-sentence, from the claims' own spans (each claim is tokenized once;
+    # a clause start counts as a sentence start, which only makes the check more careful).
+    mid = frozenset(w.lower() for c in claims.claims if not c.heading for span in all_spans(c.text)
+                    if span.kind == "name" and not span.sentence_start for w in span.text.split())
     return [check_claim(c, index, mid, method) for c in claims.claims]
 
 

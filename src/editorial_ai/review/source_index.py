@@ -120,6 +120,7 @@ class SourceIndex:
 
     def __post_init__(self) -> None:
         self.memo: dict[tuple[str, bool], bool] = {}  # name support, reused by every claim of every review
+        self.terms_memo: dict[tuple[str, ...], list[str]] = {}  # topic terms per keyword (text_checks)
         self._postings: dict[str, list[tuple[int, int]]] = {}
         self._lengths: list[int] = []
         for i, sentence in enumerate(self.sentences):

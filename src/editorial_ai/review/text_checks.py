@@ -57,7 +57,14 @@ class DraftView:
 
 def topic_terms(keyword: str, index: SourceIndex, extra: list[str] | None = None) -> list[str]:
     """Plain phrases that tie a paragraph to the topic: the keyword and its words, sourced names, trend tags."""
-    terms = [keyword, *(extra or [])]
+    key = (keyword, *(extra or []))
+    if key not in index.terms_memo:
+        index.terms_memo[key] = _topic_terms(keyword, index, extra or [])
+    return index.terms_memo[key]
+
+
+def _topic_terms(keyword: str, index: SourceIndex, extra: list[str]) -> list[str]:
+    terms = [keyword, *extra]
     terms += [w for w in plain(keyword).split() if w not in STOPWORDS and w not in _GENERIC and len(w) > 2]
     facts = index.facts
     terms += [*facts.people, *facts.brands, *facts.products]

@@ -96,6 +96,11 @@ def _all_spans(text: str) -> tuple[Span, ...]:
     return _spans_of(text)
 
 
+def all_spans(text: str) -> tuple[Span, ...]:
+    """Every name and number span of `text`, in order, with sentence-start flags (cached per text)."""
+    return _spans_of(text)
+
+
 _INITIALS = re.compile(r"(?:[A-Z]\.)+")
 
 
