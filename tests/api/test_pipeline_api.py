@@ -70,16 +70,16 @@ async def test_status_shows_the_node_running_now(api: tuple[FastAPI, httpx.Async
         await release.wait()
         return await original_known()
 
-    catalog.known_entities = slow_known  # review waits here, after design_spec has run
+    catalog.known_entities = slow_known  # the editorial node waits here (its guard reads the catalog's names)
     response = await client.post("/api/pipeline/trigger", json={"seed_keyword": "Jennie Effect"})
     thread_id = response.json()["thread_id"]
     await asyncio.wait_for(entered.wait(), 10)
     for _ in range(200):
         status = (await client.get(f"/api/pipeline/status/{thread_id}")).json()
-        if status["current_node"] == "review":
+        if status["current_node"] == "editorial":
             break
         await asyncio.sleep(0.01)
-    assert status["current_node"] == "review" and status["running"] is True
+    assert status["current_node"] == "editorial" and status["running"] is True
     release.set()
     assert (await wait_until_stopped(client, thread_id))["current_node"] is None
 
