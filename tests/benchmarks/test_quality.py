@@ -56,3 +56,17 @@ def test_cli_prints_figures_and_writes_json(tmp_path: Path, monkeypatch: pytest.
     missing = CliRunner().invoke(app, ["bench", "quality", "--keywords", str(tmp_path / "none.txt")])
     flat = " ".join(missing.output.replace("│", " ").split())  # undo the error box's wrapping
     assert missing.exit_code == 2 and "does not exist" in flat and "--keywords FILE" in flat
+
+
+async def test_calibration_figures_come_from_the_test_half_of_the_labels(tmp_path: Path) -> None:
+    from editorial_ai.benchmarks.quality import labels_calibration
+
+    labels = DEFAULT_KEYWORDS.parent / "labels"
+    if not labels.exists():
+        pytest.skip("no shipped labels")  # recorded as a skip, never a pass
+    settings = Settings(EDITORIAL_AI_DATA_DIR=tmp_path, EDITORIAL_AI_MODEL="scripted:happy")
+    calibration = await labels_calibration(settings, labels)
+    assert calibration["split"] == "test" and calibration["types"]
+    fashion = calibration["types"]["fashion_magazine"]
+    assert fashion["records"] > 0 and {"accuracy", "kappa"} <= set(fashion["criteria"]["hallucination"])
+    assert isinstance(calibration["contradictions"], int)
