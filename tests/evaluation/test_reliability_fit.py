@@ -49,6 +49,7 @@ def test_best_threshold_maximises_kappa() -> None:
     best = best_threshold([0.2, 0.3, 0.6, 0.7], [False, False, True, True])
     assert best is not None and best.threshold == pytest.approx(0.45) and best.kappa == pytest.approx(1.0)
     assert best_threshold([], []) is None
+    assert best_threshold([0.2, 0.9], [True, True]) is None  # one label only: nothing to separate
 
 
 def test_fit_chooses_thresholds_on_tune_and_measures_kappa_on_test() -> None:
@@ -61,7 +62,8 @@ def test_fit_chooses_thresholds_on_tune_and_measures_kappa_on_test() -> None:
     assert (entry.n, entry.kappa) == (6, pytest.approx(0.6667, abs=1e-4))
     assert not fit.table.policy("local:gemma-3-270m", "exam_item", "clinical_accuracy").advisory
     others = [e for e in fit.entries if e.criterion != "clinical_accuracy"]
-    assert others and all(e.kappa is None for e in others)  # humans passed everything: kappa undefined
+    # humans passed everything: the threshold stays, the kappa is undefined
+    assert others and all(e.kappa is None and e.threshold == 0.5 for e in others)
     assert len(fit.test_verdicts) == 6 and all(v.split == "test" for v in fit.test_verdicts)
     first = fit.test_verdicts[0]
     assert first.machine["clinical_accuracy"] is False  # 0.25 < 0.45, re-decided with the fitted threshold

@@ -33,8 +33,9 @@ class ReliabilityFit:
 
 
 def best_threshold(scores: list[float], human: list[bool]) -> ThresholdCandidate | None:
-    """The threshold whose `score >= t` verdicts agree best with the human labels."""
-    if not scores:
+    """The threshold whose `score >= t` verdicts agree best with the human labels; None when the labels are all
+    alike (nothing to separate: the current threshold stays)."""
+    if len(set(human)) < 2:
         return None
 
     def evaluate(t: float) -> ThresholdCandidate:
