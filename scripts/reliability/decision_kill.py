@@ -30,6 +30,7 @@ from _support import Backend, audit, available_backends, emit, isolated_backend,
 SCENARIOS: tuple[tuple[str, str], ...] = (
     ("approved", "in_claim"),            # status changed inside the transaction, event not yet written
     ("approved", "after_claim"),         # status + event + claim committed, graph not resumed
+    ("approved", "after_decision_writes"),  # the decision node's writes saved, not the checkpoint after it
     ("approved", "after_decision_node"),  # the graph consumed the decision, publish not started
     ("approved", "in_publish"),          # page being written, status not yet published
     ("approved", "after_publish_status"),  # status published, the publish node not finished
@@ -45,47 +46,83 @@ def _die() -> None:
     os.kill(os.getpid(), signal.SIGKILL)
 
 
-def _install(point: str) -> Any:
-    """Patch the step where this worker dies; returns the progress hook for node-level points (or None)."""
-    from editorial_ai.pipeline import runner
-    from editorial_ai.pipeline.nodes import publish
+def _die_in_claim() -> None:
+    """Inside the claim transaction: status updated, event not yet written."""
     from editorial_ai.store import contents, postgres_contents
 
-    if point == "in_claim":
-        def die_before_event(*_args: Any, **_kwargs: Any) -> Any:
-            _die()
+    def die_before_event(*_args: Any, **_kwargs: Any) -> Any:
+        _die()
 
-        contents.SqliteContentRepository._insert_event = staticmethod(die_before_event)  # type: ignore[method-assign]
-        postgres_contents.PostgresContentRepository._insert_event = die_before_event  # type: ignore[method-assign]
-    elif point == "after_claim":
-        original_claim = runner.Pipeline.claim
+    contents.SqliteContentRepository._insert_event = staticmethod(die_before_event)  # type: ignore[method-assign]
+    postgres_contents.PostgresContentRepository._insert_event = die_before_event  # type: ignore[method-assign]
 
-        async def claim_then_die(self: Any, *args: Any, **kwargs: Any) -> Any:
-            await original_claim(self, *args, **kwargs)
-            _die()
 
-        runner.Pipeline.claim = claim_then_die  # type: ignore[method-assign]
-    elif point == "in_publish":
-        def die_writing(*_args: Any, **_kwargs: Any) -> Any:
-            _die()
+def _die_after_claim() -> None:
+    from editorial_ai.pipeline import runner
 
-        publish.write_published_article = die_writing  # type: ignore[assignment]
-    elif point == "after_publish_status":
-        for cls in (contents.SqliteContentRepository, postgres_contents.PostgresContentRepository):
-            def wrap(original: Any) -> Any:
-                async def transition_then_die(self: Any, *args: Any, **kwargs: Any) -> bool:
-                    moved = await original(self, *args, **kwargs)
-                    if moved and kwargs.get("new_status") == "published":
-                        _die()
-                    return bool(moved)
-                return transition_then_die
+    original_claim = runner.Pipeline.claim
 
-            cls.transition = wrap(cls.transition)  # type: ignore[method-assign]
-    node_points = {"after_decision_node": ("publish", "node_enter"), "in_resume": ("editorial", "node_enter")}
-    if point in node_points:
-        target = node_points[point]
-        return lambda node, event, _payload: _die() if (node, event) == target else None
-    return None
+    async def claim_then_die(self: Any, *args: Any, **kwargs: Any) -> Any:
+        await original_claim(self, *args, **kwargs)
+        _die()
+
+    runner.Pipeline.claim = claim_then_die  # type: ignore[method-assign]
+
+
+def _die_after_decision_writes() -> None:
+    """The decision node's writes are saved, the checkpoint after it is not (its next step may be running)."""
+    from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+    for saver in (AsyncSqliteSaver, AsyncPostgresSaver):
+        def wrap(original: Any) -> Any:
+            async def put_then_die(self: Any, config: Any, writes: Any, task_id: str, task_path: str = "") -> None:
+                await original(self, config, writes, task_id, task_path)
+                if any(channel == "admin_decision" for channel, _value in writes):
+                    _die()
+            return put_then_die
+
+        saver.aput_writes = wrap(saver.aput_writes)  # type: ignore[method-assign]
+
+
+def _die_in_publish() -> None:
+    from editorial_ai.pipeline.nodes import publish
+
+    def die_writing(*_args: Any, **_kwargs: Any) -> Any:
+        _die()
+
+    publish.write_published_article = die_writing  # type: ignore[assignment]
+
+
+def _die_after_publish_status() -> None:
+    from editorial_ai.store import contents, postgres_contents
+
+    for cls in (contents.SqliteContentRepository, postgres_contents.PostgresContentRepository):
+        def wrap(original: Any) -> Any:
+            async def transition_then_die(self: Any, *args: Any, **kwargs: Any) -> bool:
+                moved = await original(self, *args, **kwargs)
+                if moved and kwargs.get("new_status") == "published":
+                    _die()
+                return bool(moved)
+            return transition_then_die
+
+        cls.transition = wrap(cls.transition)  # type: ignore[method-assign]
+
+
+_PATCHES = {"in_claim": _die_in_claim, "after_claim": _die_after_claim,
+            "after_decision_writes": _die_after_decision_writes, "in_publish": _die_in_publish,
+            "after_publish_status": _die_after_publish_status}
+# Points reached through the progress hook: (node, event) at which the worker dies.
+_NODE_POINTS = {"after_decision_node": ("publish", "node_enter"), "in_resume": ("editorial", "node_enter")}
+
+
+def _install(point: str) -> Any:
+    """Patch the step where this worker dies; returns the progress hook for node-level points (or None)."""
+    if point in _PATCHES:
+        _PATCHES[point]()
+        return None
+    target = _NODE_POINTS[point]
+    return lambda node, event, _payload: _die() if (node, event) == target else None
 
 
 async def _worker(content_id: str, decision: str, point: str) -> None:

@@ -97,7 +97,10 @@ class Pipeline:
                 f"no pipeline run with thread_id {thread_id!r}; list runs with `editorial-ai contents list`"
             )
         waiting = "human_decision" in (snapshot.next or ())
-        return RunOutcome(thread_id, dict(snapshot.values), waiting, tuple(snapshot.next or ()))
+        # A process killed after a node's writes were saved but before the next checkpoint leaves that node out of
+        # `snapshot.next` (its writes are pending) although the run is unfinished: count it, so `resume` goes on.
+        pending = tuple(dict.fromkeys([*(snapshot.next or ()), *(task.name for task in snapshot.tasks or ())]))
+        return RunOutcome(thread_id, dict(snapshot.values), waiting, pending)
 
     async def start(self, curation_input: dict[str, Any], *, thread_id: str | None = None,
                     content_type: str | None = None) -> RunOutcome:
