@@ -219,9 +219,26 @@ SOURCES = {
 
 
 def _draft(brand: str) -> dict[str, Any]:
-    return {"keyword": "Jennie Effect", "title": "The Jennie Effect", "blocks": [
-        {"type": "hero", "overlay_title": "The Jennie Effect"},
-        {"type": "body_text", "paragraphs": [f"Jennie wore {brand} at the airport.", "Fans followed."]},
+    """A full article (the review counts words and paragraphs) naming `brand`'s 22 Bag throughout."""
+    paragraphs = [
+        f"The Jennie Effect starts with one bag. At the airport, Jennie of BLACKPINK carried the {brand} 22 Bag, "
+        "and the photos travelled from fan accounts to fashion feeds within hours. The Jennie Effect is the name "
+        "fans gave to the way a single look from her turns into a shopping list for everyone who follows her.",
+        f"The {brand} 22 Bag is the centre of that look. It is soft and roomy, easy to carry through a terminal, "
+        "and it reads as polished without trying. Jennie wore it with relaxed layers, which made the bag the "
+        "focus of every picture and the piece that readers asked about first in the comments.",
+        "Airport fashion works as a stage because it looks unplanned. A traveller in comfortable clothes with one "
+        "strong accessory feels close to real life, and that closeness is what makes a look easy to copy. The "
+        "Jennie Effect depends on that ease: nothing in the outfit needs a stylist to recreate it.",
+        f"That is why the {brand} 22 Bag keeps appearing in saved posts and wish lists. Fans do not copy the "
+        "whole outfit; they copy the one piece that carries it. For readers who want the Jennie Effect at home, "
+        f"the lesson is simple: choose one statement bag like the {brand} 22 Bag and keep the rest quiet.",
+        "Each new airport photo restarts the cycle. Fans share the pictures, shops see the searches rise, and the "
+        "Jennie Effect spreads a little further with every trip she takes and every look she chooses to repeat.",
+    ]
+    return {"keyword": "Jennie Effect", "title": "The Jennie Effect at the Airport", "blocks": [
+        {"type": "hero", "overlay_title": "The Jennie Effect at the Airport"},
+        {"type": "body_text", "paragraphs": paragraphs},
         {"type": "product_showcase", "products": [{"name": f"{brand} 22 Bag", "brand": brand}]},
         {"type": "celeb_feature", "celebs": [{"name": "Jennie"}]},
         {"type": "hashtag_bar", "hashtags": ["#JennieEffect"]},
@@ -234,8 +251,9 @@ def test_review_flags_an_unsourced_brand(data_dir: Path, tmp_path: Path) -> None
     result = cli("review", str(draft), "--sources", str(sources), "--no-judge", "--json")
     assert result.exit_code == 1
     review = json.loads(result.stdout)
-    (failed,) = [c for c in review["criteria"] if not c["passed"] and not c["skipped"]]
-    assert failed["criterion"] == "hallucination" and "Versace" in failed["reason"]
+    failed = {c["criterion"]: c for c in review["criteria"] if not c["passed"] and not c["skipped"]}
+    assert set(failed) == {"hallucination", "fact_accuracy"}  # an unsourced name is also an unsupported claim
+    assert "Versace" in failed["hallucination"]["reason"] and "Versace" in failed["fact_accuracy"]["reason"]
     human = cli("review", str(draft), "--sources", str(sources), "--no-judge")
     assert human.exit_code == 1 and "Versace" in text(human) and "hallucination" in text(human)
 

@@ -139,7 +139,7 @@ def _coverage(paragraphs: list[str], terms: list[str]) -> float:
 def article_figures(keyword: str, state: dict[str, Any], known: dict[str, set[str]], minutes: float) -> ArticleFigures:
     """Measure the draft that reached the gate (or say why none did)."""
     status, why = _status(state)
-    figures = ArticleFigures(keyword=keyword, status=status, why=why, minutes=round(minutes, 2),
+    figures = ArticleFigures(keyword=keyword, status=status, why=why, minutes=round(minutes, 4),
                              revisions=int(state.get("revision_count", 0)))  # fmt: skip
     if status == "failed":
         return figures
@@ -172,7 +172,7 @@ async def run_quality(settings: Settings, keywords: list[str], model: str | None
             outcome = await pipeline.start({"seed_keyword": keyword, "model": model,
                                             "content_type": "fashion_magazine"})  # fmt: skip
             figures = article_figures(keyword, outcome.state, known, (time.perf_counter() - started) / 60)
-            figures.cpu_minutes = round((time.process_time() - cpu) / 60, 2)
+            figures.cpu_minutes = round((time.process_time() - cpu) / 60, 4)
             articles.append(figures)
             if on_article is not None:
                 on_article(figures)

@@ -55,7 +55,8 @@ def bench_review(drafts: int = typer.Option(5000, min=100)) -> None:
     result = run_review_throughput(drafts)
     console.print(
         f"{result.drafts} drafts in {result.seconds:.3f}s: [bold]{result.per_second:,.0f} drafts/s[/] "
-        f"(target >= 2,000); {result.failed} failed the checks"
+        f"(target >= 2,000); {result.failed} failed the checks; verdict matches the record's label on "
+        f"{result.agreed}/{result.drafts}"
     )
 
 

@@ -53,8 +53,8 @@ def view_of(content_type: str, claims: ClaimSet, index: SourceIndex, paragraphs:
 def layout_view(layout: MagazineLayout, content_type: str, curated_topics: list[dict[str, Any]],
                 enriched_contexts: list[dict[str, Any]], known_entities: dict[str, set[str]] | None = None,
                 prompt_texts: list[str] | None = None) -> DraftView:
-    """The view of a laid-out article."""
-    index = cached_index(curated_topics, enriched_contexts, known_entities)
+    """The view of a laid-out article. The run's keyword is context: it names the topic, it is not a claim."""
+    index = cached_index(curated_topics, enriched_contexts, known_entities, context=[layout.keyword])
     related = [str(k) for t in curated_topics for k in t.get("related_keywords", []) or []]
     view = view_of(content_type, layout_claims(layout), index,
                    [p for b in layout.blocks_of(BodyTextBlock) for p in b.paragraphs],
