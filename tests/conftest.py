@@ -58,8 +58,8 @@ def settings(make_settings: Callable[..., Settings]) -> Settings:
 class SharedScripted:
     """One ScriptedClient for every task of a run, so tests can read every request it saw."""
 
-    def __init__(self, scenario: str) -> None:
-        self.client = ScriptedClient(load_scenario(scenario), name=f"scripted:{scenario}")
+    def __init__(self, scenario: str, scenario_dir: Path | None = None) -> None:
+        self.client = ScriptedClient(load_scenario(scenario, scenario_dir), name=f"scripted:{scenario}")
         self.wrapped = RetryingClient(self.client, base_wait_s=0.001)
         self.models: list[str] = []
 

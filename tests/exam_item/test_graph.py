@@ -189,7 +189,7 @@ async def test_revision_request_regenerates_with_the_editors_feedback(settings: 
 async def test_generation_failure_ends_the_run(settings: Settings, tmp_path: Path, scripted: Callable) -> None:
     scenario = tmp_path / "broken.yaml"
     scenario.write_text("exam_generate:\n  - {error: fatal, message: model offline}\n", encoding="utf-8")
-    async with open_pipeline(settings, llm_factory=scripted(str(scenario))) as pipeline:
+    async with open_pipeline(settings, llm_factory=scripted("broken", tmp_path)) as pipeline:
         outcome = await pipeline.start({"seed_keyword": TOPIC, "model": "scripted:x"}, content_type="exam_item")
     assert outcome.state["pipeline_status"] == "failed" and not outcome.waiting_for_human
     assert "model offline" in outcome.state["error_log"][0] and outcome.state.get("current_draft_id") is None
