@@ -102,6 +102,8 @@ def test_the_shipped_table_loads_and_never_lets_the_embedded_model_gate_unmeasur
     assert table.min_kappa == 0.4
     assert table.policy("local:gemma-3-270m", "lifestyle", "engagement").advisory
     assert not table.policy("openai:gpt-4o-mini", "lifestyle", "engagement").advisory
+    # measured on the shipped labels: the embedded judge cannot tell a right key from a wrong one
+    assert table.policy("local:gemma-3-270m", "exam_item", "clinical_accuracy").advisory
     for backend in table.backends:
         for entry in backend.criteria:  # what the table says about a measured criterion follows its kappa
             policy = table.policy(backend.backend, entry.content_type, entry.criterion)
