@@ -15,7 +15,6 @@ from editorial_ai.cli.render import print_outcome
 from editorial_ai.config import ConfigError, Settings
 from editorial_ai.llm.scripted import ScenarioError
 from editorial_ai.models.decisions import AdminDecision
-from editorial_ai.pipeline.graph import NODE_ORDER
 
 MAX_KEYWORD_CHARS = 120
 
@@ -138,4 +137,4 @@ def run(
         )
 
 
-__all__ = ["NODE_ORDER", "run"]
+__all__ = ["run"]
