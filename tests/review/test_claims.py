@@ -84,6 +84,15 @@ def test_an_invented_brand_in_the_body_is_caught_without_any_list_knowing_it() -
     assert any(line.startswith('body_paragraphs[3]: "Fans also spotted') for line in verdict.evidence)
 
 
+def test_one_brand_with_another_products_words_is_not_a_sourced_product() -> None:
+    # "Chanel", "Ballet" and "Flats" are all source words, but no source sells Chanel ballet flats.
+    draft = layout([*ARTICLE[:3], ARTICLE[3] + " Jennie also wore the Chanel Ballet Flats."])
+    verdict = hallucination_verdict(_view(draft))
+    assert not verdict.passed and "Chanel Ballet Flats" in verdict.reason
+    sourced = layout([*ARTICLE[:3], ARTICLE[3] + " Jennie also wore the Alaïa Fishnet Ballet Flats."])
+    assert hallucination_verdict(_view(sourced)).passed
+
+
 def test_an_unsourced_year_in_a_title_fails() -> None:
     verdict = hallucination_verdict(_view(layout(ARTICLE, title="Jennie Effect - 2016")))
     assert not verdict.passed and "2016 (title)" in verdict.reason

@@ -133,8 +133,15 @@ def _name_supported(name: str, index: SourceIndex, known: bool) -> bool:
     if key not in memo:
         words = plain(name).split()
         memo[key] = (index.mentions(name) or (known and is_allowed(name, index.facts.allowed))
-                     or (bool(words) and all(w in index.words for w in words)))
+                     or (bool(words) and all(w in index.words for w in words) and not _brand_product(words, index)))
     return memo[key]
+
+
+def _brand_product(words: list[str], index: SourceIndex) -> bool:
+    """A span that puts a brand before other words names a product ("Miu Miu Ankle Boots"): it must be a sourced
+    product itself, not a mix of one product's brand and another's words."""
+    text = f" {' '.join(words)} "
+    return any(f" {b} " in text and text.strip() != b for b in index.brand_keys)
 
 
 def _pairing_problems(text: str, people: list[str], items: list[tuple[str, str]], index: SourceIndex) -> list[str]:

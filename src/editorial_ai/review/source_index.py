@@ -182,6 +182,11 @@ class SourceIndex:
         return table, {w: tuple(sorted(n, reverse=True)) for w, n in sizes.items()}
 
     @cached_property
+    def brand_keys(self) -> frozenset[str]:
+        """Known and sourced brands, plain."""
+        return frozenset(k for k in (plain(b) for b in self.facts.known_brands | self.facts.brands) if k)
+
+    @cached_property
     def settings_text(self) -> str:
         """Every post's title and context, plain (which settings the sources know at all)."""
         return " ".join(t.setting for t in self.ties)
