@@ -149,19 +149,30 @@ def _loads(candidate: str, text: str) -> Any:
         raise StructuredOutputError("output nests too deeply to parse", raw_text=text[:2000]) from exc
 
 
+_NEEDS_REPAIR = object()
+
+
+def _parsed_or_repairable(text: str, repair: bool) -> tuple[Any, str]:
+    """(data, JSON candidate) when `text` parses; (_NEEDS_REPAIR, candidate) when it may be repaired; raises
+    StructuredOutputError over the size limits, or when it is broken and repair is off or refused."""
+    _check_size(text)
+    candidate = extract_json_text(text)
+    try:
+        return _loads(candidate, text), candidate
+    except json.JSONDecodeError as exc:
+        if not repair:
+            raise StructuredOutputError(f"output is not valid JSON: {exc}", raw_text=text) from exc
+        _repairable(candidate, text, exc)
+        return _NEEDS_REPAIR, candidate
+
+
 def parse_structured(text: str, schema: type[BaseModel], *, repair: bool = True) -> BaseModel:
     """Parse `text` into `schema`; with `repair`, tolerate fences and broken JSON syntax (bounded, in this thread).
 
     Raises StructuredOutputError naming the size limit, the first validation problems or why repair was refused.
     """
-    _check_size(text)
-    candidate = extract_json_text(text)
-    try:
-        data = _loads(candidate, text)
-    except json.JSONDecodeError as exc:
-        if not repair:
-            raise StructuredOutputError(f"output is not valid JSON: {exc}", raw_text=text) from exc
-        _repairable(candidate, text, exc)
+    data, candidate = _parsed_or_repairable(text, repair)
+    if data is _NEEDS_REPAIR:
         data = _repaired(_repair(candidate), text)
     return _validated(data, schema, text)
 
@@ -173,14 +184,8 @@ async def parse_structured_async(text: str, schema: type[BaseModel], *, repair: 
 
     The size checks and json.loads stay on the loop (linear, C speed); only the pure-Python repair moves off it.
     """
-    _check_size(text)
-    candidate = extract_json_text(text)
-    try:
-        data = _loads(candidate, text)
-    except json.JSONDecodeError as exc:
-        if not repair:
-            raise StructuredOutputError(f"output is not valid JSON: {exc}", raw_text=text) from exc
-        _repairable(candidate, text, exc)
+    data, candidate = _parsed_or_repairable(text, repair)
+    if data is _NEEDS_REPAIR:
         try:
             loop = asyncio.get_running_loop()
             repaired = await asyncio.wait_for(loop.run_in_executor(_REPAIR_POOL, _repair, candidate), timeout_s)
