@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import builtins
+import contextlib
 import json
 import sqlite3
 import uuid
@@ -117,8 +118,11 @@ class SqliteContentRepository:
     def _connect(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.db_path, timeout=30, isolation_level=None)
         conn.row_factory = sqlite3.Row
-        conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA busy_timeout=30000")
+        # Switching to WAL needs a moment alone with the file and SQLite does not wait for it; WAL is stored in
+        # the file, so a connection racing the first switch finds it done (or keeps the default journal).
+        with contextlib.suppress(sqlite3.OperationalError):
+            conn.execute("PRAGMA journal_mode=WAL")
         return conn
 
     async def _run(self, fn: Any, *args: Any) -> Any:
