@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from pydantic import BaseModel, Field
 
@@ -39,3 +44,13 @@ async def test_plain_generation_respects_max_tokens() -> None:
                                               temperature=0.0))
     assert result.text.strip()
     assert result.usage.completion_tokens <= 8
+
+
+def test_loading_the_model_prints_nothing_of_llama_cpp_on_stderr(tmp_path: Path) -> None:
+    code = ("from editorial_ai.config import Settings; from editorial_ai.llm.local import load_llama; "
+            f"load_llama(Settings(EDITORIAL_AI_DATA_DIR={str(tmp_path)!r}))")
+    env = {**os.environ, "EDITORIAL_AI_LOCAL_THREADS": "1"}
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "llama" not in proc.stderr.lower() and "cache" not in proc.stderr.lower(), proc.stderr

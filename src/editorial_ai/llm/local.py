@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import logging
 import threading
 import time
 from collections.abc import Sequence
@@ -19,6 +21,8 @@ MODEL_LABEL = "local:gemma-3-270m"
 # Fixed unless a request asks otherwise: the same request gives the same answer.
 DEFAULT_SEED = 1234
 _model_lock = threading.Lock()
+_llama_logger = logging.getLogger("editorial_ai.llama_cpp")
+_log_callbacks: list[Any] = []
 _models: dict[tuple[str, int, int], Any] = {}
 
 
@@ -31,10 +35,27 @@ def model_path() -> Path:
     return Path(gguf.assemble())
 
 
+def _route_llama_logs() -> None:
+    """Send llama.cpp's own log lines to Python logging (shown with --verbose) instead of straight to stderr,
+    where lines such as "using full-size SWA cache" landed above the CLI's tables."""
+    import llama_cpp
+
+    if _log_callbacks:
+        return
+
+    @llama_cpp.llama_log_callback
+    def forward(level: int, text: bytes, user_data: Any) -> None:
+        _llama_logger.debug(text.decode("utf-8", "replace").rstrip())
+
+    llama_cpp.llama_log_set(forward, ctypes.c_void_p(0))
+    _log_callbacks.append(forward)  # the C side keeps only a pointer: the callback must stay alive
+
+
 def load_llama(settings: Settings) -> Any:
     """The shared llama.cpp model (loaded once per process)."""
     from llama_cpp import Llama
 
+    _route_llama_logs()
     path = model_path()
     key = (str(path), settings.local_n_ctx, settings.local_threads)
     with _model_lock:
