@@ -103,7 +103,8 @@ def test_counts_labels_and_splits() -> None:
             assert record["human_overall"] == ("fail" if failing - OPTIONAL else "pass")
     kinds = {r["perturbation"] for r in data["fashion_magazine"]}
     assert kinds == {"clean", "invented_brand", "wrong_celebrity", "unsourced_number", "wrong_pairing",
-                     "off_topic_paragraph", "repeated_sentences", "copied_example", "empty_paragraphs"}
+                     "off_topic_paragraph", "repeated_sentences", "copied_example", "empty_paragraphs",
+                     "invented_relation", "brand_clash"}
 
 
 def test_exam_variants_of_one_item_stay_in_one_split() -> None:

@@ -15,7 +15,13 @@ from editorial_ai.pipeline.nodes.editorial import produce_distinct, unchanged
 from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE_TEXTS, PARAGRAPH_EXAMPLES
 from editorial_ai.review.rubric import load_rubric
 from editorial_ai.services.editorial import EditorialService
-from editorial_ai.services.editorial_guard import SentenceGuard, copied_from_examples, word_count
+from editorial_ai.services.editorial_guard import (
+    SentenceGuard,
+    canonical_case,
+    copied_from_examples,
+    split_sentences,
+    word_count,
+)
 from editorial_ai.services.editorial_targets import correction_targets
 
 from .editorial_fixtures import CONTEXTS, KNOWN, PARAGRAPHS, TOPICS
@@ -56,6 +62,23 @@ def test_the_guard_drops_copied_unsourced_repeated_and_cut_off_sentences() -> No
     strict = SentenceGuard({"Jennie"}, set(), "Jennie airport")
     assert strict.problem("Jennie flew to Milan.") is not None  # an invented place
     assert SentenceGuard({"Jennie"}, set(), "Jennie", strict_names=False).problem("Jennie flew to Milan.") is None
+
+
+def test_the_guard_drops_invented_relationships_brand_clashes_and_open_quotes() -> None:
+    sourced = {"Rosé", "Dior", "Miu Miu", "Miu Miu Ballet Flats"}
+    guard = SentenceGuard(sourced, set(), "Rosé airport Miu Miu Ballet Flats", brands={"Dior", "Miu Miu"})
+    assert "sister" in (guard.problem("Rosé and her sister loved the look.") or "")
+    assert guard.problem("Rosé wore Dior's new 'Miu Miu' ballerina flats.") == "credits 'miu miu' to 'dior'"
+    assert guard.problem('Rosé called it "the best pair.') == "leaves a quotation open"
+    assert guard.problem('Rosé called them "the best pair" at the airport.') is None
+    assert guard.problem("Rosé wore the Miu Miu Ballet Flats and a Dior scarf.") is None
+
+
+def test_sourced_names_get_their_own_capitals_and_closing_quotes_stay_with_their_sentence() -> None:
+    names = {"GoPro", "Coach", "BLACKPINK"}
+    assert canonical_case("The Gopro clip and the Blackpink look.", names) == "The GoPro clip and the BLACKPINK look."
+    assert canonical_case("She took the coach to Coach.", names) == "She took the coach to Coach."
+    assert split_sentences('She said "go." Then she left.') == ['She said "go."', "Then she left."]
 
 
 async def test_a_draft_is_written_paragraph_by_paragraph_from_each_fact_group() -> None:

@@ -26,7 +26,7 @@ from typing import Any
 from editorial_ai.evaluation.labelled_catalog import Catalog, Topic, build_sources, sample_catalog, topics
 from editorial_ai.evaluation.labelled_exam_items import EXAM_ITEMS
 from editorial_ai.evaluation.labelled_fashion import Article, Look, compose, render, tidy
-from editorial_ai.evaluation.labelled_perturb import FASHION_PERTURBATIONS
+from editorial_ai.evaluation.labelled_perturb import FASHION_LATER_PERTURBATIONS, FASHION_PERTURBATIONS
 from editorial_ai.evaluation.labelled_text import TEXT_PERTURBATIONS, build_case, perturb
 
 SEED = 8
@@ -53,8 +53,11 @@ FAILS: dict[str, frozenset[str]] = {
     "empty_explanation": frozenset({"validation"}),
     "two_keys_marked": frozenset({"validation"}),
     "question_names_absent": frozenset(),
+    "invented_relation": frozenset({"hallucination", "fact_accuracy"}),
+    "brand_clash": frozenset({"fact_accuracy"}),
 }
 FASHION_PLAN = {"clean": 40, **{kind: 15 for kind in FASHION_PERTURBATIONS}}
+FASHION_LATER_PLAN = {kind: 12 for kind in FASHION_LATER_PERTURBATIONS}
 TEXT_PLAN = {"clean": 28, **{kind: 12 for kind in TEXT_PERTURBATIONS}}
 MIN_CLEAN_WORDS = 300
 
@@ -88,16 +91,19 @@ def _fashion_scenario(rng: random.Random, catalog: Catalog, choices: list[Topic]
 
 
 def fashion_records(catalog: Catalog) -> list[dict[str, Any]]:
-    """~160 fashion_magazine records: clean articles and one perturbation each."""
+    """~185 fashion_magazine records: clean articles and one perturbation each."""
     choices = topics(catalog)
     records = []
-    for index, kind in enumerate(_plan(FASHION_PLAN, random.Random(f"{SEED}:fashion-plan"))):
+    plan = _plan(FASHION_PLAN, random.Random(f"{SEED}:fashion-plan"))
+    plan += _plan(FASHION_LATER_PLAN, random.Random(f"{SEED}:fashion-later-plan"))
+    perturbations = FASHION_PERTURBATIONS | FASHION_LATER_PERTURBATIONS
+    for index, kind in enumerate(plan):
         rng = random.Random(f"{SEED}:fashion:{index}")
         while True:
             article, sources = _fashion_scenario(rng, catalog, choices)
             edit: dict[str, Any] = {}
             if kind != "clean":
-                result = FASHION_PERTURBATIONS[kind](article, sources, rng, catalog)
+                result = perturbations[kind](article, sources, rng, catalog)
                 if result is None:
                     continue
                 article, edit = result

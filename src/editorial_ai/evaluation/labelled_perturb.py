@@ -26,6 +26,7 @@ from editorial_ai.evaluation.labelled_fashion import (
     Look,
     context_phrase,
     keyword_mid,
+    noun,
     replace_name,
     sentences,
 )
@@ -285,11 +286,55 @@ def empty_paragraphs(article: Article, sources: dict[str, Any], rng: random.Rand
                                                  "no_body_text": every}
 
 
+_RELATIONS = (
+    "{artist} was joined by her sister for the outing.",
+    "{artist}'s boyfriend was photographed beside her that day.",
+    "{artist}'s mother reportedly chose the {noun} for her.",
+    "The look was a tribute to {artist}'s husband.",
+    "{artist} and her twin brother wore matching pieces.",
+)
+
+
+def invented_relation(article: Article, sources: dict[str, Any], rng: random.Random,
+                      catalog: Catalog) -> Edit | None:
+    """A family or romantic tie the sources never state, about a sourced celebrity."""
+    index = _look_index(rng, article)
+    look = article.looks[index - 1]
+    sentence = rng.choice(_RELATIONS).format(artist=look.post.artist, noun=noun(look.products[0]))
+    paragraphs = list(article.paragraphs)
+    paragraphs[index] = _insert_after_first(paragraphs[index], sentence)
+    return article.with_paragraphs(paragraphs), {"inserted": sentence, "artist": look.post.artist}
+
+
+def brand_clash(article: Article, sources: dict[str, Any], rng: random.Random, catalog: Catalog) -> Edit | None:
+    """One sourced label credited with another's piece ("Dior's new Miu Miu flats")."""
+    brands = sorted({sol["brand"] for post in sources["enriched_contexts"] for sol in post["solutions"]})
+    index = _look_index(rng, article)
+    look = article.looks[index - 1]
+    product = look.products[0]
+    owners = [b for b in brands if b != product.brand and b.casefold() not in product.brand.casefold()
+              and product.brand.casefold() not in b.casefold()]
+    if not owners:
+        return None
+    owner = rng.choice(owners)
+    sentence = rng.choice([
+        f"{look.post.artist} finished the look with {owner}'s new {product.brand} {noun(product)}.",
+        f"The standout was {owner}'s {product.brand} {noun(product)}.",
+    ])
+    paragraphs = list(article.paragraphs)
+    paragraphs[index] = _insert_after_first(paragraphs[index], sentence)
+    return article.with_paragraphs(paragraphs), {"inserted": sentence, "owner": owner, "brand": product.brand}
+
+
 Perturbation = Callable[[Article, dict[str, Any], random.Random, Catalog], Edit | None]
 FASHION_PERTURBATIONS: dict[str, Perturbation] = {
     "invented_brand": invented_brand, "wrong_celebrity": wrong_celebrity, "unsourced_number": unsourced_number,
     "wrong_pairing": wrong_pairing, "off_topic_paragraph": off_topic_paragraph,
     "repeated_sentences": repeated_sentences, "copied_example": copied_example, "empty_paragraphs": empty_paragraphs,
+}
+# Kinds added after the first release of the labels: drawn after the records above so those stay as shipped.
+FASHION_LATER_PERTURBATIONS: dict[str, Perturbation] = {
+    "invented_relation": invented_relation, "brand_clash": brand_clash,
 }
 
 

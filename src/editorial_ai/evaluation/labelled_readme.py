@@ -23,6 +23,9 @@ _KIND_TEXT = {
     "empty_explanation": "the item's explanation emptied",
     "two_keys_marked": "a second option also marked correct",
     "question_names_absent": "the question names an artist the passages and the answer do not; the answer is clean",
+    "invented_relation": "a family or romantic tie (sister, boyfriend, mother...) the sources never state, about a "
+                         "sourced celebrity",
+    "brand_clash": "one sourced label credited with another's piece (\"Dior's new Miu Miu flats\")",
 }
 
 

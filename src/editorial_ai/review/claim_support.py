@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from editorial_ai.review.claims import Claim, ClaimSet
 from editorial_ai.review.grounding import fold, is_allowed
+from editorial_ai.review.relations import possessive_clashes, unsourced_relations
 from editorial_ai.review.source_index import SourceIndex, content_words, plain
 from editorial_ai.review.text_grounding import all_spans, checkable_spans, number_key
 
@@ -193,11 +194,14 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     result.names = names
     known = dict(found)
     result.unsupported += [n for n in names if not _name_supported(n, index, n in known)]
+    result.unsupported += [f"the relationship {w!r}" for w in unsourced_relations(claim.text, index.words)]
     score, best = index.support(content_words(claim.text), method or SUPPORT_METHOD, SUPPORT_TOP)
     result.support, result.best_sentence = round(score, 4), index.sentences[best] if best is not None else ""
     sourced = [(n, kind) for n, kind in found if n not in result.unsupported]
     people = [n for n, kind in sourced if kind == "person"]
     result.pairing = _pairing_problems(claim.text, people, [x for x in sourced if x[1] != "person"], index)
+    result.pairing += [f"the sources do not make {other.title()} a {owner.title()} piece"
+                       for owner, other in possessive_clashes(claim.text, index.brand_keys)]
     return result
 
 

@@ -31,7 +31,7 @@ from editorial_ai.prompts.editorial import (
     paragraph_examples,
 )
 from editorial_ai.review.rubric import Rubric
-from editorial_ai.services.editorial_guard import SentenceGuard, split_sentences, word_count
+from editorial_ai.services.editorial_guard import SentenceGuard, canonical_case, split_sentences, word_count
 from editorial_ai.services.editorial_outline import Outline, ParagraphPlan, build_outline
 from editorial_ai.services.layout_planner import plan_layout
 
@@ -94,7 +94,11 @@ async def generate_content(llm: LLMClient, request: LLMRequest, repair_llm: LLMC
 def _clean_line(text: str) -> str:
     line = text.strip().splitlines()[0] if text.strip() else ""
     line = re.sub(r"^(paragraph|headline|standfirst|title|subtitle)\s*:\s*", "", line, flags=re.I)
-    return line.strip().strip('"“”').strip()
+    line = line.strip()
+    # Quotes around the whole line are the model's, not the text's; a quote that opens a phrase stays.
+    while len(line) > 1 and line[0] in '"“' and line[-1] in '"”' and line[1:-1].count('"') % 2 == 0:
+        line = line[1:-1].strip()
+    return line
 
 
 def _hashtag(text: str) -> str:
@@ -132,7 +136,8 @@ class EditorialService:
              variant: int) -> _Run:  # fmt: skip
         keyword = str(topics[0].get("keyword", "")) if topics else ""
         outline = build_outline(keyword, topics, contexts)
-        guard = SentenceGuard(outline.names, self.known_names, outline.source_text, strict_names=self.strict_names)
+        guard = SentenceGuard(outline.names, self.known_names, outline.source_text, strict_names=self.strict_names,
+                              brands={p.brand for p in outline.products if p.brand})
         return _Run(outline, guard, system, 1000 if seed is None else seed, variant)
 
     async def _paragraph(self, run: _Run, plan: ParagraphPlan, index: int) -> str:
@@ -168,7 +173,7 @@ class EditorialService:
                 purpose="editorial_paragraph",
                 seed=run.seed + 31 * index + 7 * attempt + 101 * variant,
             )
-            text = _clean_line((await self.llm.generate(request)).text)
+            text = canonical_case(_clean_line((await self.llm.generate(request)).text), run.outline.names)
             sentences, dropped = run.guard.clean(text)
             run.dropped.update(dropped)
             for sentence in sentences:
@@ -213,7 +218,7 @@ class EditorialService:
                 purpose=f"editorial_{part}",
                 seed=run.seed + 53 * attempt + 11 * run.variant + (0 if part == "title" else 5),
             )
-            line = _clean_line((await self.llm.generate(request)).text).rstrip(".")
+            line = canonical_case(_clean_line((await self.llm.generate(request)).text).rstrip("."), outline.names)
             on_topic = any(_names_in(line, t) for t in [*outline.terms, outline.celebrity] if t)
             problem = run.guard.problem(line, headline=True) if line else "empty"
             if problem is None and _FACT_LABELS.search(line):

@@ -8,10 +8,11 @@ not hold, repeat an earlier sentence, or were cut off mid-way.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE_TEXTS, EXAMPLE_NAMES
+from editorial_ai.review.relations import possessive_clashes, unsourced_relations
 
 COPY_NGRAM = 6  # six shared words in a row is copying, not a common phrase
 COPY_SHARE = 0.3  # or this share of a sentence's 5-word runs (the review fails a sentence at 0.5)
@@ -19,7 +20,8 @@ COPY_SHARE = 0.3  # or this share of a sentence's 5-word runs (the review fails 
 _COMMON_CAPS = {"i", "january", "february", "march", "april", "may", "june", "july", "august", "september",
                 "october", "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday",
                 "saturday", "sunday"}  # fmt: skip
-_SENTENCE = re.compile(r"(?<=[.!?])[\"'”’)]*\s+(?=[\"'“‘(]*[A-Z0-9])")
+# A closing quote or bracket after the full stop stays with its sentence.
+_SENTENCE = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"'”’)]))\s+(?=[\"'“‘(]*[A-Z0-9])")
 _NUMBER = re.compile(r"\d[\d,.]*")
 
 
@@ -66,12 +68,16 @@ class SentenceGuard:
     # Also drop sentences with a capitalised word mid-sentence that no source holds (an invented place or label).
     # On for the embedded model, which invents them often; stronger models' names are left to the review.
     strict_names: bool = True
+    brands: set[str] = field(default_factory=set)  # sourced brands: one may not own another's piece
     seen: set[str] = field(default_factory=set)  # sentences already in the article (normalized)
 
     def __post_init__(self) -> None:
         allowed = {_key(n) for n in self.allowed_names if _key(n)}
-        foreign = [n.strip() for n in {*self.known_names, *EXAMPLE_NAMES} if _key(n) and _key(n) not in allowed
-                   and not any(re.search(rf"(?<!\w){re.escape(_key(n))}(?!\w)", a) for a in allowed)]
+        # Keys are words joined by single spaces, so "a whole-word part of an allowed name" is a padded substring
+        # test: one scan per name instead of one regex per (name, allowed name) pair (60k searches per draft).
+        allowed_text = "\n".join(f" {a} " for a in allowed)
+        foreign = [n.strip() for n in {*self.known_names, *EXAMPLE_NAMES}
+                   if (key := _key(n)) and key not in allowed and f" {key} " not in allowed_text]
         # Several words match case-insensitively; one word only with its capital ("winter" is a season,
         # "Winter" may be a singer the sources do not hold).
         self._foreign_phrases = sorted({_key(n) for n in foreign if " " in _key(n)}, key=len, reverse=True)
@@ -89,6 +95,14 @@ class SentenceGuard:
             return "repeats an earlier sentence"
         if copied_from_examples(sentence):
             return "copies the prompt example"
+        if not quotes_balanced(sentence):
+            return "leaves a quotation open"
+        relations = unsourced_relations(sentence, self._source_words)
+        if relations:
+            return f"claims a relationship ({relations[0]!r}) the sources do not hold"
+        clashes = possessive_clashes(sentence, self.brands)
+        if clashes:
+            return f"credits {clashes[0][1]!r} to {clashes[0][0]!r}"
         padded = f" {key} "
         for name in self._foreign_phrases:
             if f" {name} " in padded:
@@ -130,6 +144,27 @@ class SentenceGuard:
             kept.append(sentence)
             self.seen.add(_key(sentence))
         return kept, dropped
+
+
+def quotes_balanced(text: str) -> bool:
+    """Whether every opened quotation closes (an even count of straight double quotes, curly ones paired)."""
+    return text.count('"') % 2 == 0 and text.count("“") == text.count("”")
+
+
+def canonical_case(text: str, names: Iterable[str]) -> str:
+    """Sourced names written with their own capitals ("Gopro" -> "GoPro"); only where the text capitalises the
+    word already, so the bus in "coach" is not turned into the brand Coach."""
+    for name in sorted({n for n in names if len(n) >= 3}, key=len, reverse=True):
+        pattern = rf"(?<![^\W_]){re.escape(name)}(?![^\W_])"
+        text = re.sub(pattern, _recase(name), text, flags=re.I)
+    return text
+
+
+def _recase(name: str) -> Callable[[re.Match[str]], str]:
+    def replace(match: re.Match[str]) -> str:
+        return name if match.group(0)[:1].isupper() else match.group(0)
+
+    return replace
 
 
 def word_count(text: str) -> int:
