@@ -49,6 +49,8 @@ class AdminDecision(BaseModel):
     feedback: str | None = Field(None, max_length=4000)
     reviewer: str = Field("admin", max_length=80)
     review_form: ReviewForm | None = None
+    # The editor's note on an approval that needed confirmation (an escalated or flagged draft): kept in the audit log.
+    note: str | None = Field(None, max_length=2000)
 
     @model_validator(mode="after")
     def _required_text(self) -> AdminDecision:

@@ -17,6 +17,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from editorial_ai.store.content_query import ContentQuery
+
 ContentStatus = Literal["pending", "escalated", "approved", "published", "rejected", "revision_requested"]
 AWAITING: tuple[str, ...] = ("pending", "escalated")
 
@@ -89,15 +91,23 @@ class ContentRepository(Protocol):
     ) -> str: ...
     async def get(self, content_id: str) -> dict[str, Any] | None: ...
     async def get_by_thread(self, thread_id: str) -> dict[str, Any] | None: ...
+    async def ids_starting_with(self, prefix: str, limit: int = 10) -> builtins.list[str]: ...
     async def list(
         self, status: str | None = None, limit: int = 20, offset: int = 0
     ) -> tuple[list[dict[str, Any]], int]: ...
+    async def search(
+        self, query: ContentQuery, limit: int = 20, offset: int = 0
+    ) -> tuple[builtins.list[dict[str, Any]], int]: ...
     async def transition(
         self, content_id: str, *, expected: tuple[str, ...], new_status: ContentStatus, **fields: Any
     ) -> bool: ...
     async def claim_decision(
         self, content_id: str, *, version: int, expected: tuple[str, ...], new_status: ContentStatus, token: str,
         decision: str, reviewer: str, payload: dict[str, Any], **fields: Any
+    ) -> int | None: ...
+    async def save_edit(
+        self, content_id: str, *, version: int, expected: tuple[str, ...], attempt: int, title: str,
+        layout: dict[str, Any], review: dict[str, Any], reviewer: str, payload: dict[str, Any]
     ) -> int | None: ...
     async def take_over_claim(self, content_id: str, *, token: str, new_token: str) -> bool: ...
     async def release_claim(self, content_id: str, *, token: str) -> bool: ...
@@ -240,6 +250,14 @@ class SqliteContentRepository:
             )
         )
 
+    async def ids_starting_with(self, prefix: str, limit: int = 10) -> builtins.list[str]:
+        """Content ids that begin with `prefix` (for short ids typed by hand), at most `limit`, sorted."""
+        pattern = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        rows = await self._run(lambda c: c.execute(
+            "SELECT id FROM editorial_contents WHERE id LIKE ? ESCAPE '\\' ORDER BY id LIMIT ?",
+            (pattern, limit)).fetchall())
+        return [str(r["id"]) for r in rows]
+
     async def list(
         self, status: str | None = None, limit: int = 20, offset: int = 0
     ) -> tuple[list[dict[str, Any]], int]:
@@ -247,6 +265,23 @@ class SqliteContentRepository:
         where, args = ("WHERE status=?", (status,)) if status else ("", ())
 
         def job(conn: sqlite3.Connection) -> tuple[list[sqlite3.Row], int]:
+            total = conn.execute(f"SELECT COUNT(*) FROM editorial_contents {where}", args).fetchone()[0]
+            rows = conn.execute(
+                f"SELECT * FROM editorial_contents {where} ORDER BY created_at DESC LIMIT ? OFFSET ?",
+                (*args, limit, offset),
+            ).fetchall()
+            return rows, int(total)
+
+        rows, total = await self._run(job)
+        return [r for r in (self._row(row) for row in rows) if r is not None], total
+
+    async def search(
+        self, query: ContentQuery, limit: int = 20, offset: int = 0
+    ) -> tuple[builtins.list[dict[str, Any]], int]:
+        """A page of the contents matching the queue's filters, newest first, and their total count."""
+        where, args = query.sqlite_where()
+
+        def job(conn: sqlite3.Connection) -> tuple[builtins.list[sqlite3.Row], int]:
             total = conn.execute(f"SELECT COUNT(*) FROM editorial_contents {where}", args).fetchone()[0]
             rows = conn.execute(
                 f"SELECT * FROM editorial_contents {where} ORDER BY created_at DESC LIMIT ? OFFSET ?",
@@ -294,6 +329,39 @@ class SqliteContentRepository:
                                          (content_id,)).fetchone()[0]
                 event_id = self._insert_event(conn, content_id, thread_id, decision, reviewer, payload)
                 conn.execute("UPDATE editorial_contents SET claim_event_id=? WHERE id=?", (event_id, content_id))
+                conn.execute("COMMIT")
+                return event_id
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+
+        result = await self._run(job)
+        return None if result is None else int(result)
+
+    async def save_edit(
+        self, content_id: str, *, version: int, expected: tuple[str, ...], attempt: int, title: str,
+        layout: dict[str, Any], review: dict[str, Any], reviewer: str, payload: dict[str, Any]
+    ) -> int | None:
+        """An editor's edit as the content's new attempt, in one transaction with its `edited` event, if the row is
+        still at `version` in an `expected` status (the compare-and-set decisions use). The event id, or None."""
+        args = (title, json.dumps(layout), json.dumps(review), review.get("summary", ""), attempt, _now(),
+                content_id, version, *expected)
+        marks = ",".join("?" * len(expected))
+
+        def job(conn: sqlite3.Connection) -> int | None:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                moved = conn.execute(
+                    "UPDATE editorial_contents SET title=?, layout_json=?, review_json=?, review_summary=?, attempt=?,"
+                    f" updated_at=?, version=version+1 WHERE id=? AND version=? AND status IN ({marks})",
+                    args).rowcount
+                if not moved:
+                    conn.execute("ROLLBACK")
+                    return None
+                thread_id = conn.execute("SELECT thread_id FROM editorial_contents WHERE id=?",
+                                         (content_id,)).fetchone()[0]
+                event_id = self._insert_event(conn, content_id, thread_id, "edited", reviewer, payload)
                 conn.execute("COMMIT")
                 return event_id
             except BaseException:

@@ -11,6 +11,7 @@ import psycopg
 from psycopg.rows import DictRow
 from psycopg.types.json import Jsonb
 
+from editorial_ai.store.content_query import ContentQuery
 from editorial_ai.store.contents import MIGRATED_COLUMNS, TRANSITION_FIELDS, ContentStatus
 from editorial_ai.store.postgres import PostgresRepositoryBase, to_iso, to_jsonb, to_timestamp
 
@@ -126,12 +127,43 @@ class PostgresContentRepository(PostgresRepositoryBase):
         """One content by pipeline thread."""
         return await self._one("thread_id", thread_id)
 
+    async def ids_starting_with(self, prefix: str, limit: int = 10) -> builtins.list[str]:
+        """Content ids that begin with `prefix` (for short ids typed by hand), at most `limit`, sorted."""
+        pattern = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        async with self._connect() as conn:
+            rows = await (await conn.execute(self._sql(
+                "SELECT id FROM {s}.editorial_contents WHERE id LIKE %(p)s ORDER BY id LIMIT %(n)s"),
+                {"p": pattern, "n": limit})).fetchall()
+        return [str(r["id"]) for r in rows]
+
     async def list(
         self, status: str | None = None, limit: int = 20, offset: int = 0
     ) -> tuple[builtins.list[dict[str, Any]], int]:
         """A page of contents, newest first, and the total count."""
         where = "WHERE status = %(status)s" if status else ""
         params = {"status": status, "limit": limit, "offset": offset}
+        async with self._connect() as conn:
+            total_row = await (
+                await conn.execute(self._sql(f"SELECT COUNT(*) AS n FROM {{s}}.editorial_contents {where}"), params)
+            ).fetchone()
+            rows = await (
+                await conn.execute(
+                    self._sql(
+                        f"SELECT {_CONTENT_COLUMNS} FROM {{s}}.editorial_contents {where}"
+                        " ORDER BY created_at DESC, id DESC LIMIT %(limit)s OFFSET %(offset)s"
+                    ),
+                    params,
+                )
+            ).fetchall()
+        items = [item for item in (self._row(row) for row in rows) if item is not None]
+        return items, int(total_row["n"]) if total_row else 0
+
+    async def search(
+        self, query: ContentQuery, limit: int = 20, offset: int = 0
+    ) -> tuple[builtins.list[dict[str, Any]], int]:
+        """A page of the contents matching the queue's filters, newest first, and their total count."""
+        where, params = query.postgres_where()
+        params = {**params, "limit": limit, "offset": offset}
         async with self._connect() as conn:
             total_row = await (
                 await conn.execute(self._sql(f"SELECT COUNT(*) AS n FROM {{s}}.editorial_contents {where}"), params)
@@ -185,6 +217,26 @@ class PostgresContentRepository(PostgresRepositoryBase):
             link = self._sql("UPDATE {s}.editorial_contents SET claim_event_id = %s WHERE id = %s")
             await conn.execute(link, (event_id, content_id))
             return event_id
+
+    async def save_edit(
+        self, content_id: str, *, version: int, expected: tuple[str, ...], attempt: int, title: str,
+        layout: dict[str, Any], review: dict[str, Any], reviewer: str, payload: dict[str, Any]
+    ) -> int | None:
+        """An editor's edit as the content's new attempt, in one transaction with its `edited` event, if the row is
+        still at `version` in an `expected` status (the compare-and-set decisions use). The event id, or None."""
+        update = self._sql(
+            "UPDATE {s}.editorial_contents SET title = %(title)s, layout_json = %(layout)s, review_json = %(review)s,"
+            " review_summary = %(summary)s, attempt = %(attempt)s, updated_at = now(), version = version + 1"
+            " WHERE id = %(content_id)s AND version = %(version)s AND status = ANY(%(expected)s) RETURNING thread_id"
+        )
+        params = {"title": title, "layout": Jsonb(layout), "review": Jsonb(review),
+                  "summary": review.get("summary", ""), "attempt": attempt, "content_id": content_id,
+                  "version": version, "expected": builtins.list(expected)}
+        async with self._connect() as conn, conn.transaction():
+            row = await (await conn.execute(update, params)).fetchone()
+            if row is None:
+                return None
+            return await self._insert_event(conn, content_id, str(row["thread_id"]), "edited", reviewer, payload)
 
     async def take_over_claim(self, content_id: str, *, token: str, new_token: str) -> bool:
         """Make `new_token` the owner of an open claim still held by `token`; False when someone else took it."""
