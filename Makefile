@@ -15,7 +15,7 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(PY) -m pip install --quiet -e ".[local,dev,postgres]"
+	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(PY) -m pip install --quiet -e ".[local,dev,postgres,queue]"
 	touch $@
 
 install: $(VENV)/.installed

@@ -19,7 +19,7 @@ from editorial_ai.services.layout_vision import reset_circuit_breaker
 # Variables that would change behaviour if the developer's shell happened to set them.
 _ISOLATED_ENV = ("GOOGLE_API_KEY", "GOOGLE_CLOUD_PROJECT", "GOOGLE_GENAI_USE_VERTEXAI", "OPENAI_API_KEY",
                  "OPENAI_BASE_URL", "ADMIN_API_KEY", "DATABASE_URL", "LANGSMITH_TRACING", "SUPABASE_URL",
-                 "SUPABASE_SERVICE_ROLE_KEY")
+                 "SUPABASE_SERVICE_ROLE_KEY", "REDIS_URL")
 
 
 @pytest.fixture(autouse=True)

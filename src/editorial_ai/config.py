@@ -51,6 +51,12 @@ class Settings(BaseSettings):
     session_hours: float = Field(12.0, alias="EDITORIAL_AI_SESSION_HOURS", gt=0, le=24 * 30)
     # Origins (scheme://host[:port]) allowed to POST besides the server's own, e.g. behind a reverse proxy.
     allowed_origins: str | None = Field(None, alias="EDITORIAL_AI_ALLOWED_ORIGINS", max_length=4000)
+    # Scale-out (docs/scaling.md): a Redis URL makes `serve` enqueue runs for `editorial-ai worker` processes;
+    # unset, runs execute in the server's own process. EDITORIAL_AI_BROKER_URL wins over REDIS_URL.
+    broker_url: str | None = Field(None, alias="EDITORIAL_AI_BROKER_URL")
+    redis_url: str | None = Field(None, alias="REDIS_URL")
+    lease_seconds: float = Field(20.0, alias="EDITORIAL_AI_LEASE_SECONDS", ge=2, le=3600)
+    worker_concurrency: int = Field(4, alias="EDITORIAL_AI_WORKER_CONCURRENCY", ge=1, le=256)
 
     # Seed 001 section 10
     google_api_key: SecretStr | None = Field(None, alias="GOOGLE_API_KEY")

@@ -110,8 +110,9 @@ async def test_health_reports_every_check(client: httpx.AsyncClient) -> None:
     assert response.status_code == 200
     body = response.json()
     assert body["status"] == "ok" and body["model"] == "scripted:happy"
-    assert set(body["checks"]) == {"database", "tables", "checkpointer", "model"}
+    assert set(body["checks"]) == {"database", "tables", "checkpointer", "model", "queue"}
     assert all(check["ok"] for check in body["checks"].values())
+    assert body["queue"]["mode"] == "embedded" and body["queue"]["depth"] == 0
 
 
 async def test_health_reports_an_unavailable_model_with_its_fix(client_for: Callable[..., Any]) -> None:

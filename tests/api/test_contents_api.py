@@ -135,16 +135,16 @@ async def test_a_decision_during_a_revision_is_409(api: tuple[FastAPI, httpx.Asy
     app, client = api
     content_id = (await run_to_gate(client))["content_id"]
     release = asyncio.Event()
-    original = app.state.pipeline.decide
+    original = app.state.pipeline.advance
 
-    async def held_decide(*args: Any, **kwargs: Any) -> Any:
+    async def held_advance(*args: Any, **kwargs: Any) -> Any:
         await release.wait()  # the resumed run is writing with an LLM
         return await original(*args, **kwargs)
 
-    app.state.pipeline.decide = held_decide
+    app.state.pipeline.advance = held_advance
     response = await client.post(f"/api/contents/{content_id}/revise", json={"feedback": "shorter"})
     assert response.status_code == 202
-    assert_error(await client.post(f"/api/contents/{content_id}/approve"), 409, "already being applied")
+    assert_error(await client.post(f"/api/contents/{content_id}/approve"), 409, "still in progress")
     assert_error(await client.post(f"/api/contents/{content_id}/revise", json={"feedback": "x"}), 409)
     release.set()
     await wait_until_stopped(client, response.json()["thread_id"])

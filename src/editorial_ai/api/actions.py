@@ -1,4 +1,4 @@
-"""What the API and the admin UI both do: start runs, check models, apply decisions."""
+"""What the API and the admin UI both do: start and retry runs, check models, apply decisions."""
 
 from __future__ import annotations
 
@@ -18,10 +18,23 @@ from editorial_ai.api.schemas import (
 )
 from editorial_ai.models.decisions import AdminDecision, ReviewForm
 from editorial_ai.pipeline.runner import ConflictError, DecisionClaim, NotFoundError, Pipeline
+from editorial_ai.worker.queue import BrokerUnavailableError
+from editorial_ai.worker.service import RetryRefused, RunService, is_active
 
 
-def start_run(pipeline: Pipeline, runs: RunManager, request: TriggerRequest) -> str:
-    """Start a pipeline in the background and return its thread id at once."""
+def service_of(runs: RunManager) -> RunService:
+    """The run service the lifespan opened; 503 before start-up."""
+    if runs.service is None:
+        raise ApiError(503, "the run queue is not open", "start the app through its lifespan (uvicorn does this)")
+    return runs.service
+
+
+def _unavailable(exc: BrokerUnavailableError) -> ApiError:
+    return ApiError(503, "the task queue is unavailable: nothing was started or recorded", str(exc))
+
+
+async def start_run(pipeline: Pipeline, runs: RunManager, request: TriggerRequest) -> str:
+    """Register a run and queue its start; return its thread id at once (503, nothing written, broker down)."""
     settings = pipeline.deps.settings
     model = requested_model(request.model, settings)  # 422 naming `model` unless allowed and available
     thread_id = str(uuid.uuid4())
@@ -29,30 +42,51 @@ def start_run(pipeline: Pipeline, runs: RunManager, request: TriggerRequest) -> 
                       "tone": request.tone, "style": request.style, "target_celeb": request.target_celeb,
                       "target_brand": request.target_brand, "model": model}
     content_type = request.content_type or settings.content_type
-    runs.launch(thread_id,
-                lambda: pipeline.start(curation_input, thread_id=thread_id, content_type=content_type))
+    try:
+        await service_of(runs).trigger(thread_id, curation_input, content_type)
+    except BrokerUnavailableError as exc:
+        raise _unavailable(exc) from exc
     return thread_id
 
 
+async def retry_run(runs: RunManager, thread_id: str) -> dict[str, Any]:
+    """Queue a failed or stuck run again from its last checkpoint (404 unknown, 409 not stuck, 503 no broker)."""
+    try:
+        return await service_of(runs).retry(thread_id)
+    except NotFoundError as exc:
+        raise ApiError(404, f"no pipeline run with thread_id {thread_id!r}", "list runs with GET /api/runs/") from exc
+    except RetryRefused as exc:
+        raise ApiError(409, str(exc), "only failed runs, and runs whose worker stopped, can be retried") from exc
+    except BrokerUnavailableError as exc:
+        raise _unavailable(exc) from exc
+
+
 async def run_status(pipeline: Pipeline, runs: RunManager, thread_id: str) -> PipelineStatusResponse:
-    """Status of a thread from its checkpoint and this server's background tasks; 404 when unknown."""
-    running, node, error = runs.is_running(thread_id), runs.current_node(thread_id), runs.error(thread_id)
+    """Status of a thread from the run registry, its checkpoint and this server's tasks; 404 when unknown."""
+    row = await runs.service.store.get(thread_id) if runs.service is not None else None
+    local = runs.is_running(thread_id)
+    running = local or bool(row and row["status"] == "running")
+    node = runs.current_node(thread_id) or (row or {}).get("current_node")
+    stored_error = (row or {}).get("error") if row and row["status"] == "failed" else None
+    error = runs.error(thread_id) or (public_error(str(stored_error)) if stored_error else None)
     try:
         outcome = await pipeline.outcome(thread_id)
     except NotFoundError as exc:
-        if not runs.knows(thread_id):
+        if row is None and not runs.knows(thread_id):
             raise ApiError(404, f"no pipeline run with thread_id {thread_id!r}",
                            "use the thread_id returned by POST /api/pipeline/trigger") from exc
-        # Started here, but no checkpoint yet (or the task died before writing one).
+        # Registered, but no checkpoint yet (queued, just started, or died before writing one).
         return PipelineStatusResponse(thread_id=thread_id, pipeline_status="failed" if error else "queued",
                                       error_log=[error] if error else [], running=running, current_node=node)
     state = outcome.state
     # Provider errors quote upstream bodies: clients see our words and a reference, the server log the rest.
     error_log = [public_error(e) for e in state.get("error_log") or []] + ([error] if error else [])
+    queued = bool(row and row["status"] == "queued")
     return PipelineStatusResponse(
-        thread_id=thread_id, pipeline_status=str(state.get("pipeline_status")), error_log=error_log,
-        has_draft=bool(state.get("current_draft")), content_id=state.get("current_draft_id"),
-        current_node=node, running=running, waiting_for_human=outcome.waiting_for_human and not running,
+        thread_id=thread_id, pipeline_status="queued" if queued else str(state.get("pipeline_status")),
+        error_log=error_log, has_draft=bool(state.get("current_draft")), content_id=state.get("current_draft_id"),
+        current_node=node, running=running or queued,
+        waiting_for_human=outcome.waiting_for_human and not (running or queued),
         revision_count=int(state.get("revision_count") or 0),
         draft_version=int(state.get("draft_version") or 0))
 
@@ -81,7 +115,8 @@ async def _claim(pipeline: Pipeline, runs: RunManager, content_id: str,
         content = await pipeline.deps.contents.get(content_id)
         if content is None:
             raise ApiError(404, f"no content with id {content_id!r}", "list contents with GET /api/contents/")
-        if runs.is_running(content["thread_id"]):
+        row = await service_of(runs).store.get(content["thread_id"])
+        if runs.is_running(content["thread_id"]) or is_active(row):
             raise ApiError(409, f"the run of content {content_id} is still in progress",
                            "wait until it stops at the approval gate")
         try:
@@ -99,32 +134,37 @@ async def _claim(pipeline: Pipeline, runs: RunManager, content_id: str,
 
 async def decide_now(pipeline: Pipeline, runs: RunManager, content_id: str,
                      decision: AdminDecision) -> DecisionResponse:
-    """Approve or reject: fast paths (publish or end), so the request waits for them."""
+    """Approve or reject: fast paths (publish or end, no LLM call), executed here under the thread's lease."""
     content, claim = await _claim(pipeline, runs, content_id, decision)
     try:
-        outcome = await pipeline.apply(claim)
+        outcome = await service_of(runs).decided(claim.thread_id, inline=True)
     finally:
         runs.lock(content_id).release()
+    state = outcome.state if outcome is not None else (await pipeline.outcome(claim.thread_id)).state
     after = await pipeline.deps.contents.get(content_id) or content
     return DecisionResponse(content_id=content_id, thread_id=content["thread_id"],
                             decision=decision.decision, content_status=after["status"],
-                            pipeline_status=outcome.state.get("pipeline_status"),
+                            pipeline_status=state.get("pipeline_status"),
                             published_path=after.get("published_path"))
 
 
 async def decide_in_background(pipeline: Pipeline, runs: RunManager, content_id: str,
                                decision: AdminDecision) -> DecisionAccepted:
-    """Revise: the resumed run writes a new draft with an LLM, so it runs as a background task.
+    """Revise: the resumed run writes a new draft with an LLM, so it is queued as a work item.
 
-    The decision is recorded before the 202; the lock stays held until the task ends.
+    The broker is checked first (503, nothing recorded, when it is down); the decision is recorded before the 202.
     """
-    content, claim = await _claim(pipeline, runs, content_id, decision)
-    thread_id = content["thread_id"]
+    service = service_of(runs)
     try:
-        runs.launch(thread_id, lambda: pipeline.apply(claim), finish=runs.lock(content_id).release)
-    except BaseException:
+        await service.queue.ping()
+    except BrokerUnavailableError as exc:
+        raise _unavailable(exc) from exc
+    content, claim = await _claim(pipeline, runs, content_id, decision)
+    try:
+        await service.decided(claim.thread_id, inline=False)
+    finally:
         runs.lock(content_id).release()
-        raise
+    thread_id = content["thread_id"]
     return DecisionAccepted(content_id=content_id, thread_id=thread_id,
                             status_url=f"/api/pipeline/status/{thread_id}",
                             events_url=f"/api/pipeline/events/{thread_id}")

@@ -14,12 +14,14 @@ from fastapi.staticfiles import StaticFiles
 from editorial_ai.api.deps import LoginRequired
 from editorial_ai.api.errors import BodyLimitMiddleware, install_error_handlers
 from editorial_ai.api.routes import contents, health, logs, pipeline, ui
+from editorial_ai.api.routes import runs as run_routes
 from editorial_ai.api.runs import RunManager
 from editorial_ai.api.schema_docs import document_constraints
 from editorial_ai.api.security import CsrfRejected, OriginCheckMiddleware
 from editorial_ai.config import Settings, get_settings
 from editorial_ai.pipeline.runner import open_pipeline
 from editorial_ai.store.sessions import open_sessions
+from editorial_ai.worker.service import ProgressFanout, open_run_service
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 
@@ -36,7 +38,10 @@ Errors are `{"detail": ..., "fix": ...}` (422s add `errors`, one entry per inval
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """Open the pipeline (stores + checkpointer) once; stop background runs on shutdown."""
     runs = RunManager()
-    async with open_pipeline(app.state.settings, progress=runs.hook) as opened:
+    fanout = ProgressFanout(runs.hook)
+    async with (open_pipeline(app.state.settings, progress=fanout) as opened,
+                open_run_service(app.state.settings, opened, runs.launch_unless_running, fanout) as service):
+        runs.service = service  # the run registry and task queue (docs/scaling.md)
         sessions = open_sessions(app.state.settings)
         await sessions.initialize()
         app.state.pipeline, app.state.runs, app.state.sessions = opened, runs, sessions
@@ -103,7 +108,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(CsrfRejected, _csrf_rejected)
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(OriginCheckMiddleware, settings=app.state.settings)  # outermost: before any body is read
-    for module in (pipeline, contents, logs, health):
+    for module in (pipeline, contents, logs, health, run_routes):
         app.include_router(module.router)
     for router in ui.ui_routers():
         app.include_router(router)

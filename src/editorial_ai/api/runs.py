@@ -1,4 +1,8 @@
-"""Background pipeline runs of the server, their live node events, and per-content decision locks."""
+"""Pipeline runs executing in this server process, their live node events, and per-content decision locks.
+
+Work reaches it through the run service (worker/service.py): in embedded mode every run executes here; with a
+broker only inline approvals do, and runs execute on `editorial-ai worker` processes.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +13,12 @@ import threading
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from editorial_ai.api.redact import public_error
+
+if TYPE_CHECKING:
+    from editorial_ai.worker.service import RunService
 
 logger = logging.getLogger(__name__)
 
@@ -52,6 +59,8 @@ class RunManager:
         self._locks: dict[str, asyncio.Lock] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread: int | None = None
+        # The run registry and task queue (worker/service.py), set by the app's lifespan.
+        self.service: RunService | None = None
 
     # --- progress hook -------------------------------------------------------------------------------
 
@@ -172,6 +181,13 @@ class RunManager:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    def launch_unless_running(self, thread_id: str, work: Callable[[], Awaitable[Any]]) -> bool:
+        """`launch`, unless this process already works on the thread (its holder hands new work on itself)."""
+        if self.is_running(thread_id):
+            return False
+        self.launch(thread_id, work)
+        return True
+
     async def _run(self, thread_id: str, work: Callable[[], Awaitable[Any]],
                    finish: Callable[[], None] | None) -> None:
         _CURRENT_THREAD.set(thread_id)
@@ -179,6 +195,8 @@ class RunManager:
         done: dict[str, Any] = {"thread_id": thread_id}
         try:
             outcome = await work()
+            if outcome is None:  # a work item with nothing left to do: say where the run stands
+                outcome = await self._current(thread_id)
             summary = outcome.summary() if hasattr(outcome, "summary") else {}
             done.update(pipeline_status=summary.get("pipeline_status"), content_id=summary.get("content_id"),
                         waiting_for_human=summary.get("waiting_for_human"))
@@ -196,6 +214,14 @@ class RunManager:
             if finish is not None:
                 finish()
             self.publish(thread_id, "done", done)
+
+    async def _current(self, thread_id: str) -> Any:
+        if self.service is None:
+            return None
+        try:
+            return await self.service.pipeline.outcome(thread_id)
+        except LookupError:
+            return None
 
     def lock(self, content_id: str) -> asyncio.Lock:
         """The lock that serializes decisions on one content."""

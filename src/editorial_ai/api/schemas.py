@@ -328,6 +328,8 @@ class HealthResponse(BaseModel):
     model: str
     dev_mode: bool = Field(description="True when ADMIN_API_KEY is unset (no authentication).")
     checks: dict[str, HealthCheck]
+    queue: dict[str, Any] | None = Field(None, description="Task queue: mode, broker, depth, oldest_waiting_s, "
+                                         "workers (live), runs (count per status), oldest_queued_run_s.")
 
 
 # --- error responses every API route can give (documented in the OpenAPI document) --------------------

@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from editorial_ai.cli._common import build_settings, console, err_console
+from editorial_ai.config import ConfigError, Settings
 
 
 def is_loopback(host: str) -> bool:
@@ -18,6 +19,16 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
+
+
+def queue_line(settings: Settings) -> str:
+    """Where runs execute: this process (embedded) or the workers of a Redis queue (docs/scaling.md)."""
+    from editorial_ai.worker.queue import broker_url, describe_url
+
+    url = broker_url(settings)
+    if url is None:
+        return "runs: executed in this process (set EDITORIAL_AI_BROKER_URL to queue them for `editorial-ai worker`)"
+    return f"runs: queued in Redis at {describe_url(url)} for `editorial-ai worker` processes"
 
 
 def serve(
@@ -34,6 +45,11 @@ def serve(
     from editorial_ai.api.app import create_app
 
     settings = build_settings(model, data_dir)  # a bad variable: one line naming it and its range, exit 2
+    try:
+        runs_where = queue_line(settings)
+    except ConfigError as exc:
+        err_console.print(f"[bold red]error:[/] {exc}")
+        raise typer.Exit(code=2) from None
     if settings.admin_api_key is None:
         if not is_loopback(host):
             # Without a key every route is open; exposing that beyond this machine is never what anyone wants.
@@ -44,5 +60,6 @@ def serve(
                           "and the admin UI accept every request without authentication.[/]")
     console.print(f"admin UI: http://{host}:{port}/admin/   API docs: http://{host}:{port}/docs   "
                   f"model: {settings.model}")
+    console.print(runs_where)
     # Open event streams would otherwise keep a stopping server waiting for their clients.
     uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, timeout_graceful_shutdown=5)

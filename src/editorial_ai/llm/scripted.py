@@ -8,11 +8,14 @@ responses consumed in order; the last one repeats. A response is one of:
     {error: transient|fatal, message: "..."}
     {echo_schema_default: true}   the schema's own defaults (for optional steps)
 
-A `default` purpose answers purposes that have no list of their own.
+A `default` purpose answers purposes that have no list of their own. A file of the form
+`{latency_ms: 100, responses: {...}}` answers every call after that many milliseconds (a remote model's wait,
+for queue and concurrency benchmarks).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from pathlib import Path
@@ -81,6 +84,15 @@ def load_scenario(name: str, extra_dir: Path | None = None) -> dict[str, list[di
     return {str(k): list(v) for k, v in responses.items()}
 
 
+def scenario_latency_s(name: str, extra_dir: Path | None = None) -> float:
+    """The scenario's `latency_ms` as seconds (0 when it has none)."""
+    data = yaml.safe_load(scenario_path(name, extra_dir).read_text(encoding="utf-8")) or {}
+    latency = data.get("latency_ms", 0) if isinstance(data, dict) and "responses" in data else 0
+    if not isinstance(latency, int | float) or not 0 <= latency <= 60_000:
+        raise ScenarioError(f"scenario {name!r}: latency_ms must be a number of milliseconds from 0 to 60000")
+    return float(latency) / 1000
+
+
 def _approx_tokens(text: str) -> int:
     return max(1, len(text) // 4)
 
@@ -88,8 +100,10 @@ def _approx_tokens(text: str) -> int:
 class ScriptedClient:
     """Answers from a scenario; records every request it saw in `calls`."""
 
-    def __init__(self, responses: dict[str, list[dict[str, Any]]], name: str = "scripted") -> None:
+    def __init__(self, responses: dict[str, list[dict[str, Any]]], name: str = "scripted",
+                 latency_s: float = 0.0) -> None:
         self.name = name
+        self.latency_s = latency_s
         self.responses = responses
         self.cursor: dict[str, int] = {}
         self.calls: list[LLMRequest] = []
@@ -106,6 +120,8 @@ class ScriptedClient:
     async def generate(self, request: LLMRequest) -> LLMResult[Any]:
         """Return the next scripted response for the request's purpose."""
         self.calls.append(request)
+        if self.latency_s:
+            await asyncio.sleep(self.latency_s)
         response = self._next(request.purpose)
         if "error" in response:
             transient = response["error"] == "transient"
@@ -130,4 +146,5 @@ class ScriptedClient:
 def create_client(spec: Any, settings: Settings) -> ScriptedClient:
     """Factory used by the registry: `scripted:<scenario name>` (bundled or in EDITORIAL_AI_SCENARIO_DIR)."""
     name = spec.model or "happy"
-    return ScriptedClient(load_scenario(name, settings.scenario_dir), name=f"scripted:{name}")
+    return ScriptedClient(load_scenario(name, settings.scenario_dir), name=f"scripted:{name}",
+                          latency_s=scenario_latency_s(name, settings.scenario_dir))

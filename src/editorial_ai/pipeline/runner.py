@@ -137,6 +137,36 @@ class Pipeline:
         await self.graph.ainvoke(None, self._config(thread_id))
         return await self.outcome(thread_id)
 
+    async def advance(self, thread_id: str, *, retry_failed: bool = False) -> RunOutcome:
+        """Take a run to its next stop from whatever state it is in; a no-op where there is nothing to do.
+
+        The work items of the task queue call this under the thread's lease: an open decision claim is applied
+        (taken over from a process that died), a run cut off between nodes continues, a run waiting at the gate
+        or finished stays as it is, and with `retry_failed` a failed run runs again from the checkpoint before
+        the node that failed.
+        """
+        current = await self.outcome(thread_id)
+        content = await self.deps.contents.get_by_thread(thread_id)
+        if content is not None and content.get("claim_token"):
+            return await self.resume(thread_id)
+        if current.waiting_for_human:
+            return current
+        if current.next_nodes:
+            await self.graph.ainvoke(None, self._config(thread_id))
+            return await self.outcome(thread_id)
+        if retry_failed and current.state.get("pipeline_status") == "failed":
+            return await self._rerun_failed_node(thread_id, current)
+        return current
+
+    async def _rerun_failed_node(self, thread_id: str, current: RunOutcome) -> RunOutcome:
+        """Fork the thread from its newest checkpoint that had work left and had not failed, and run on."""
+        async for snapshot in self.graph.aget_state_history(self._config(thread_id)):
+            values = snapshot.values or {}
+            if snapshot.next and values.get("pipeline_status") != "failed" and "human_decision" not in snapshot.next:
+                await self.graph.ainvoke(None, {**snapshot.config, "recursion_limit": RECURSION_LIMIT})
+                return await self.outcome(thread_id)
+        return current
+
     async def claim(self, content_id: str, decision: AdminDecision) -> DecisionClaim:
         """Record a human decision exactly once: status change, decision event and resume claim in one transaction.
 

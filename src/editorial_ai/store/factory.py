@@ -151,8 +151,10 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[Any]:
             AsyncPostgresSaver.from_conn_string(conn_string) as setup_saver,
         ):
             await setup_saver.setup()
-        async with AsyncPostgresSaver.from_conn_string(conn_string) as saver:
-            yield saver
+        from editorial_ai.store.pg_pool import open_checkpoint_pool  # why a pool, and its settings: there
+
+        async with open_checkpoint_pool(conn_string) as pool:
+            yield AsyncPostgresSaver(pool)
         return
     settings.resolved_checkpoint_path.parent.mkdir(parents=True, exist_ok=True)
     async with AsyncSqliteSaver.from_conn_string(str(settings.resolved_checkpoint_path)) as saver:

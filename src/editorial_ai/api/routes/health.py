@@ -1,16 +1,19 @@
-"""/health: storage, checkpointer and model availability, without calling any model."""
+"""/health: storage, checkpointer, model availability (without calling any model) and the task queue."""
 
 from __future__ import annotations
 
 import sqlite3
+from typing import Any
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
-from editorial_ai.api.deps import PipelineDep, reject_unknown_query
+from editorial_ai.api.deps import PipelineDep, RunsDep, reject_unknown_query
 from editorial_ai.api.model_choice import model_problem
+from editorial_ai.api.runs import RunManager
 from editorial_ai.api.schemas import HealthCheck, HealthResponse, ValidationErrorResponse
 from editorial_ai.store.factory import storage_plan
+from editorial_ai.worker.queue import BrokerUnavailableError
 
 REQUIRED_TABLES = ("editorial_contents", "review_events", "posts", "spots", "solutions")
 
@@ -18,10 +21,32 @@ router = APIRouter(tags=["health"], dependencies=[Depends(reject_unknown_query)]
                    responses={422: {"model": ValidationErrorResponse, "description": "Unknown query parameter"}})
 
 
+async def _queue_check(runs: RunManager, checks: dict[str, HealthCheck]) -> dict[str, Any] | None:
+    """Queue depth, live workers and the oldest waiting item (degraded, not 503, when the broker is down:
+    contents can still be read and decided)."""
+    if runs.service is None:
+        checks["queue"] = HealthCheck(ok=False, detail="the run queue is not open",
+                                      fix="start the app through its lifespan (uvicorn does this)")
+        return None
+    try:
+        figures = await runs.service.health()
+    except BrokerUnavailableError as exc:
+        checks["queue"] = HealthCheck(ok=False, detail="task queue unreachable", fix=str(exc))
+        return None
+    oldest = figures["oldest_waiting_s"]
+    detail = (f"{figures['mode']} queue ({figures['broker']}): {figures['depth']} waiting"
+              + (f", oldest {oldest:.1f} s" if oldest is not None else "") + f", {figures['workers']} live worker(s)")
+    no_workers = figures["mode"] == "redis" and figures["workers"] == 0
+    fix = "start `editorial-ai worker` with the same EDITORIAL_AI_BROKER_URL and DATABASE_URL"
+    checks["queue"] = HealthCheck(ok=not no_workers, detail=detail, fix=fix if no_workers else None)
+    return figures
+
+
 @router.get("/health", response_model=HealthResponse,
             responses={503: {"model": HealthResponse, "description": "Storage or checkpointer is broken"}})
-async def health(pipeline: PipelineDep) -> JSONResponse:
-    """Database reachable, tables present, checkpointer usable, model available (reported, not called)."""
+async def health(pipeline: PipelineDep, runs: RunsDep) -> JSONResponse:
+    """Database reachable, tables present, checkpointer usable, model available (reported, not called), and the
+    task queue: depth, live workers, oldest waiting item."""
     settings = pipeline.deps.settings
     checks: dict[str, HealthCheck] = {}
     where = storage_plan(settings).describe()
@@ -51,12 +76,13 @@ async def health(pipeline: PipelineDep) -> JSONResponse:
     except (sqlite3.Error, OSError, ValueError, RuntimeError) as exc:  # runs could not pause or resume
         checks["checkpointer"] = HealthCheck(ok=False, detail=f"{type(exc).__name__}: {exc}",
                                              fix="check EDITORIAL_AI_CHECKPOINT_PATH and restart the server")
+    queue_figures = await _queue_check(runs, checks)
     problem = model_problem(settings.model, settings)
     checks["model"] = HealthCheck(ok=problem is None,
                                   detail=problem[0] if problem else f"{settings.model} available",
                                   fix=problem[1] if problem else None)
     storage_ok = all(checks[name].ok for name in ("database", "tables", "checkpointer"))
-    status = "error" if not storage_ok else ("ok" if checks["model"].ok else "degraded")
+    status = "error" if not storage_ok else ("ok" if checks["model"].ok and checks["queue"].ok else "degraded")
     body = HealthResponse(status=status, model=settings.model, dev_mode=settings.admin_api_key is None,
-                          checks=checks)
+                          checks=checks, queue=queue_figures)
     return JSONResponse(body.model_dump(mode="json"), status_code=200 if storage_ok else 503)

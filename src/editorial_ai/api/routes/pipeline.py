@@ -33,7 +33,7 @@ router = APIRouter(prefix="/api/pipeline", tags=["pipeline"],
 @router.post("/trigger", status_code=202, response_model=TriggerResponse)
 async def trigger(body: TriggerRequest, pipeline: PipelineDep, runs: RunsDep) -> TriggerResponse:
     """Start a pipeline run in the background; poll the status or stream the events of the thread id."""
-    thread_id = start_run(pipeline, runs, body)
+    thread_id = await start_run(pipeline, runs, body)
     return TriggerResponse(thread_id=thread_id, status_url=f"/api/pipeline/status/{thread_id}",
                            events_url=f"/api/pipeline/events/{thread_id}")
 

@@ -1,0 +1,65 @@
+"""Explicitly configured psycopg pools, for the checkpointer and the run registry.
+
+A single long-lived connection (what `AsyncPostgresSaver.from_conn_string` keeps) dies when the server, a
+pooler or a firewall drops it while idle, and every later checkpoint write fails until the process restarts.
+A pool that checks each connection before lending it, retires idle ones (`max_idle`) and recycles old ones
+(`max_lifetime`) never hands a dead connection to a run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from psycopg.rows import dict_row
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
+
+MAX_IDLE_S = 120.0  # below the common 5-10 min idle timeouts of poolers, NATs and cloud load balancers
+MAX_LIFETIME_S = 1800.0
+CONNECT_TIMEOUT_S = 10
+
+
+def open_pool(
+    dsn: str, *, max_size: int = 8, name: str = "editorial_ai", prepare_threshold: int | None = None, min_size: int = 1
+) -> AsyncConnectionPool[Any]:
+    """An unopened pool: autocommit sessions returning dict rows; call `await pool.open()` in a running loop.
+
+    `prepare_threshold=None` disables prepared statements (safe behind transaction-mode poolers); the
+    checkpointer passes 0, LangGraph's documented setting for its saver.
+    """
+    kwargs: dict[str, Any] = {"autocommit": True, "prepare_threshold": prepare_threshold, "row_factory": dict_row}
+    if "connect_timeout" not in dsn:
+        kwargs["connect_timeout"] = CONNECT_TIMEOUT_S
+    return AsyncConnectionPool(
+        dsn,
+        min_size=min_size,
+        max_size=max(max_size, min_size),
+        kwargs=kwargs,
+        open=False,
+        name=name,
+        max_idle=MAX_IDLE_S,
+        max_lifetime=MAX_LIFETIME_S,
+        check=AsyncConnectionPool.check_connection,
+        reconnect_timeout=60.0,
+    )
+
+
+@asynccontextmanager
+async def open_checkpoint_pool(conn_string: str, *, max_size: int = 8) -> AsyncIterator[AsyncConnectionPool[Any]]:
+    """The checkpointer's pool, opened (failing fast with the fix when PostgreSQL is unreachable) and closed."""
+    from editorial_ai.store.postgres import PostgresUnavailableError, describe_dsn
+
+    pool = open_pool(conn_string, max_size=max_size, name="editorial_ai-checkpoints", prepare_threshold=0)
+    try:
+        await pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
+    except PoolTimeout as exc:
+        await pool.close()
+        raise PostgresUnavailableError(
+            f"cannot open the checkpointer's connections to PostgreSQL at {describe_dsn(conn_string)} within "
+            f"{CONNECT_TIMEOUT_S} s; check DATABASE_URL (is the server running and reachable?)"
+        ) from exc
+    try:
+        yield pool
+    finally:
+        await pool.close()

@@ -1,0 +1,87 @@
+"""The run registry's two databases behind one small interface: SQLite (embedded) and PostgreSQL (a team).
+
+Statements are written once with `:name` parameters and `{now}` for the database clock in epoch seconds, so
+lease expiries compare against one clock however many machines run workers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sqlite3
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+Step = tuple[str, dict[str, Any]]
+_PARAM = re.compile(r"(?<![:\w]):([a-z_][a-z0-9_]*)")
+
+
+class Database(Protocol):
+    """Runs statements in one transaction and returns each statement's rows (RETURNING / SELECT)."""
+
+    prefix: str
+
+    async def transaction(self, steps: Sequence[Step]) -> list[list[dict[str, Any]]]: ...
+    async def close(self) -> None: ...
+
+
+class SqliteDatabase:
+    """One short connection per transaction (WAL), in a thread so the event loop never blocks on a lock."""
+
+    prefix = ""
+    now = "((julianday('now') - 2440587.5) * 86400.0)"
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+
+    def _run(self, steps: Sequence[Step]) -> list[list[dict[str, Any]]]:
+        conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        try:
+            conn.execute("PRAGMA busy_timeout = 30000")
+            conn.execute("BEGIN IMMEDIATE")  # take the write lock first: no upgrade deadlock between writers
+            results = []
+            for statement, params in steps:
+                rows = conn.execute(statement.replace("{now}", self.now), params).fetchall()
+                results.append([dict(row) for row in rows])
+            conn.execute("COMMIT")
+            return results
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        finally:
+            conn.close()
+
+    async def transaction(self, steps: Sequence[Step]) -> list[list[dict[str, Any]]]:
+        return await asyncio.to_thread(self._run, steps)
+
+    async def close(self) -> None:
+        return None
+
+
+class PostgresDatabase:
+    """A psycopg pool (autocommit sessions, no prepared statements: safe behind transaction poolers)."""
+
+    now = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"
+
+    def __init__(self, dsn: str, schema: str, *, max_size: int = 4) -> None:
+        from editorial_ai.store.pg_pool import open_pool
+
+        self.prefix = f"{schema}."
+        self.pool = open_pool(dsn, max_size=max_size, name="editorial_ai-runs")
+
+    async def open(self) -> None:
+        await self.pool.open(wait=True, timeout=15)
+
+    async def transaction(self, steps: Sequence[Step]) -> list[list[dict[str, Any]]]:
+        results = []
+        async with self.pool.connection() as conn, conn.transaction():
+            for statement, params in steps:
+                cur = await conn.execute(_PARAM.sub(r"%(\1)s", statement.replace("{now}", self.now)), params)
+                results.append([dict(row) for row in await cur.fetchall()] if cur.description else [])
+        return results
+
+    async def close(self) -> None:
+        await self.pool.close()
