@@ -51,6 +51,8 @@ class Settings(BaseSettings):
     session_hours: float = Field(12.0, alias="EDITORIAL_AI_SESSION_HOURS", gt=0, le=24 * 30)
     # Origins (scheme://host[:port]) allowed to POST besides the server's own, e.g. behind a reverse proxy.
     allowed_origins: str | None = Field(None, alias="EDITORIAL_AI_ALLOWED_ORIGINS", max_length=4000)
+    # Named reviewers' keys (scrypt hashes only); `editorial-ai reviewers add NAME` writes it.
+    reviewers_file: Path | None = Field(None, alias="EDITORIAL_AI_REVIEWERS_FILE")
     # Scale-out (docs/scaling.md): a Redis URL makes `serve` enqueue runs for `editorial-ai worker` processes;
     # unset, runs execute in the server's own process. EDITORIAL_AI_BROKER_URL wins over REDIS_URL.
     broker_url: str | None = Field(None, alias="EDITORIAL_AI_BROKER_URL")
@@ -123,6 +125,11 @@ class Settings(BaseSettings):
     def resolved_publish_dir(self) -> Path:
         """Directory where published articles are written as HTML."""
         return self.publish_dir or self.data_dir / "published"
+
+    @property
+    def resolved_reviewers_file(self) -> Path:
+        """JSON file of named reviewers and their hashed keys."""
+        return self.reviewers_file or self.data_dir / "reviewers.json"
 
     def ensure_dirs(self) -> None:
         """Create the data directories (idempotent)."""

@@ -10,21 +10,10 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from editorial_ai.cli.main import app
-from editorial_ai.config import get_settings
 from editorial_ai.llm.registry import clear_client_cache
 from editorial_ai.review.rubric import load_rubric
 
 CRITERIA = [c.name for c in load_rubric("fashion_magazine").criteria]
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "data"
-    monkeypatch.setenv("EDITORIAL_AI_DATA_DIR", str(path))
-    monkeypatch.setenv("EDITORIAL_AI_MODEL", "scripted:happy")
-    monkeypatch.setenv("NO_COLOR", "1")
-    get_settings.cache_clear()
-    return path
 
 
 def cli(*args: str) -> Result:
@@ -68,7 +57,7 @@ def test_run_json_has_the_whole_outcome(data_dir: Path) -> None:
 def test_run_human_output_names_the_next_step(data_dir: Path) -> None:
     result = cli("run", "Jennie Effect")
     assert result.exit_code == 0, result.output
-    assert "awaiting_approval" in text(result) and "editorial-ai approve" in text(result)
+    assert "status pending" in text(result) and "editorial-ai approve" in text(result)
     assert "fact_accuracy" in text(result)
 
 
@@ -78,7 +67,7 @@ def test_approve_publishes(data_dir: Path) -> None:
     assert out["pipeline_status"] == "published" and out["content_status"] == "published"
     assert Path(out["published_path"]).is_file()
     again = cli("approve", started["content_id"])
-    assert again.exit_code == 2 and "not awaiting a decision" in text(again)
+    assert again.exit_code == 2 and "already published at" in text(again) and "by admin" in text(again)
     _no_traceback(again)
 
 
@@ -191,7 +180,9 @@ def test_auto_approve_does_not_publish_when_the_judge_was_down(data_dir: Path) -
 
 
 def test_auto_approve_does_not_publish_an_escalated_draft(data_dir: Path) -> None:
-    out = _start("--auto-approve", "--model", "scripted:test_always_hallucinate")
+    result = cli("run", "Jennie Effect", "--auto-approve", "--model", "scripted:test_always_hallucinate", "--json")
+    assert result.exit_code == 3, result.output  # escalated
+    out = json.loads(result.stdout)
     assert out["pipeline_status"] == "needs_human_review" and out["published_path"] is None
     assert out["revision_count"] == 3 and "escalated" in out["flags"]
 
@@ -211,10 +202,17 @@ def _write(path: Path, data: Any) -> Path:
 
 
 SOURCES = {
-    "curated_topics": [{"keyword": "Jennie Effect", "celebrities": [{"name": "Jennie"}],
-                        "brands_products": [{"name": "Chanel"}]}],
-    "enriched_contexts": [{"post_id": "p1", "artist_name": "Jennie", "group_name": "BLACKPINK",
-                           "solutions": [{"solution_id": "s1", "title": "Chanel 22 Bag", "brand": "Chanel"}]}],
+    "curated_topics": [
+        {"keyword": "Jennie Effect", "celebrities": [{"name": "Jennie"}], "brands_products": [{"name": "Chanel"}]}
+    ],
+    "enriched_contexts": [
+        {
+            "post_id": "p1",
+            "artist_name": "Jennie",
+            "group_name": "BLACKPINK",
+            "solutions": [{"solution_id": "s1", "title": "Chanel 22 Bag", "brand": "Chanel"}],
+        }
+    ],
 }
 
 
@@ -236,13 +234,17 @@ def _draft(brand: str) -> dict[str, Any]:
         "Each new airport photo restarts the cycle. Fans share the pictures, shops see the searches rise, and the "
         "Jennie Effect spreads a little further with every trip she takes and every look she chooses to repeat.",
     ]
-    return {"keyword": "Jennie Effect", "title": "The Jennie Effect at the Airport", "blocks": [
-        {"type": "hero", "overlay_title": "The Jennie Effect at the Airport"},
-        {"type": "body_text", "paragraphs": paragraphs},
-        {"type": "product_showcase", "products": [{"name": f"{brand} 22 Bag", "brand": brand}]},
-        {"type": "celeb_feature", "celebs": [{"name": "Jennie"}]},
-        {"type": "hashtag_bar", "hashtags": ["#JennieEffect"]},
-    ]}
+    return {
+        "keyword": "Jennie Effect",
+        "title": "The Jennie Effect at the Airport",
+        "blocks": [
+            {"type": "hero", "overlay_title": "The Jennie Effect at the Airport"},
+            {"type": "body_text", "paragraphs": paragraphs},
+            {"type": "product_showcase", "products": [{"name": f"{brand} 22 Bag", "brand": brand}]},
+            {"type": "celeb_feature", "celebs": [{"name": "Jennie"}]},
+            {"type": "hashtag_bar", "hashtags": ["#JennieEffect"]},
+        ],
+    }
 
 
 def test_review_flags_an_unsourced_brand(data_dir: Path, tmp_path: Path) -> None:
@@ -318,7 +320,9 @@ def test_unknown_content_is_a_clear_error(data_dir: Path) -> None:
 
 
 def test_keyword_matching_nothing_reports_the_fix(data_dir: Path) -> None:
-    out = cli_json("run", "Qxzvw Plorbt")
+    result = cli("run", "Qxzvw Plorbt", "--json")
+    assert result.exit_code == 1  # the run failed
+    out = json.loads(result.stdout)
     assert out["pipeline_status"] == "failed" and out["content_id"] is None
     assert any("nearest keywords the catalog supports" in e for e in out["error_log"])
 

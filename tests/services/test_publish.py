@@ -12,15 +12,18 @@ EVIL = '<script>alert("x")</script> & Co'
 
 def _layout(title: str = "The Jennie Effect") -> dict[str, Any]:
     return {
-        "keyword": "Jennie Effect", "title": title,
+        "keyword": "Jennie Effect",
+        "title": title,
         "design_spec": {"color_palette": {"primary": "#101010", "secondary": "#fafafa", "accent": "#aa0000"}},
         "blocks": [
             {"type": "hero", "image_url": "sample://posts/p1", "overlay_title": title, "overlay_subtitle": EVIL},
             {"type": "body_text", "paragraphs": ["Jennie wore Chanel.", EVIL]},
             {"type": "pull_quote", "quote": "She starts trends."},
             {"type": "image_gallery", "images": [{"url": "https://example.com/a.jpg", "caption": "Jennie"}]},
-            {"type": "product_showcase", "products": [{"name": "22 Bag", "brand": "Chanel",
-                                                      "image_url": "sample://solutions/s1"}]},
+            {
+                "type": "product_showcase",
+                "products": [{"name": "22 Bag", "brand": "Chanel", "image_url": "sample://solutions/s1"}],
+            },
             {"type": "hashtag_bar", "hashtags": ["#JennieEffect"]},
         ],
     }

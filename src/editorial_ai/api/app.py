@@ -13,7 +13,7 @@ from fastapi.staticfiles import StaticFiles
 
 from editorial_ai.api.deps import LoginRequired
 from editorial_ai.api.errors import BodyLimitMiddleware, install_error_handlers
-from editorial_ai.api.routes import contents, health, logs, pipeline, ui
+from editorial_ai.api.routes import articles, contents, health, logs, pipeline, ui
 from editorial_ai.api.routes import runs as run_routes
 from editorial_ai.api.runs import RunManager
 from editorial_ai.api.schema_docs import document_constraints
@@ -108,7 +108,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(CsrfRejected, _csrf_rejected)
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(OriginCheckMiddleware, settings=app.state.settings)  # outermost: before any body is read
-    for module in (pipeline, contents, logs, health, run_routes):
+    for module in (pipeline, contents, logs, health, run_routes, articles):
         app.include_router(module.router)
     for router in ui.ui_routers():
         app.include_router(router)

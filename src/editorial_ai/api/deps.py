@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hmac
 from typing import Annotated, Any
 from urllib.parse import quote
 
@@ -12,12 +11,20 @@ from fastapi.security import APIKeyHeader
 
 from editorial_ai.api.errors import ApiError, invalid_field
 from editorial_ai.api.runs import RunManager
-from editorial_ai.api.security import UNSAFE_METHODS, CsrfRejected, check_csrf, load_session, start_session
+from editorial_ai.api.security import (
+    UNSAFE_METHODS,
+    CsrfRejected,
+    check_csrf,
+    identify_key,
+    load_session,
+    presented_key,
+    start_session,
+)
 from editorial_ai.config import Settings
 from editorial_ai.pipeline.runner import Pipeline
 
 _api_key_header = APIKeyHeader(name="X-API-Key", auto_error=False,
-                               description="The server's ADMIN_API_KEY (not required in dev mode).")
+                               description="ADMIN_API_KEY or a reviewer's key (not required in dev mode).")
 
 
 def get_settings(request: Request) -> Settings:
@@ -50,15 +57,16 @@ def _key(settings: Settings) -> str | None:
     return settings.admin_api_key.get_secret_value() if settings.admin_api_key else None
 
 
-def require_api_key(settings: SettingsDep, api_key: Annotated[str | None, Depends(_api_key_header)]) -> None:
-    """401 unless X-API-Key matches ADMIN_API_KEY; everything is open in dev mode (no key configured)."""
-    expected = _key(settings)
-    if expected is None:
-        return
-    # compare_digest: the time taken does not reveal how much of a guessed key was right.
-    if api_key is None or not hmac.compare_digest(api_key.encode(), expected.encode()):
+def require_api_key(request: Request, settings: SettingsDep,
+                    api_key: Annotated[str | None, Depends(_api_key_header)]) -> None:
+    """401 unless the key (X-API-Key or `Authorization: Bearer`) is ADMIN_API_KEY or a named reviewer's key;
+    everything is open in dev mode (no key configured). The key's holder is `request.state.reviewer`."""
+    reviewer = identify_key(settings, presented_key(request, api_key))
+    if reviewer is None:
         raise ApiError(401, "missing or wrong X-API-Key header",
-                       "send the header X-API-Key with the value of the server's ADMIN_API_KEY")
+                       "send the header X-API-Key (or Authorization: Bearer) with the server's ADMIN_API_KEY "
+                       "or a reviewer's key from `editorial-ai reviewers add NAME`")
+    request.state.reviewer = reviewer
 
 
 def _query_names(dependant: Any) -> set[str]:
@@ -81,10 +89,9 @@ def reject_unknown_query(request: Request) -> None:
                             f"remove it; this route takes these query parameters: {listed}")
 
 
-def check_login_key(settings: Settings, candidate: str) -> bool:
-    """True when the key typed into the login form is the admin key."""
-    expected = _key(settings)
-    return expected is None or hmac.compare_digest(candidate.encode(), expected.encode())
+def check_login_key(settings: Settings, candidate: str) -> str | None:
+    """Who the key typed into the login form belongs to ("admin" or a reviewer's name), or None."""
+    return identify_key(settings, candidate)
 
 
 class LoginRequired(Exception):

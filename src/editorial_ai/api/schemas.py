@@ -11,10 +11,11 @@ from editorial_ai.api.schema_docs import LINE, LINE_NON_BLANK, REVISE_SAYS_SOMET
 from editorial_ai.config import ConfigError
 from editorial_ai.llm.registry import parse_model_string
 from editorial_ai.models.decisions import ReviewForm
+from editorial_ai.models.status import ContentStatus
 from editorial_ai.pipeline.graph import pipeline_content_types
 
-ContentStatusFilter = Literal["pending", "escalated", "approved", "published", "rejected",
-                              "revision_requested"]
+# The one status vocabulary (models/status.py), shared with the CLI and the admin UI.
+ContentStatusFilter = ContentStatus
 
 
 # Largest page offset accepted (API 422 above it, UI clamps): far beyond any real table, far below int64.

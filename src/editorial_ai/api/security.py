@@ -16,6 +16,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from editorial_ai.api.errors import error_body
 from editorial_ai.config import Settings
+from editorial_ai.store.reviewers import ADMIN_NAME, reviewer_store
 from editorial_ai.store.sessions import Session, SessionStore
 
 SESSION_COOKIE = "editorial_ai_session"
@@ -68,16 +69,57 @@ class OriginCheckMiddleware:
         if scope["type"] == "http" and scope["method"] in UNSAFE_METHODS:
             foreign = cross_origin_source(dict(scope.get("headers") or []), self.settings)
             if foreign is not None:
-                body = json.dumps(error_body(
-                    403, f"cross-origin request refused: {foreign} is not this server",
-                    "send the request from the admin UI of this server, or list the origin in "
-                    "EDITORIAL_AI_ALLOWED_ORIGINS")).encode()
-                await send({"type": "http.response.start", "status": 403,
-                            "headers": [(b"content-type", b"application/json"),
-                                        (b"content-length", str(len(body)).encode())]})
+                body = json.dumps(
+                    error_body(
+                        403,
+                        f"cross-origin request refused: {foreign} is not this server",
+                        "send the request from the admin UI of this server, or list the origin in "
+                        "EDITORIAL_AI_ALLOWED_ORIGINS",
+                    )
+                ).encode()
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 403,
+                        "headers": [
+                            (b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                        ],
+                    }
+                )
                 await send({"type": "http.response.body", "body": body})
                 return
         await self.app(scope, receive, send)
+
+
+def identify_key(settings: Settings, key: str | None) -> str | None:
+    """Who a presented key belongs to: "admin" for ADMIN_API_KEY, a named reviewer's name for their key, else
+    None. In dev mode (no ADMIN_API_KEY) a reviewer's key still names them and anything else is the admin."""
+    admin_key = settings.admin_api_key.get_secret_value() if settings.admin_api_key else None
+    candidate = (key or "").strip()
+    # compare_digest: the time taken does not reveal how much of a guessed key was right.
+    if admin_key is not None and candidate and hmac.compare_digest(candidate.encode(), admin_key.encode()):
+        return ADMIN_NAME
+    if candidate and len(candidate) <= 200:
+        name = reviewer_store(settings.resolved_reviewers_file).authenticate(candidate)
+        if name is not None:
+            return name
+    return ADMIN_NAME if admin_key is None else None
+
+
+def presented_key(request: Request, header_key: str | None) -> str | None:
+    """The key of an API request: the X-API-Key header, or `Authorization: Bearer <key>`."""
+    if header_key:
+        return header_key
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def decision_reviewer(request: Request, claimed: str) -> str:
+    """The name a decision is recorded under: a named reviewer is always themself (their key says who they
+    are); the admin key may record a decision under the name it gives (default "admin")."""
+    holder = getattr(request.state, "reviewer", None)
+    return holder if holder and holder != ADMIN_NAME else claimed
 
 
 def session_store(request: Request) -> SessionStore:
@@ -96,10 +138,12 @@ async def load_session(request: Request) -> Session | None:
     return await session_store(request).get(cookie)
 
 
-async def start_session(request: Request, settings: Settings, *, authenticated: bool) -> Session:
-    """A new session; the response rendered for this request sets its cookie (see `attach_cookie`)."""
+async def start_session(
+    request: Request, settings: Settings, *, authenticated: bool, reviewer: str = ADMIN_NAME
+) -> Session:
+    """A new session of `reviewer`; the response rendered for this request sets its cookie (see `attach_cookie`)."""
     ttl = timedelta(hours=settings.session_hours)
-    session_id, session = await session_store(request).create(authenticated=authenticated, ttl=ttl)
+    session_id, session = await session_store(request).create(authenticated=authenticated, ttl=ttl, reviewer=reviewer)
     request.state.new_session_cookie = (session_id, int(ttl.total_seconds()))
     request.state.session = session
     return session
@@ -110,8 +154,15 @@ def attach_cookie(request: Request, response: Response) -> Response:
     pending = getattr(request.state, "new_session_cookie", None)
     if pending is not None:
         session_id, max_age = pending
-        response.set_cookie(SESSION_COOKIE, session_id, max_age=max_age, httponly=True, samesite="strict",
-                            path="/", secure=request.url.scheme == "https")
+        response.set_cookie(
+            SESSION_COOKIE,
+            session_id,
+            max_age=max_age,
+            httponly=True,
+            samesite="strict",
+            path="/",
+            secure=request.url.scheme == "https",
+        )
     return response
 
 
@@ -119,6 +170,9 @@ async def check_csrf(request: Request, session: Session | None) -> None:
     """CsrfRejected unless the submitted form carries the session's token."""
     form = await request.form()
     submitted = form.get(CSRF_FIELD)
-    if session is None or not isinstance(submitted, str) or not hmac.compare_digest(
-            submitted.encode("utf-8", "replace"), session.csrf_token.encode()):
+    if (
+        session is None
+        or not isinstance(submitted, str)
+        or not hmac.compare_digest(submitted.encode("utf-8", "replace"), session.csrf_token.encode())
+    ):
         raise CsrfRejected()

@@ -43,11 +43,20 @@ def build_settings(model: str | None = None, data_dir: Path | None = None) -> Se
     return base.model_copy(update=update) if update else base
 
 
+def _handled_errors() -> tuple[type[BaseException], ...]:
+    """Errors a command explains in one line. The pipeline's and the model clients' own error types count only
+    when their modules were imported: then they can have been raised (and `contents list` never imports them)."""
+    handled: list[type[BaseException]] = [ConfigError, ValueError]
+    runner, llm = sys.modules.get("editorial_ai.pipeline.runner"), sys.modules.get("editorial_ai.llm.base")
+    if runner is not None:
+        handled += [runner.NotFoundError, runner.ConflictError]
+    if llm is not None:
+        handled.append(llm.LLMError)
+    return tuple(handled)
+
+
 def run_async(coro: Coroutine[Any, Any, T]) -> T:
     """Run a coroutine, turning known errors into a clear message and exit code 2."""
-    from editorial_ai.llm.base import LLMError
-    from editorial_ai.pipeline.runner import ConflictError, NotFoundError
-
     try:
         return asyncio.run(coro)
     except typer.Exit:  # already explained (click's Exit is a RuntimeError: let it through untouched)
@@ -55,9 +64,11 @@ def run_async(coro: Coroutine[Any, Any, T]) -> T:
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'input'}: {e['msg']}" for e in exc.errors())
         raise fail(f"invalid input: {problems}") from None
-    except (ConfigError, NotFoundError, ConflictError, LLMError, ValueError) as exc:
-        raise fail(str(exc)) from None
-    except (OSError, RuntimeError, sqlite3.Error) as exc:
+    except Exception as exc:
+        if isinstance(exc, _handled_errors()):
+            raise fail(str(exc)) from None
+        if not isinstance(exc, OSError | RuntimeError | sqlite3.Error):
+            raise
         # Storage and checkpointer failures: say what failed; the traceback is for --verbose.
         if logging.getLogger().isEnabledFor(logging.DEBUG):
             raise

@@ -8,20 +8,39 @@ from typing import Any
 import typer
 
 from editorial_ai.cli._common import build_settings, console, print_json, run_async
+from editorial_ai.cli.content_ref import resolve_content_id
+from editorial_ai.cli.exit_codes import exit_code_for_run
 from editorial_ai.cli.render import print_outcome
 from editorial_ai.models.decisions import AdminDecision, ReviewForm
+from editorial_ai.models.status import AWAITING_DECISION
 
 
-def _decide(content_id: str, decision: AdminDecision, data_dir: Path | None, as_json: bool) -> None:
-    from editorial_ai.pipeline.runner import open_pipeline
+def already_decided(content: dict[str, Any], events: list[dict[str, Any]]) -> str:
+    """What happened to a content that no longer awaits a decision, when, and by whom."""
+    status = content["status"]
+    last = events[-1] if events else None
+    who = f" by {last['reviewer']}" if last else ""
+    when = content.get("published_at") if status == "published" else (last or {}).get("created_at")
+    at = f" at {str(when)[:19].replace('T', ' ')} UTC" if when else ""
+    where = f"; read it at /articles/{content['id']}" if status == "published" else ""
+    return f"content {content['id']} was already {status.replace('_', ' ')}{at}{who}; nothing changed{where}"
+
+
+def _decide(content_ref: str, decision: AdminDecision, data_dir: Path | None, as_json: bool) -> None:
+    from editorial_ai.pipeline.runner import ConflictError, open_pipeline
 
     settings = build_settings(data_dir=data_dir)
 
     async def go() -> dict[str, Any]:
         async with open_pipeline(settings) as pipeline:
+            contents = pipeline.deps.contents
+            content_id = await resolve_content_id(contents, content_ref)
+            current = await contents.get(content_id) or {}
+            if current.get("status") not in AWAITING_DECISION:
+                raise ConflictError(already_decided(current, await contents.events(content_id)))
             outcome = await pipeline.decide(content_id, decision)
             summary = outcome.summary()
-            content = await pipeline.deps.contents.get(content_id)
+            content = await contents.get(content_id)
             summary["content_status"] = (content or {}).get("status")
             summary["published_path"] = (content or {}).get("published_path")
             return summary
@@ -29,10 +48,16 @@ def _decide(content_id: str, decision: AdminDecision, data_dir: Path | None, as_
     summary = run_async(go())
     if as_json:
         print_json(summary)
-        return
-    print_outcome(summary)
-    if summary.get("published_path"):
-        console.print(f"[bold green]published:[/] {summary['published_path']}")
+    else:
+        print_outcome(summary)
+        if summary.get("published_path"):
+            console.print(
+                f"[bold green]published:[/] /articles/{summary['content_id']} (served by `editorial-ai "
+                f"serve`), file {summary['published_path']}"
+            )
+    code = exit_code_for_run(summary.get("pipeline_status"))
+    if code:
+        raise typer.Exit(code=int(code))
 
 
 _DATA_DIR = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR")
@@ -41,7 +66,7 @@ _REVIEWER = typer.Option("admin", "--reviewer", help="Who decides (kept in the d
 
 
 def approve(
-    content_id: str = typer.Argument(...),
+    content_id: str = typer.Argument(..., help="Content id or an unambiguous prefix of it."),
     reviewer: str = _REVIEWER,
     data_dir: Path | None = _DATA_DIR,
     as_json: bool = _JSON,
@@ -51,7 +76,7 @@ def approve(
 
 
 def reject(
-    content_id: str = typer.Argument(...),
+    content_id: str = typer.Argument(..., help="Content id or an unambiguous prefix of it."),
     reason: str = typer.Option(..., "--reason", help="Why."),
     reviewer: str = _REVIEWER,
     data_dir: Path | None = _DATA_DIR,
@@ -62,7 +87,7 @@ def reject(
 
 
 def revise(
-    content_id: str = typer.Argument(...),
+    content_id: str = typer.Argument(..., help="Content id or an unambiguous prefix of it."),
     feedback: str = typer.Option("", "--feedback", help="What to change."),
     missing_spec: bool = typer.Option(False, "--missing-spec"),
     bad_format: bool = typer.Option(False, "--bad-format"),

@@ -1,19 +1,19 @@
-"""`status`, `contents list|show`, `logs`: read-only views."""
+"""`status`, `resume`, `logs`: where a run stands (`contents list|show` live in contents_cmd)."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
 import typer
-from rich.table import Table
 
 from editorial_ai.cli._common import build_settings, console, print_json, run_async
-from editorial_ai.cli.render import print_outcome, review_table
+from editorial_ai.cli.content_ref import UnknownIdError, resolve_content_id
+from editorial_ai.cli.render import print_outcome
 
 _DATA_DIR = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR")
 _JSON = typer.Option(False, "--json", help="Print one JSON object.")
-contents_app = typer.Typer(help="Browse stored contents.", no_args_is_help=True)
 
 
 def status(thread_id: str = typer.Argument(...), data_dir: Path | None = _DATA_DIR, as_json: bool = _JSON) -> None:
@@ -40,60 +40,6 @@ def resume(thread_id: str = typer.Argument(...), data_dir: Path | None = _DATA_D
     print_json(summary) if as_json else print_outcome(summary)
 
 
-@contents_app.command("list")
-def list_contents(
-    status_filter: str | None = typer.Option(None, "--status", help="pending, escalated, published..."),
-    limit: int = typer.Option(20, min=1, max=200),
-    offset: int = typer.Option(0, min=0),
-    data_dir: Path | None = _DATA_DIR,
-    as_json: bool = _JSON,
-) -> None:
-    """List contents, newest first."""
-    from editorial_ai.pipeline.runner import open_pipeline
-
-    async def go() -> tuple[list[dict[str, Any]], int]:
-        async with open_pipeline(build_settings(data_dir=data_dir)) as pipeline:
-            return await pipeline.deps.contents.list(status_filter, limit, offset)
-
-    items, total = run_async(go())
-    if as_json:
-        print_json({"total": total, "items": [{k: v for k, v in i.items() if k != "layout_json"} for i in items]})
-        return
-    table = Table(title=f"contents ({total})")
-    for col in ("id", "status", "title", "thread", "updated"):
-        table.add_column(col, overflow="fold")
-    for item in items:
-        table.add_row(item["id"], item["status"], item["title"], item["thread_id"], item["updated_at"][:19])
-    console.print(table)
-
-
-@contents_app.command("show")
-def show_content(
-    content_id: str = typer.Argument(...), data_dir: Path | None = _DATA_DIR, as_json: bool = _JSON
-) -> None:
-    """Show one content with its review."""
-    from editorial_ai.pipeline.runner import NotFoundError, open_pipeline
-
-    async def go() -> dict[str, Any]:
-        async with open_pipeline(build_settings(data_dir=data_dir)) as pipeline:
-            item = await pipeline.deps.contents.get(content_id)
-            if item is None:
-                raise NotFoundError(f"no content with id {content_id!r}; see `editorial-ai contents list`")
-            item["events"] = await pipeline.deps.contents.events(content_id)
-            return item
-
-    item = run_async(go())
-    if as_json:
-        print_json(item)
-        return
-    console.print(f"[bold]{item['title']}[/]  ({item['status']})  thread {item['thread_id']}")
-    if item.get("published_path"):
-        console.print(f"published: {item['published_path']}")
-    console.print(review_table(item["review_json"]))
-    for event in item["events"]:
-        console.print(f"[dim]{event['created_at'][:19]}[/] {event['decision']} by {event['reviewer']}")
-
-
 def logs(
     content_id: str = typer.Argument(..., help="Content id or thread id."),
     data_dir: Path | None = _DATA_DIR,
@@ -104,7 +50,11 @@ def logs(
 
     async def go() -> dict[str, Any]:
         async with open_pipeline(build_settings(data_dir=data_dir)) as pipeline:
-            item = await pipeline.deps.contents.get(content_id)
+            contents = pipeline.deps.contents
+            item = await contents.get(content_id)
+            if item is None and await contents.get_by_thread(content_id) is None:
+                with contextlib.suppress(UnknownIdError):  # not a content prefix either: try it as a thread id
+                    item = await contents.get(await resolve_content_id(contents, content_id))
             thread_id = item["thread_id"] if item else content_id
             state = (await pipeline.outcome(thread_id)).state
             return {
@@ -116,6 +66,8 @@ def logs(
     if as_json:
         print_json(data)
         return
+    from rich.table import Table
+
     table = Table(title=f"logs for {data['content_id']}")
     for col in ("node", "status", "ms", "tokens", "models"):
         table.add_column(col)

@@ -7,6 +7,7 @@ from typing import Any
 from rich.table import Table
 
 from editorial_ai.cli._common import console
+from editorial_ai.models.status import status_of_run
 
 _VERDICT_STYLE = {"pass": "green", "fail": "red", "skipped": "yellow"}
 
@@ -31,8 +32,9 @@ def review_table(review: dict[str, Any]) -> Table:
 def print_outcome(summary: dict[str, Any]) -> None:
     """A human-readable run summary."""
     console.print(f"[bold]thread[/] {summary['thread_id']}  [bold]content[/] {summary.get('content_id') or '-'}")
+    status = summary.get("content_status") or summary.get("status") or status_of_run(summary.get("pipeline_status"))
     console.print(
-        f"[bold]status[/] {summary['pipeline_status']}  [bold]revisions[/] {summary['revision_count']}"
+        f"[bold]status[/] {status}  [bold]revisions[/] {summary['revision_count']}"
         f"  [bold]flags[/] {', '.join(summary.get('flags') or []) or '-'}"
     )
     if summary.get("title"):

@@ -12,6 +12,7 @@ from typing import Any
 from langgraph.errors import GraphInterrupt
 
 from editorial_ai.observability.run_log import RunLog
+from editorial_ai.observability.step_names import step_outcome
 from editorial_ai.observability.tokens import current_thread_id, harvest_tokens, start_token_scope
 
 logger = logging.getLogger(__name__)
@@ -31,9 +32,10 @@ def node_wrapper(name: str, fn: NodeFn, run_log: RunLog, progress: ProgressHook 
         start_token_scope()
         current_thread_id.set(thread_id)
         _notify(progress, name, "node_enter", {"thread_id": thread_id})
-        status, error = "success", None
+        status, error, outcome = "success", None, None
         try:
             update = await fn(state)
+            outcome = step_outcome(update)  # a review's pass/fail, for progress views
         except GraphInterrupt:
             status = "interrupted"
             raise
@@ -55,6 +57,7 @@ def node_wrapper(name: str, fn: NodeFn, run_log: RunLog, progress: ProgressHook 
                 "token_usage": usage,
                 "total_tokens": sum(u.get("prompt_tokens", 0) + u.get("completion_tokens", 0) for u in usage),
                 "error": error,
+                "outcome": outcome,
             }
             run_log.append(thread_id, record)
             _notify(progress, name, "node_complete", record)

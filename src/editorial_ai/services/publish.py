@@ -1,8 +1,15 @@
-"""Publishing: render a MagazineLayout to a standalone HTML file."""
+"""Publishing: render a MagazineLayout as a magazine article (a standalone HTML page, or a fragment for the UI).
+
+What the reader sees is edited here, not in the stored draft: typographic dashes and quotes, only the people the
+article is about (a gallery of every sourced post would show unrelated celebrities), product cards with their brand
+and, when the sources are at hand, where the product was seen.
+"""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -10,10 +17,25 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from editorial_ai.models.design_spec import FONT_STACK
-from editorial_ai.models.layout import MagazineLayout
+from editorial_ai.models.layout import (
+    BodyTextBlock,
+    CelebFeatureBlock,
+    CreditsBlock,
+    HeadlineBlock,
+    HeroBlock,
+    ImageGalleryBlock,
+    MagazineLayout,
+    ProductShowcaseBlock,
+    PullQuoteBlock,
+)
 from editorial_ai.services.placeholder_images import resolve_image_src
+from editorial_ai.services.typography import smarten, strip_wrapping_quotes
 
 _CSS_SAFE = re.compile(r"^(?:#[0-9a-fA-F]{3,8}|-?[0-9]+(?:\.[0-9]+)?)$")
+_CAPTION_SPLIT = re.compile(r"\s+(?:--|—|–|-)\s+")
+_BYLINE_ROLES = ("writer", "words", "text", "author", "editor", "story")
+_WORDS_PER_MINUTE = 230
+DEFAULT_BYLINE = "the Editorial AI desk"
 
 
 def css_value(value: object) -> str:
@@ -29,26 +51,154 @@ def css_value(value: object) -> str:
     return "".join(ch if ch.isascii() and (ch.isalnum() or ch == " ") else f"\\{ord(ch):06x}" for ch in text)
 
 
+@dataclass(frozen=True)
+class ArticleMeta:
+    """What the page says around the text: when it was published and by whom it was approved, or that it is a
+    preview of a draft still under review."""
+
+    published_at: datetime | str | None = None
+    approved_by: str | None = None
+    preview_status: str | None = None  # set for /preview: the content's status, shown in a banner
+
+
 @lru_cache(maxsize=1)
 def _env() -> Environment:
     env = Environment(loader=PackageLoader("editorial_ai", "templates"), autoescape=select_autoescape(["html"]))
     env.filters["img"] = resolve_image_src
     env.filters["css"] = css_value
+    env.filters["smart"] = smarten
+    env.filters["unquote"] = strip_wrapping_quotes
     return env
 
 
-def render_article_html(layout: dict[str, Any] | MagazineLayout, *, standalone: bool = True) -> str:
+def _mentions(text: str, name: str) -> bool:
+    name = name.strip()
+    return bool(name) and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE) is not None
+
+
+def _article_text(layout: MagazineLayout) -> str:
+    """Title, standfirst, paragraphs and quotes: what the article is about, for deciding who it features."""
+    parts = [layout.title, layout.keyword]
+    for block in layout.blocks:
+        if isinstance(block, HeroBlock):
+            parts += [block.overlay_title, block.overlay_subtitle]
+        elif isinstance(block, BodyTextBlock):
+            parts += block.paragraphs
+        elif isinstance(block, PullQuoteBlock):
+            parts.append(block.quote)
+    return "\n".join(parts)
+
+
+def _caption_parts(caption: str) -> tuple[str, str]:
+    """("Jennie", "airport look") from an enriched caption "Jennie -- airport look"; ("", caption) otherwise."""
+    pieces = _CAPTION_SPLIT.split(caption, maxsplit=1)
+    return (pieces[0].strip(), pieces[1].strip()) if len(pieces) == 2 else ("", caption.strip())
+
+
+def _seen_on(sources: list[dict[str, Any]] | None) -> dict[str, str]:
+    """product id -> "Seen on Jennie: airport look" from the sourced posts that feature the product."""
+    seen: dict[str, str] = {}
+    for post in sources or []:
+        artist, context = str(post.get("artist_name") or ""), str(post.get("context") or "")
+        for solution in post.get("solutions") or []:
+            sid = solution.get("solution_id")
+            if sid and sid not in seen and artist:
+                seen[str(sid)] = f"Seen on {artist}" + (f": {context}" if context else "")
+    return seen
+
+
+def _byline(layout: MagazineLayout) -> str:
+    for block in layout.blocks:
+        if isinstance(block, CreditsBlock):
+            for entry in block.entries:
+                if entry.name.strip() and any(role in entry.role.lower() for role in _BYLINE_ROLES):
+                    return entry.name.strip()
+    return DEFAULT_BYLINE
+
+
+def _date_text(value: datetime | str | None) -> str:
+    if value is None:
+        return ""
+    moment = datetime.fromisoformat(value) if isinstance(value, str) else value
+    return f"{moment:%B} {moment.day}, {moment.year}"
+
+
+def article_view(layout: MagazineLayout, sources: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The render context of the template: the blocks to show, each reduced to what the article is about."""
+    text = _article_text(layout)
+    seen = _seen_on(sources)
+    blocks: list[dict[str, Any]] = []
+    first_body = True
+    for block in layout.blocks:
+        entry: dict[str, Any] = {"block": block}
+        if isinstance(block, ImageGalleryBlock):
+            images = []
+            for image in block.images:
+                person, context = _caption_parts(image.caption)
+                if person and not _mentions(text, person):
+                    continue  # a post of someone the article never names: not this article's picture
+                images.append({"url": image.url, "person": person, "context": context, "label": image.caption})
+            if not images:
+                continue
+            entry["images"] = images
+        elif isinstance(block, CelebFeatureBlock):
+            people = [c for c in block.celebs if _mentions(text, c.name)]
+            if not people:
+                continue
+            entry["people"] = people
+        elif isinstance(block, ProductShowcaseBlock):
+            entry["products"] = [{"item": p, "seen": seen.get(p.product_id or "", "")} for p in block.products]
+            if not entry["products"]:
+                continue
+        elif isinstance(block, BodyTextBlock):
+            entry["first"] = first_body
+            first_body = False
+        elif isinstance(block, HeadlineBlock) and block.text.strip() == layout.title.strip():
+            continue  # the title is already the hero's heading
+        blocks.append(entry)
+    words = sum(len(p.split()) for b in layout.blocks if isinstance(b, BodyTextBlock) for p in b.paragraphs)
+    hero = next((b for b in layout.blocks if isinstance(b, HeroBlock)), None)
+    return {
+        "blocks": blocks,
+        "byline": _byline(layout),
+        "minutes": max(1, round(words / _WORDS_PER_MINUTE)),
+        "hero": hero,
+    }
+
+
+def render_article_html(
+    layout: dict[str, Any] | MagazineLayout,
+    *,
+    standalone: bool = True,
+    meta: ArticleMeta | None = None,
+    sources: list[dict[str, Any]] | None = None,
+) -> str:
     """The article as HTML (a full page, or a fragment for the admin UI)."""
     model = layout if isinstance(layout, MagazineLayout) else MagazineLayout.model_validate(layout)
+    meta = meta or ArticleMeta()
     template = _env().get_template("article.html" if standalone else "article_fragment.html")
-    return template.render(layout=model, spec=model.design_spec)
+    return template.render(
+        layout=model,
+        spec=model.design_spec,
+        view=article_view(model, sources),
+        meta=meta,
+        date_text=_date_text(meta.published_at),
+    )
 
 
-def write_published_article(layout: dict[str, Any], publish_dir: Path, content_id: str) -> Path:
-    """Write the article to `{publish_dir}/{content_id}.html` and return the path."""
+def write_published_article(
+    layout: dict[str, Any],
+    publish_dir: Path,
+    content_id: str,
+    *,
+    meta: ArticleMeta | None = None,
+    sources: list[dict[str, Any]] | None = None,
+) -> Path:
+    """Write the article to `{publish_dir}/{content_id}.html` and return the path (dated now unless `meta` says)."""
     publish_dir.mkdir(parents=True, exist_ok=True)
     path = publish_dir / f"{content_id}.html"
     tmp = path.with_suffix(".html.tmp")
-    tmp.write_text(render_article_html(layout), encoding="utf-8")
+    meta = meta or ArticleMeta(published_at=datetime.now(UTC))
+    tmp.write_text(render_article_html(layout, meta=meta, sources=sources), encoding="utf-8")
     tmp.replace(path)  # atomic: a reader never sees half an article
     return path.resolve()

@@ -19,8 +19,6 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
-
 from editorial_ai.config import ConfigError, Settings
 from editorial_ai.store.catalog import CatalogRepository, SqliteCatalogRepository
 from editorial_ai.store.contents import ContentRepository, SqliteContentRepository
@@ -156,6 +154,8 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[Any]:
         async with open_checkpoint_pool(conn_string) as pool:
             yield AsyncPostgresSaver(pool)
         return
+    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver  # here: `contents list` never pays langgraph's import
+
     settings.resolved_checkpoint_path.parent.mkdir(parents=True, exist_ok=True)
     async with AsyncSqliteSaver.from_conn_string(str(settings.resolved_checkpoint_path)) as saver:
         yield saver

@@ -25,7 +25,8 @@ CREATE TABLE IF NOT EXISTS admin_sessions (
     authenticated INTEGER NOT NULL DEFAULT 0,
     created_at TEXT NOT NULL,
     expires_at TEXT NOT NULL,
-    revoked_at TEXT
+    revoked_at TEXT,
+    reviewer TEXT NOT NULL DEFAULT 'admin'
 );
 CREATE INDEX IF NOT EXISTS idx_admin_sessions_expiry ON admin_sessions(expires_at);
 """
@@ -40,6 +41,8 @@ _POSTGRES_DDL = (
         revoked_at TIMESTAMPTZ
     )""",
     "CREATE INDEX IF NOT EXISTS idx_admin_sessions_expiry ON {s}.admin_sessions(expires_at)",
+    # Sessions record who logged in (named reviewers); older tables gain the column.
+    "ALTER TABLE {s}.admin_sessions ADD COLUMN IF NOT EXISTS reviewer TEXT NOT NULL DEFAULT 'admin'",
 )
 
 
@@ -51,6 +54,7 @@ class Session:
     csrf_token: str
     authenticated: bool
     expires_at: datetime
+    reviewer: str = "admin"  # who logged in: "admin" (ADMIN_API_KEY) or a named reviewer
 
 
 def hash_id(session_id: str) -> str:
@@ -66,7 +70,7 @@ class SessionStore(Protocol):
     """Server-side session records."""
 
     async def initialize(self) -> None: ...
-    async def create(self, *, authenticated: bool, ttl: timedelta) -> tuple[str, Session]: ...
+    async def create(self, *, authenticated: bool, ttl: timedelta, reviewer: str = "admin") -> tuple[str, Session]: ...
     async def get(self, session_id: str) -> Session | None: ...
     async def revoke(self, session_id: str) -> None: ...
 
@@ -96,18 +100,21 @@ class SqliteSessionStore:
         """Create the table (idempotent)."""
         self.db_path.parent.mkdir(parents=True, exist_ok=True)
         await self._run(_SQLITE_DDL, script=True)
+        columns = {row["name"] for row in await self._run("PRAGMA table_info(admin_sessions)")}
+        if "reviewer" not in columns:  # a database from before named reviewers
+            await self._run("ALTER TABLE admin_sessions ADD COLUMN reviewer TEXT NOT NULL DEFAULT 'admin'")
 
-    async def create(self, *, authenticated: bool, ttl: timedelta) -> tuple[str, Session]:
+    async def create(self, *, authenticated: bool, ttl: timedelta, reviewer: str = "admin") -> tuple[str, Session]:
         """A new session; returns the cookie value (shown once, never stored) and the record."""
         now = _now()
         # Expired rows are useless: drop them here so the table cannot grow without bound.
         await self._run("DELETE FROM admin_sessions WHERE expires_at < ?", (now.isoformat(),))
-        session_id, session = _new_session(authenticated, now + ttl)
+        session_id, session = _new_session(authenticated, now + ttl, reviewer)
         await self._run(
-            "INSERT INTO admin_sessions (id_hash, csrf_token, authenticated, created_at, expires_at) "
-            "VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO admin_sessions (id_hash, csrf_token, authenticated, created_at, expires_at, reviewer) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
             (session.id_hash, session.csrf_token, int(authenticated), now.isoformat(),
-             session.expires_at.isoformat()))
+             session.expires_at.isoformat(), reviewer))
         return session_id, session
 
     async def get(self, session_id: str) -> Session | None:
@@ -119,7 +126,7 @@ class SqliteSessionStore:
             return None
         row = rows[0]
         return Session(row["id_hash"], row["csrf_token"], bool(row["authenticated"]),
-                       datetime.fromisoformat(row["expires_at"]))
+                       datetime.fromisoformat(row["expires_at"]), row["reviewer"])
 
     async def revoke(self, session_id: str) -> None:
         """End a session for good."""
@@ -127,9 +134,9 @@ class SqliteSessionStore:
                         (_now().isoformat(), hash_id(session_id)))
 
 
-def _new_session(authenticated: bool, expires_at: datetime) -> tuple[str, Session]:
+def _new_session(authenticated: bool, expires_at: datetime, reviewer: str = "admin") -> tuple[str, Session]:
     session_id = secrets.token_urlsafe(32)
-    return session_id, Session(hash_id(session_id), secrets.token_urlsafe(32), authenticated, expires_at)
+    return session_id, Session(hash_id(session_id), secrets.token_urlsafe(32), authenticated, expires_at, reviewer)
 
 
 def _postgres_store(database_url: str, schema: str) -> SessionStore:
@@ -141,15 +148,16 @@ def _postgres_store(database_url: str, schema: str) -> SessionStore:
 
         _ddl = _POSTGRES_DDL
 
-        async def create(self, *, authenticated: bool, ttl: timedelta) -> tuple[str, Session]:
+        async def create(self, *, authenticated: bool, ttl: timedelta,
+                         reviewer: str = "admin") -> tuple[str, Session]:
             now = _now()
-            session_id, session = _new_session(authenticated, now + ttl)
+            session_id, session = _new_session(authenticated, now + ttl, reviewer)
             async with self._connect() as conn:
                 await conn.execute(self._sql("DELETE FROM {s}.admin_sessions WHERE expires_at < %s"), (now,))
                 await conn.execute(self._sql(
-                    "INSERT INTO {s}.admin_sessions (id_hash, csrf_token, authenticated, created_at, expires_at) "
-                    "VALUES (%s, %s, %s, %s, %s)"),
-                    (session.id_hash, session.csrf_token, authenticated, now, session.expires_at))
+                    "INSERT INTO {s}.admin_sessions (id_hash, csrf_token, authenticated, created_at, expires_at, "
+                    "reviewer) VALUES (%s, %s, %s, %s, %s, %s)"),
+                    (session.id_hash, session.csrf_token, authenticated, now, session.expires_at, reviewer))
             return session_id, session
 
         async def get(self, session_id: str) -> Session | None:
@@ -160,7 +168,8 @@ def _postgres_store(database_url: str, schema: str) -> SessionStore:
                 row = await cur.fetchone()
             if row is None:
                 return None
-            return Session(row["id_hash"], row["csrf_token"], bool(row["authenticated"]), row["expires_at"])
+            return Session(row["id_hash"], row["csrf_token"], bool(row["authenticated"]), row["expires_at"],
+                           row["reviewer"])
 
         async def revoke(self, session_id: str) -> None:
             async with self._connect() as conn:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, Query
+from fastapi import APIRouter, Body, Depends, Query, Request
 
 from editorial_ai.api.actions import decide_in_background, decide_now, revision_decision
 from editorial_ai.api.deps import PipelineDep, RunsDep, reject_unknown_query, require_api_key
 from editorial_ai.api.errors import ApiError
+from editorial_ai.api.security import decision_reviewer
 from editorial_ai.api.schemas import (
     API_ERRORS,
     MAX_OFFSET,
@@ -77,24 +78,26 @@ async def get_content(content_id: str, pipeline: PipelineDep) -> ContentDetail:
 
 
 @router.post("/{content_id}/approve", response_model=DecisionResponse, responses=_NOT_FOUND | _CONFLICT)
-async def approve(content_id: str, pipeline: PipelineDep, runs: RunsDep,
+async def approve(content_id: str, request: Request, pipeline: PipelineDep, runs: RunsDep,
                   body: Annotated[ApproveRequest | None, Body()] = None) -> DecisionResponse:
     """Approve: the pipeline resumes and publishes the article (no LLM call)."""
-    reviewer = body.reviewer if body else "admin"
+    reviewer = decision_reviewer(request, body.reviewer if body else "admin")
     return await decide_now(pipeline, runs, content_id, AdminDecision(decision="approved", reviewer=reviewer))
 
 
 @router.post("/{content_id}/reject", response_model=DecisionResponse, responses=_NOT_FOUND | _CONFLICT)
-async def reject(content_id: str, body: RejectRequest, pipeline: PipelineDep,
+async def reject(content_id: str, request: Request, body: RejectRequest, pipeline: PipelineDep,
                  runs: RunsDep) -> DecisionResponse:
     """Reject with a reason: the pipeline ends."""
-    decision = AdminDecision(decision="rejected", reason=body.reason, reviewer=body.reviewer)
+    decision = AdminDecision(decision="rejected", reason=body.reason,
+                             reviewer=decision_reviewer(request, body.reviewer))
     return await decide_now(pipeline, runs, content_id, decision)
 
 
 @router.post("/{content_id}/revise", status_code=202, response_model=DecisionAccepted,
              responses=_NOT_FOUND | _CONFLICT)
-async def revise(content_id: str, body: ReviseRequest, pipeline: PipelineDep,
+async def revise(content_id: str, request: Request, body: ReviseRequest, pipeline: PipelineDep,
                  runs: RunsDep) -> DecisionAccepted:
     """Request a revision: the new attempt is written in the background; follow it via status or events."""
+    body = body.model_copy(update={"reviewer": decision_reviewer(request, body.reviewer)})
     return await decide_in_background(pipeline, runs, content_id, revision_decision(body))

@@ -82,7 +82,9 @@ def _validate(model: type[BaseModel], data: dict[str, Any]) -> tuple[Any, dict[s
 
 def _safe_next(value: str | None) -> str:
     # Only local admin paths: the login form must not become an open redirect.
-    return value if value and value.startswith("/admin") and not value.startswith("//") else "/admin/"
+    if value and value.startswith(("/admin", "/preview/")) and not value.startswith("//"):
+        return value
+    return "/admin/"
 
 
 @public.get("/")
@@ -114,11 +116,13 @@ async def login(request: Request, settings: SettingsDep) -> Response:
     session = await load_session(request)
     request.state.session = session
     await check_csrf(request, session)
-    if not check_login_key(settings, str(form.get("api_key") or "")):
-        return _page(request, "admin/login.html", 401, next=target, error="That is not the admin key.")
+    reviewer = check_login_key(settings, str(form.get("api_key") or ""))
+    if reviewer is None:
+        return _page(request, "admin/login.html", 401, next=target,
+                    error="That is not the admin key, nor a reviewer's key.")
     # A fresh id after login: a session id planted before it (session fixation) opens nothing.
     await session_store(request).revoke(request.cookies.get(SESSION_COOKIE, ""))
-    await start_session(request, settings, authenticated=True)
+    await start_session(request, settings, authenticated=True, reviewer=reviewer)
     return attach_cookie(request, RedirectResponse(target, status_code=303))
 
 

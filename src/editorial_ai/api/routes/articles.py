@@ -1,0 +1,110 @@
+"""Articles as readers see them: `/articles/{id}` (published only, public) and `/preview/{id}` (any draft, for
+the admin and named reviewers: a logged-in admin UI session, or the API key as X-API-Key / Bearer)."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from editorial_ai.api.deps import LoginRequired, PipelineDep, SettingsDep
+from editorial_ai.api.errors import ApiError
+from editorial_ai.api.security import identify_key, load_session, presented_key
+from editorial_ai.pipeline.runner import NotFoundError, Pipeline
+from editorial_ai.services.publish import ArticleMeta, render_article_html
+
+# Pages for readers and reviewers, like the admin UI: not part of the JSON API's OpenAPI document.
+router = APIRouter(tags=["articles"], include_in_schema=False)
+
+# Published pages change only when republished; previews are drafts that move under review.
+_PUBLISHED_HEADERS = {"Cache-Control": "public, max-age=300"}
+_PREVIEW_HEADERS = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex"}
+
+
+async def _content(pipeline: Pipeline, content_id: str) -> dict[str, Any]:
+    item = await pipeline.deps.contents.get(content_id) if len(content_id) <= 100 else None
+    if item is None:
+        raise ApiError(404, f"no content with id {content_id!r}", "list contents with GET /api/contents/")
+    return item
+
+
+async def _sources(pipeline: Pipeline, thread_id: str) -> list[dict[str, Any]]:
+    """The run's sourced posts (for "seen on" lines on product cards); none when the run's state is gone."""
+    try:
+        state = (await pipeline.outcome(thread_id)).state
+    except NotFoundError:
+        return []
+    return list(state.get("enriched_contexts") or [])
+
+
+async def _approver(pipeline: Pipeline, content_id: str) -> str | None:
+    events: Any = await pipeline.deps.contents.events(content_id)
+    approvals = [e for e in events if e.get("decision") == "approved"]
+    return str(approvals[-1]["reviewer"]) if approvals else None
+
+
+def _render(item: dict[str, Any], meta: ArticleMeta, sources: list[dict[str, Any]]) -> str:
+    if item.get("content_type") == "exam_item":
+        from editorial_ai.services.exam_item import render_exam_item_html
+
+        return render_exam_item_html(item["layout_json"])
+    return render_article_html(item["layout_json"], meta=meta, sources=sources)
+
+
+@router.get(
+    "/articles/{content_id}",
+    response_class=HTMLResponse,
+    responses={404: {"description": "No published article with this id"}},
+)
+async def published_article(content_id: str, pipeline: PipelineDep) -> HTMLResponse:
+    """A published article as a standalone magazine page (404 for drafts, rejected and unknown ids)."""
+    item = await _content(pipeline, content_id)
+    if item["status"] != "published":
+        raise ApiError(
+            404,
+            f"content {content_id} is not published (it is {item['status']})",
+            f"approve it first; reviewers can read the draft at /preview/{content_id}",
+        )
+    meta = ArticleMeta(published_at=item.get("published_at"), approved_by=await _approver(pipeline, content_id))
+    html = _render(item, meta, await _sources(pipeline, item["thread_id"]))
+    return HTMLResponse(html, headers=_PUBLISHED_HEADERS)
+
+
+async def _require_reviewer(request: Request, settings: SettingsDep) -> str:
+    """The admin or a named reviewer: by key (API clients), or by a logged-in admin UI session (browsers)."""
+    key = presented_key(request, request.headers.get("x-api-key"))
+    if key is not None:
+        who = identify_key(settings, key)
+        if who is not None:
+            return who
+        raise ApiError(401, "wrong API key", "send ADMIN_API_KEY or a reviewer's key as X-API-Key or Bearer")
+    if settings.admin_api_key is None:
+        return "admin"  # dev mode: everything is open
+    session = await load_session(request)
+    if session is not None and session.authenticated:
+        return session.reviewer
+    if "text/html" in request.headers.get("accept", ""):
+        raise LoginRequired(quote(request.url.path, safe="/"))
+    raise ApiError(401, "previews need a reviewer", "log in to /admin/ first, or send X-API-Key or a Bearer key")
+
+
+@router.get(
+    "/preview/{content_id}",
+    response_class=HTMLResponse,
+    responses={401: {"description": "Not logged in"}, 404: {"description": "Unknown content id"}},
+)
+async def preview_article(
+    content_id: str, request: Request, settings: SettingsDep, pipeline: PipelineDep
+) -> HTMLResponse:
+    """Any content's current draft rendered exactly as it would be published, with a banner saying it is not."""
+    await _require_reviewer(request, settings)
+    item = await _content(pipeline, content_id)
+    published = item["status"] == "published"
+    meta = ArticleMeta(
+        published_at=item.get("published_at") if published else None,
+        preview_status=None if published else str(item["status"]),
+    )
+    html = _render(item, meta, await _sources(pipeline, item["thread_id"]))
+    return HTMLResponse(html, headers=_PREVIEW_HEADERS)

@@ -1,0 +1,127 @@
+"""`contents list|show`: browse stored contents straight from the contents store (no pipeline, no langgraph)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from editorial_ai.cli._common import build_settings, console, print_json, run_async
+from editorial_ai.cli.content_ref import SHORT_ID, resolve_content_id
+from editorial_ai.models.status import STATUS_MEANINGS, UnknownStatusError, parse_status, valid_status_names
+
+_DATA_DIR = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR")
+_JSON = typer.Option(False, "--json", help="Print one JSON object.")
+contents_app = typer.Typer(help="Browse stored contents.", no_args_is_help=True)
+
+
+async def open_contents_store(data_dir: Path | None) -> Any:
+    """The initialized content repository the settings select."""
+    from editorial_ai.store.factory import open_contents
+
+    settings = build_settings(data_dir=data_dir)
+    settings.ensure_dirs()
+    contents = open_contents(settings)
+    await contents.initialize()
+    return contents
+
+
+def _status_option(value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        return parse_status(value).value
+    except UnknownStatusError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+@contents_app.command("list")
+def list_contents(
+    status_filter: str | None = typer.Option(
+        None, "--status", help=f"Only this status: {', '.join(valid_status_names())}.", callback=_status_option
+    ),
+    limit: int = typer.Option(20, min=1, max=200),
+    offset: int = typer.Option(0, min=0),
+    data_dir: Path | None = _DATA_DIR,
+    as_json: bool = _JSON,
+) -> None:
+    """List contents, newest first (ids shortened: any unambiguous prefix works in other commands)."""
+
+    async def go() -> tuple[list[dict[str, Any]], int]:
+        contents = await open_contents_store(data_dir)
+        return await contents.list(status_filter, limit, offset)
+
+    items, total = run_async(go())
+    if as_json:
+        print_json({"total": total, "items": [{k: v for k, v in i.items() if k != "layout_json"} for i in items]})
+        return
+    from rich.table import Table
+
+    table = Table(title=f"contents ({total}{f', {status_filter}' if status_filter else ''})")
+    for col in ("id", "status", "title", "keyword", "updated"):
+        table.add_column(col, overflow="fold", no_wrap=col in ("id", "status"))
+    for item in items:
+        table.add_row(
+            item["id"][:SHORT_ID],
+            item["status"],
+            item["title"],
+            item.get("keyword", ""),
+            str(item["updated_at"])[:16].replace("T", " "),
+        )
+    console.print(table)
+    if not items and status_filter:
+        console.print(f"no {status_filter} contents: {STATUS_MEANINGS[parse_status(status_filter)]}")
+
+
+@contents_app.command("show")
+def show_content(
+    content_id: str = typer.Argument(..., help="Content id or an unambiguous prefix of it."),
+    data_dir: Path | None = _DATA_DIR,
+    as_json: bool = _JSON,
+) -> None:
+    """Print one content: the article as text, its review and its decisions."""
+
+    async def go() -> dict[str, Any]:
+        contents = await open_contents_store(data_dir)
+        full_id = await resolve_content_id(contents, content_id)
+        item: dict[str, Any] = await contents.get(full_id) or {}
+        item["events"] = await contents.events(full_id)
+        return item
+
+    item = run_async(go())
+    if as_json:
+        print_json(item)
+        return
+    _print_content(item)
+
+
+def _print_content(item: dict[str, Any]) -> None:
+    from rich.markup import escape
+
+    from editorial_ai.cli.article_text import content_text
+    from editorial_ai.cli.render import review_table
+
+    status = item["status"]
+    console.print(f"[bold]{escape(item['id'])}[/]  {status}: {STATUS_MEANINGS[parse_status(status)]}")
+    console.print(
+        f"keyword {escape(item.get('keyword') or '-')}  type {item.get('content_type')}  "
+        f"attempt {item.get('attempt')}  thread {item['thread_id']}"
+    )
+    if status == "published":
+        console.print(
+            f"published {str(item.get('published_at') or '')[:19]}: /articles/{item['id']} (served by "
+            f"`editorial-ai serve`), file {item.get('published_path')}"
+        )
+    else:
+        console.print(f"preview: /preview/{item['id']} (served by `editorial-ai serve`, needs a reviewer key)")
+    console.print()
+    console.print(escape(content_text(item)), highlight=False)
+    if item.get("review_json"):
+        console.print(review_table(item["review_json"]))
+    for event in item.get("events") or []:
+        note = event.get("payload", {}).get("reason") or event.get("payload", {}).get("feedback") or ""
+        console.print(
+            f"[dim]{str(event['created_at'])[:19]}[/] {event['decision']} by {escape(event['reviewer'])}"
+            + (f": {escape(str(note))}" if note else "")
+        )

@@ -1,0 +1,91 @@
+"""`reviewers add|list|remove`: named reviewers with their own keys (only scrypt hashes are stored)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from editorial_ai.cli._common import build_settings, console, fail, print_json
+
+if TYPE_CHECKING:
+    from editorial_ai.store.reviewers import ReviewerStore
+
+reviewers_app = typer.Typer(help="Named reviewers and their keys.", no_args_is_help=True)
+_DATA_DIR = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR")
+
+
+def _store(data_dir: Path | None) -> ReviewerStore:
+    from editorial_ai.store.reviewers import reviewer_store
+
+    return reviewer_store(build_settings(data_dir=data_dir).resolved_reviewers_file)
+
+
+@reviewers_app.command("add")
+def add(
+    name: str = typer.Argument(..., help="The reviewer's name, as decisions will record it."),
+    data_dir: Path | None = _DATA_DIR,
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Add a reviewer and print their new key once (it cannot be shown again: only its hash is kept)."""
+    from editorial_ai.store.reviewers import ReviewerError
+
+    store = _store(data_dir)
+    try:
+        reviewer, key = store.add(name)
+    except ReviewerError as exc:
+        raise fail(str(exc)) from None
+    if as_json:
+        print_json({"name": reviewer.name, "key": key, "file": str(store.path)})
+        return
+    console.print(f"reviewer [bold]{reviewer.name}[/] added to {store.path}")
+    console.print(
+        "key (shown once; give it to the reviewer, who uses it to log in to /admin/ or as "
+        "`X-API-Key` / `Authorization: Bearer` on the API):"
+    )
+    console.print(key, highlight=False, soft_wrap=True)
+
+
+@reviewers_app.command("list")
+def list_reviewers(
+    data_dir: Path | None = _DATA_DIR, as_json: bool = typer.Option(False, "--json", help="Print one JSON object.")
+) -> None:
+    """List reviewers (names, key ids and when they were added; never keys)."""
+    from editorial_ai.store.reviewers import ReviewerError
+
+    store = _store(data_dir)
+    try:
+        reviewers = store.list()
+    except ReviewerError as exc:
+        raise fail(str(exc)) from None
+    if as_json:
+        print_json(
+            {
+                "file": str(store.path),
+                "reviewers": [{"name": r.name, "key_id": r.key_id, "created_at": r.created_at} for r in reviewers],
+            }
+        )
+        return
+    if not reviewers:
+        console.print(
+            f"no reviewers in {store.path}; add one with `editorial-ai reviewers add NAME` "
+            "(ADMIN_API_KEY always works as the admin)"
+        )
+        return
+    from rich.table import Table
+
+    table = Table(title=f"reviewers ({store.path})")
+    for col in ("name", "key id", "added"):
+        table.add_column(col)
+    for r in reviewers:
+        table.add_row(r.name, r.key_id, r.created_at)
+    console.print(table)
+
+
+@reviewers_app.command("remove")
+def remove(name: str = typer.Argument(...), data_dir: Path | None = _DATA_DIR) -> None:
+    """Remove a reviewer: their key stops working at once (decisions they took keep their name)."""
+    if not _store(data_dir).remove(name):
+        raise fail(f"no reviewer named {name!r}; see `editorial-ai reviewers list`")
+    console.print(f"reviewer {name} removed; their key no longer works")

@@ -1,0 +1,72 @@
+"""The one status vocabulary of a content, shared by the CLI, the API and the admin UI.
+
+A run's internal `pipeline_status` uses other words for the same states (`awaiting_approval`, `needs_human_review`);
+they are accepted as legacy names and mapped here, so a filter typed either way means the same thing.
+Stdlib only: the CLI imports this at start-up.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class ContentStatus(StrEnum):
+    """Where a content stands at the human gate."""
+
+    PENDING = "pending"
+    ESCALATED = "escalated"
+    APPROVED = "approved"
+    PUBLISHED = "published"
+    REJECTED = "rejected"
+    REVISION_REQUESTED = "revision_requested"
+
+
+STATUS_MEANINGS: dict[ContentStatus, str] = {
+    ContentStatus.PENDING: "review passed; waiting for an editor to approve, reject or request a revision",
+    ContentStatus.ESCALATED: "review still failed after the last revision (or the draft stopped changing); "
+    "an editor must decide, with care",
+    ContentStatus.APPROVED: "approved by an editor; being published",
+    ContentStatus.PUBLISHED: "published: served at /articles/{id} and written to the publish folder",
+    ContentStatus.REJECTED: "rejected by an editor, with a reason; the run ended",
+    ContentStatus.REVISION_REQUESTED: "an editor asked for changes; a new draft is being written",
+}
+
+# Names the run summary and older releases used for the same states.
+LEGACY_STATUS_NAMES: dict[str, ContentStatus] = {
+    "awaiting_approval": ContentStatus.PENDING,
+    "needs_human_review": ContentStatus.ESCALATED,
+    "revising": ContentStatus.REVISION_REQUESTED,
+}
+
+AWAITING_DECISION: frozenset[ContentStatus] = frozenset({ContentStatus.PENDING, ContentStatus.ESCALATED})
+
+
+class UnknownStatusError(ValueError):
+    """A status filter that is not in the vocabulary; the message lists the valid values."""
+
+
+def valid_status_names() -> list[str]:
+    """The status names a filter accepts, in workflow order."""
+    return [s.value for s in ContentStatus]
+
+
+def parse_status(value: str) -> ContentStatus:
+    """The status a filter names (case-insensitive, legacy names mapped); UnknownStatusError otherwise."""
+    key = value.strip().lower().replace("-", "_").replace(" ", "_")
+    if key in LEGACY_STATUS_NAMES:
+        return LEGACY_STATUS_NAMES[key]
+    try:
+        return ContentStatus(key)
+    except ValueError:
+        raise UnknownStatusError(
+            f"unknown status {value!r}; valid statuses: {', '.join(valid_status_names())}"
+        ) from None
+
+
+def status_of_run(pipeline_status: str | None) -> str | None:
+    """A run's pipeline_status in the shared vocabulary when it names a gate state; other run states
+    (curating, drafting, failed...) are not content statuses and come back unchanged."""
+    if pipeline_status is None:
+        return None
+    mapped = LEGACY_STATUS_NAMES.get(pipeline_status)
+    return mapped.value if mapped is not None else pipeline_status
