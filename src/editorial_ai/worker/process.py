@@ -17,6 +17,8 @@ import time
 from collections.abc import AsyncIterator
 from typing import Any
 
+from redis.exceptions import RedisError
+
 from editorial_ai.config import ConfigError, Settings
 from editorial_ai.pipeline.runner import open_pipeline
 from editorial_ai.worker.executor import RunExecutor, new_worker_id
@@ -78,9 +80,6 @@ async def _background(*coroutines: Any) -> AsyncIterator[None]:
 async def run_worker(settings: Settings, *, concurrency: int, burst: bool = False) -> int:
     """Run until stopped (SIGINT/SIGTERM: running items are handed back) or, with `burst`, until the queue is
     empty. Returns the number of items completed."""
-    from arq.connections import RedisSettings
-    from arq.worker import Worker, func
-
     url = broker_url(settings)
     if url is None:
         raise ConfigError(
@@ -92,45 +91,65 @@ async def run_worker(settings: Settings, *, concurrency: int, burst: bool = Fals
     queue = ArqQueue(url)
     await queue.ping()
     fanout = ProgressFanout()
-    store = await open_run_store(settings)
     try:
         async with open_pipeline(settings, progress=fanout) as pipeline:
-            executor = RunExecutor(pipeline, store, worker_id=worker_id, lease_s=settings.lease_seconds)
-            fanout.hooks.append(executor.progress)
-            executor.requeue = lambda thread_id, seq: _requeue(queue, thread_id, seq)
-            sweeper = Sweeper(
-                store,
-                lambda t, s, f: queue.enqueue(t, s, takeover_fence=f),
-                lease_s=settings.lease_seconds,
-                leader=RedisLeader(queue.pool, worker_id, settings.lease_seconds),
-            )
-            redis_settings = RedisSettings.from_dsn(url)
-            worker = Worker(
-                functions=[func(advance_run, name=JOB_FUNCTION)],
-                queue_name=QUEUE_NAME,
-                redis_settings=redis_settings,
-                max_jobs=concurrency,
-                job_timeout=JOB_TIMEOUT_S,
-                keep_result=0,
-                poll_delay=POLL_DELAY_S,
-                max_tries=1000,
-                burst=burst,
-                ctx={"executor": executor},
-                handle_signals=True,
-            )
-            logger.info("worker %s: %d concurrent runs, queue %s", worker_id, concurrency, QUEUE_NAME)
-            async with _background(_announce(queue, worker_id, executor, concurrency, 2.0)), sweeping(sweeper):
-                try:
-                    await worker.async_run()
-                finally:
-                    await worker.close()
-            return int(worker.jobs_complete)
+            store = await open_run_store(settings)  # after the pipeline: its stores create the schema
+            try:
+                executor = RunExecutor(pipeline, store, worker_id=worker_id, lease_s=settings.lease_seconds)
+                fanout.hooks.append(executor.progress)
+                executor.requeue = lambda thread_id, seq: _requeue(queue, thread_id, seq)
+                sweeper = Sweeper(
+                    store,
+                    lambda t, s, f: queue.enqueue(t, s, takeover_fence=f),
+                    lease_s=settings.lease_seconds,
+                    leader=RedisLeader(queue.pool, worker_id, settings.lease_seconds),
+                )
+                logger.info("worker %s: %d concurrent runs, queue %s", worker_id, concurrency, QUEUE_NAME)
+                async with _background(_announce(queue, worker_id, executor, concurrency, 2.0)), sweeping(sweeper):
+                    return await _consume(url, executor, concurrency=concurrency, burst=burst)
+            finally:
+                await store.close()
     finally:
         with contextlib.suppress(Exception):
             pool = await queue.pool()
             await pool.delete(WORKER_KEY_PREFIX + worker_id)
         await queue.close()
-        await store.close()
+
+
+async def _consume(url: str, executor: RunExecutor, *, concurrency: int, burst: bool) -> int:
+    """Run arq's consumer; when Redis goes away, wait and start a new one (running items were handed back
+    by their executors, and the sweeper queues them again once the broker answers)."""
+    from arq.connections import RedisSettings
+    from arq.worker import Worker, func
+
+    completed, backoff = 0, 0.5
+    while True:
+        worker = Worker(
+            functions=[func(advance_run, name=JOB_FUNCTION)],
+            queue_name=QUEUE_NAME,
+            redis_settings=RedisSettings.from_dsn(url),
+            max_jobs=concurrency,
+            job_timeout=JOB_TIMEOUT_S,
+            keep_result=0,
+            poll_delay=POLL_DELAY_S,
+            max_tries=1000,
+            burst=burst,
+            ctx={"executor": executor},
+            handle_signals=True,
+        )
+        try:
+            await worker.async_run()
+            return completed + int(worker.jobs_complete)
+        except asyncio.CancelledError:  # SIGINT/SIGTERM: arq cancelled the running items
+            return completed + int(worker.jobs_complete)
+        except (RedisError, OSError) as exc:
+            completed += int(worker.jobs_complete)
+            logger.warning("the task queue's Redis is unreachable (%s); reconnecting in %.1f s", exc, backoff)
+        finally:
+            with contextlib.suppress(Exception):
+                await worker.close()
+        await asyncio.sleep(backoff)
+        backoff = min(backoff * 2, 10.0)
 
 
 async def _requeue(queue: ArqQueue, thread_id: str, seq: int) -> None:

@@ -137,6 +137,12 @@ class ArqQueue:
     async def figures(self) -> dict[str, Any]:
         """Depth (items waiting, not in progress), the oldest waiting item's age, and live workers."""
         pool = await self.pool()
+        try:
+            return await self._figures(pool)
+        except Exception as exc:  # redis raises connection, timeout and OS errors alike
+            raise self._fix(exc) from exc
+
+    async def _figures(self, pool: Any) -> dict[str, Any]:
         now_ms = time.time() * 1000
         entries = await pool.zrange(QUEUE_NAME, 0, 999, withscores=True)
         waiting: list[float] = []
