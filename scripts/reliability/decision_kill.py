@@ -74,7 +74,9 @@ def _die_after_decision_writes() -> None:
     from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
-    for saver in (AsyncSqliteSaver, AsyncPostgresSaver):
+    from editorial_ai.store.sqlite_checkpoints import ThreadedSqliteSaver
+
+    for saver in (AsyncSqliteSaver, ThreadedSqliteSaver, AsyncPostgresSaver):
         def wrap(original: Any) -> Any:
             async def put_then_die(self: Any, config: Any, writes: Any, task_id: str, task_path: str = "") -> None:
                 await original(self, config, writes, task_id, task_path)
@@ -86,7 +88,7 @@ def _die_after_decision_writes() -> None:
 
 
 def _die_in_publish() -> None:
-    from editorial_ai.pipeline.nodes import publish
+    from editorial_ai.services import publish  # the article type's publisher calls it at publish time
 
     def die_writing(*_args: Any, **_kwargs: Any) -> Any:
         _die()

@@ -10,6 +10,9 @@ from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_MODEL = "local:gemma-3-270m"
+# The learning loop's switches (seed 003): one per trigger, the reviewer notes and the example item.
+LEARNING_SWITCHES = ("bad_format", "wrong_information", "wrong_physical_dimensions", "missing_spec",
+                     "information_missing", "notes", "example_item")
 
 
 class ConfigError(ValueError):
@@ -37,6 +40,8 @@ class Settings(BaseSettings):
     local_threads: int = Field(2, alias="EDITORIAL_AI_LOCAL_THREADS", ge=1)
     local_n_ctx: int = Field(4096, alias="EDITORIAL_AI_LOCAL_N_CTX", ge=512)
     llm_timeout_s: float = Field(120.0, alias="EDITORIAL_AI_LLM_TIMEOUT", gt=0)
+    # Learning switches turned off, comma-separated (LEARNING_SWITCHES, or `all`); unset: every one is on.
+    learning_disabled: str | None = Field(None, alias="EDITORIAL_AI_LEARNING_DISABLED", max_length=400)
 
     # What requests may ask for (API and admin UI; the CLI operator's own --model is not limited).
     # Comma-separated provider:model patterns (`*` matches any model name); unset: the default model + local:*.
@@ -89,6 +94,20 @@ class Settings(BaseSettings):
         if value is not None and not value.get_secret_value():
             return None
         return value
+
+    @field_validator("learning_disabled")
+    @classmethod
+    def _known_learning_switches(cls, value: str | None) -> str | None:
+        unknown = [name for name in split_list(value) if name not in (*LEARNING_SWITCHES, "all")]
+        if unknown:
+            raise ValueError(f"unknown learning switch {', '.join(unknown)}; use any of "
+                             f"{', '.join(LEARNING_SWITCHES)} or all")
+        return value
+
+    def learning_switches_off(self) -> frozenset[str]:
+        """The learning switches an operator turned off (EDITORIAL_AI_LEARNING_DISABLED)."""
+        names = split_list(self.learning_disabled)
+        return frozenset(LEARNING_SWITCHES if "all" in names else names)
 
     def model_allowlist(self) -> list[str]:
         """provider:model patterns requests may use (see EDITORIAL_AI_ALLOWED_MODELS)."""

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from editorial_ai.config import Settings
+from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.evaluation.artifact_review import ArtifactReview, Sources, is_layout, review_artifact
 from editorial_ai.evaluation.clients import CountingClient, fresh_client
 from editorial_ai.evaluation.results import CellResult, CriterionScore, TokenCounts
@@ -146,6 +147,10 @@ async def generate_brief(spec: CellSpec, settings: Settings, pool: ClientPool) -
     )
 
 
+# How each evaluation mode a content type declares (content_types/base.py) produces its artifact.
+GENERATORS = {"pipeline": generate_layout, "brief": generate_brief}
+
+
 def _title_and_excerpt(artifact: Any) -> tuple[str, str]:
     if is_layout(artifact):
         return str(artifact.get("title", "")), summarize_draft(artifact, max_chars=400)
@@ -174,7 +179,7 @@ async def run_cell(spec: CellSpec, base: Settings, rubric: Rubric, work_dir: Pat
     """Generate and judge one cell; generation errors propagate, judge errors are recorded."""
     settings = cell_settings(base, spec, work_dir)
     pool = ClientPool(settings)
-    generate = generate_brief if spec.content_type == "research_brief" else generate_layout
+    generate = GENERATORS[content_type_for(spec.content_type).evaluation or "pipeline"]
     generated = await generate(spec, settings, pool)
     title, excerpt = _title_and_excerpt(generated.artifact)
     cell = CellResult(model=spec.model, keyword=spec.keyword.keyword, run=spec.run, content_type=spec.content_type,

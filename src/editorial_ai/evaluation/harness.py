@@ -14,14 +14,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from editorial_ai.config import Settings
+from editorial_ai.content_types.registry import content_type_for, evaluable_content_types
 from editorial_ai.evaluation.cells import CellSpec, KeywordSpec, run_cell
 from editorial_ai.evaluation.results import CellResult, EvalConfig, EvalResults, RubricEntry
 from editorial_ai.evaluation.stats import aggregate
-from editorial_ai.review.rubric import Rubric, load_rubric
+from editorial_ai.review.rubric import Rubric
 
 log = logging.getLogger(__name__)
 
-CONTENT_TYPES = ("fashion_magazine", "research_brief")
+# The types the harness can generate and judge, as registered (content_types/); kept as a name for the CLI.
+CONTENT_TYPES = tuple(evaluable_content_types())
 RESULTS_FILE = "results.json"
 REPORT_FILE = "report.pdf"
 
@@ -82,10 +84,11 @@ async def run_evaluation(config: EvalConfig, keywords: list[KeywordSpec], settin
                          on_start: Callable[[CellSpec], None] | None = None, on_cell: OnCell | None = None,
                          pdf: bool = True) -> EvalResults:
     """Run every cell, aggregate, write results.json and (unless `pdf=False`) report.pdf into `out_dir`."""
-    if config.content_type not in CONTENT_TYPES:
+    evaluable = evaluable_content_types()
+    if config.content_type not in evaluable:
         raise ValueError(f"content type {config.content_type!r} cannot be evaluated; choose one of "
-                         f"{', '.join(CONTENT_TYPES)}")
-    rubric = load_rubric(config.content_type)
+                         f"{', '.join(evaluable)}")
+    rubric = content_type_for(config.content_type).rubric()
     out_dir.mkdir(parents=True, exist_ok=True)
     results = EvalResults(config=config.model_copy(update={"out_dir": str(out_dir)}), rubric=rubric_entries(rubric))
     results_path = out_dir / RESULTS_FILE

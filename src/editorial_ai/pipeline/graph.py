@@ -1,4 +1,8 @@
-"""Topology and routing (seed 001 section 2, escalation to the human gate; seed 002 exam items)."""
+"""Topology and routing (seed 001 section 2, escalation to the human gate; seed 002 exam items; seed 003 specs).
+
+Each registered content type brings its flow (content_types/); the graph adds every flow's nodes and edges,
+starts a run at its type's entry node and ends every flow in the shared human gate and publish nodes.
+"""
 
 from __future__ import annotations
 
@@ -6,57 +10,56 @@ from typing import Any
 
 from langgraph.graph import END, START, StateGraph
 
+from editorial_ai.content_types.article import route_after_curation, route_after_review
+from editorial_ai.content_types.base import GATE_NODE
+from editorial_ai.content_types.registry import content_type_for, pipeline_flows
+from editorial_ai.content_types.registry import pipeline_content_types as pipeline_content_types
 from editorial_ai.observability.node_wrapper import node_wrapper
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes.admin_gate import make_admin_gate_node, make_human_decision_node
-from editorial_ai.pipeline.nodes.curation import make_curation_node
-from editorial_ai.pipeline.nodes.design_spec import make_design_spec_node
-from editorial_ai.pipeline.nodes.editorial import make_editorial_node
-from editorial_ai.pipeline.nodes.enrich import make_enrich_node
-from editorial_ai.pipeline.nodes.exam_item import (
-    EXAM_NODE_MAKERS,
-    EXAM_NODE_ORDER,
-    route_after_exam_correct,
-    route_after_exam_generate,
-    route_after_exam_score,
-)
 from editorial_ai.pipeline.nodes.publish import make_publish_node
-from editorial_ai.pipeline.nodes.review import make_review_node
-from editorial_ai.pipeline.nodes.source import make_source_node
 from editorial_ai.pipeline.state import EditorialPipelineState
-from editorial_ai.review.rubric import available_rubrics
-from editorial_ai.services.exam_item import EXAM_CONTENT_TYPE
 
-# Rubrics of other engines (the evaluation harness's text and research brief) are not pipeline content types.
-NON_PIPELINE_TYPES = frozenset({"text", "research_brief"})
+__all__ = [
+    "NODE_ORDER",
+    "build_graph",
+    "pipeline_content_types",
+    "route_after_curation",
+    "route_after_decision",
+    "route_after_gate",
+    "route_after_review",
+    "route_start",
+]
+
+SHARED_NODES = {
+    GATE_NODE: make_admin_gate_node,
+    "human_decision": make_human_decision_node,
+    "publish": make_publish_node,
+}
+# The article flow's nodes then the shared ones, in run order (progress views and tests list them).
+NODE_ORDER = (
+    "curation",
+    "design_spec",
+    "source",
+    "editorial",
+    "enrich",
+    "review",
+    GATE_NODE,
+    "human_decision",
+    "publish",
+)
 
 
-def pipeline_content_types() -> list[str]:
-    """Content types `run` and the API accept."""
-    return [name for name in available_rubrics() if name not in NON_PIPELINE_TYPES]
-
-
-NODE_ORDER = ("curation", "design_spec", "source", "editorial", "enrich", "review", "admin_gate",
-              "human_decision", "publish")
+def _flow_of(state: dict[str, Any]) -> Any:
+    flow = content_type_for(state.get("content_type")).flow()
+    if flow is None:
+        raise ValueError(f"content type {state.get('content_type')!r} is not run by the pipeline")
+    return flow
 
 
 def route_start(state: dict[str, Any]) -> str:
-    """Exam items have their own generation and review loop; every other content type is an article."""
-    return "exam_generate" if state.get("content_type") == EXAM_CONTENT_TYPE else "curation"
-
-
-def route_after_curation(state: dict[str, Any]) -> str:
-    """Stop when curation found nothing to write about."""
-    return "design_spec" if state.get("curated_topics") else END
-
-
-def route_after_review(state: dict[str, Any]) -> str:
-    """pass -> admin_gate; fail below the cap -> editorial; escalated -> admin_gate (flagged for a human)."""
-    if state.get("pipeline_status") == "failed":  # the review itself crashed: stop rather than loop
-        return END
-    if state.get("pipeline_status") in ("awaiting_approval", "needs_human_review"):
-        return "admin_gate"
-    return "editorial"
+    """The entry node of the run's content type (articles: curation)."""
+    return str(_flow_of(state).entry)
 
 
 def route_after_gate(state: dict[str, Any]) -> str:
@@ -65,39 +68,34 @@ def route_after_gate(state: dict[str, Any]) -> str:
 
 
 def route_after_decision(state: dict[str, Any]) -> str:
-    """approved -> publish; revision_requested -> editorial (exam items: exam_generate); rejected -> END."""
+    """approved -> publish; revision_requested -> the type's revision entry; rejected -> END."""
     decision = state.get("admin_decision")
     if decision == "approved":
         return "publish"
     if decision == "revision_requested":
-        return "exam_generate" if state.get("content_type") == EXAM_CONTENT_TYPE else "editorial"
+        return str(_flow_of(state).revision_entry)
     return END
 
 
 def build_graph(deps: PipelineDeps) -> StateGraph:
-    """The uncompiled graph; compile it with a checkpointer."""
-    makers = {
-        "curation": make_curation_node, "design_spec": make_design_spec_node, "source": make_source_node,
-        "editorial": make_editorial_node, "enrich": make_enrich_node, "review": make_review_node,
-        "admin_gate": make_admin_gate_node, "human_decision": make_human_decision_node, "publish": make_publish_node,
-    }
-    makers.update(EXAM_NODE_MAKERS)
+    """The uncompiled graph of every registered flow; compile it with a checkpointer."""
     graph = StateGraph(EditorialPipelineState)
-    for name in (*NODE_ORDER, *EXAM_NODE_ORDER):
-        node: Any = node_wrapper(name, makers[name](deps), deps.run_log, deps.progress)
+    flows = pipeline_flows()
+    makers: dict[str, Any] = {}
+    for flow in flows:
+        for name, maker in flow.nodes.items():
+            if name in makers or name in SHARED_NODES:
+                raise ValueError(f"flow {flow.name!r} reuses the node name {name!r}; give its nodes a prefix")
+            makers[name] = maker
+    makers.update(SHARED_NODES)
+    for name, maker in makers.items():
+        node: Any = node_wrapper(name, maker(deps), deps.run_log, deps.progress)
         graph.add_node(name, node)
-    graph.add_conditional_edges(START, route_start, ["curation", "exam_generate"])
-    graph.add_conditional_edges("curation", route_after_curation, ["design_spec", END])
-    graph.add_edge("design_spec", "source")
-    graph.add_edge("source", "editorial")
-    graph.add_edge("editorial", "enrich")
-    graph.add_edge("enrich", "review")
-    graph.add_conditional_edges("review", route_after_review, ["admin_gate", "editorial", END])
-    graph.add_conditional_edges("admin_gate", route_after_gate, ["human_decision", END])
-    graph.add_conditional_edges("human_decision", route_after_decision, ["publish", "editorial", "exam_generate", END])
-    graph.add_conditional_edges("exam_generate", route_after_exam_generate, ["exam_validate", END])
-    graph.add_edge("exam_validate", "exam_score")
-    graph.add_conditional_edges("exam_score", route_after_exam_score, ["admin_gate", "exam_correct", END])
-    graph.add_conditional_edges("exam_correct", route_after_exam_correct, ["exam_validate", END])
+    graph.add_conditional_edges(START, route_start, list(dict.fromkeys(f.entry for f in flows)))
+    for flow in flows:
+        flow.wire(graph)
+    graph.add_conditional_edges(GATE_NODE, route_after_gate, ["human_decision", END])
+    revision_entries = list(dict.fromkeys(f.revision_entry for f in flows))
+    graph.add_conditional_edges("human_decision", route_after_decision, ["publish", *revision_entries, END])
     graph.add_edge("publish", END)
     return graph

@@ -50,6 +50,8 @@ class EditorialPipelineState(TypedDict, total=False):
     exam_validation: dict[str, Any] | None
     exam_correction: dict[str, Any] | None
     final_status: Literal["passed", "corrected", "needs_human_review", "pending"]
+    # Product specs (seed 003): the categorizer's choice, the learning subcategory of the run
+    product_category: str | None
 
 
 MAX_REVISIONS_DEFAULT = 3

@@ -1,16 +1,18 @@
-"""Learning from human reviews (seed 003): the last reviews per content type become prompt guidance.
+"""Learning from human reviews (seed 003): the last reviews of a subcategory become prompt guidance.
 
 Decisions are append-only events, so feedback given before a later approval is still counted. The last ten
-reviews are aggregated into boolean triggers with fixed thresholds (proportional when fewer exist), and each
-trigger injects a fragment into a `{{PLACEHOLDER}}`; reviewer notes go in only sanitized and quoted as
-data (`prompts/sanitize.py`).
+reviews of the subcategory (the run's category for articles, the product category for specs) are aggregated
+into boolean triggers with fixed thresholds (proportional when fewer exist); each trigger injects its
+content type's fragments into `{{PLACEHOLDER}}`s; reviewer notes go in only sanitized and quoted as data
+(`prompts/sanitize.py`). Every injection decision (made, below threshold, switched off) is kept on the signal
+and logged. Operators switch triggers off with EDITORIAL_AI_LEARNING_DISABLED (config.py).
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,22 +21,62 @@ from editorial_ai.prompts.sanitize import quote_as_data, sanitize_text
 logger = logging.getLogger(__name__)
 
 WINDOW = 10
-# flag -> (hits needed out of WINDOW, placeholder, guidance)
+EDITORIAL_PLACEHOLDER = "{{EDITORIAL_REVIEW}}"
+EXAMPLE_PLACEHOLDER = "{{EXAMPLE_ITEM}}"
+# Reviews needed out of WINDOW for each trigger to fire (seed 003's defaults).
+THRESHOLDS: dict[str, int] = {
+    "bad_format": 3,
+    "wrong_information": 3,
+    "wrong_physical_dimensions": 2,
+    "missing_spec": 2,
+    "information_missing": 4,
+}
+# flag -> the (placeholder, guidance) fragments it injects; a content type may declare its own (content_types/).
+Fragments = Mapping[str, Sequence[tuple[str, str]]]
+ARTICLE_FRAGMENTS: Fragments = {
+    "bad_format": [
+        (
+            EDITORIAL_PLACEHOLDER,
+            "Reviewers often flag the structure: keep every field filled, two or "
+            "more body paragraphs, hashtags starting with #.",
+        )
+    ],
+    "wrong_information": [
+        (
+            EDITORIAL_PLACEHOLDER,
+            "Reviewers often find wrong facts: state only what the source material says about each person and product.",
+        )
+    ],
+    "wrong_physical_dimensions": [
+        (
+            EDITORIAL_PLACEHOLDER,
+            "Reviewers often find wrong sizes or units: do not state measurements the sources do not give.",
+        )
+    ],
+    "missing_spec": [
+        (
+            EDITORIAL_PLACEHOLDER,
+            "Reviewers often miss product details: name the product and brand "
+            "exactly as the sources list them, with what makes each piece notable.",
+        )
+    ],
+    "information_missing": [
+        (
+            EDITORIAL_PLACEHOLDER,
+            "Reviewers often find the article thin: cover the trend "
+            "background, the celebrity and at least two sourced products.",
+        )
+    ],
+}
+# Kept for callers that read the table: flag -> (threshold, placeholder, guidance) of the article fragments.
 TRIGGERS: dict[str, tuple[int, str, str]] = {
-    "bad_format": (3, "{{EDITORIAL_REVIEW}}", "Reviewers often flag the structure: keep every field filled, "
-                   "two or more body paragraphs, hashtags starting with #."),
-    "wrong_information": (3, "{{EDITORIAL_REVIEW}}", "Reviewers often find wrong facts: state only what the "
-                          "source material says about each person and product."),
-    "wrong_physical_dimensions": (2, "{{EDITORIAL_REVIEW}}", "Reviewers often find wrong sizes or units: do not "
-                                  "state measurements the sources do not give."),
-    "missing_spec": (2, "{{EDITORIAL_REVIEW}}", "Reviewers often miss product details: name the product and brand "
-                     "exactly as the sources list them, with what makes each piece notable."),
-    "information_missing": (4, "{{EDITORIAL_REVIEW}}", "Reviewers often find the article thin: cover the trend "
-                            "background, the celebrity and at least two sourced products."),
+    flag: (THRESHOLDS[flag], *ARTICLE_FRAGMENTS[flag][0]) for flag in THRESHOLDS
 }
 MAX_NOTE_CHARS = 300
 MAX_NOTES_TOTAL = 600
+MAX_EXAMPLE_CHARS = 1200
 NOTE_LABEL = "Earlier reviewer note"
+DECISION_KINDS = frozenset({"approved", "rejected", "revision_requested"})
 
 
 def sanitize_note(text: str) -> str:
@@ -42,27 +84,73 @@ def sanitize_note(text: str) -> str:
     try:
         return sanitize_text(text or "", max_chars=MAX_NOTE_CHARS)
     except Exception:  # noqa: BLE001 - a sanitizer failure must fall back to nothing, never to raw text
-        logger.warning("note sanitizer failed; dropping the note")
+        logger.warning("learning: note sanitizer failed; dropping the note")
         return ""
+
+
+@dataclass(frozen=True)
+class InjectionDecision:
+    """Whether one source (a trigger, the notes, the example) put text into one placeholder, and why."""
+
+    source: str
+    placeholder: str
+    injected: bool
+    reason: str
+
+    def as_dict(self) -> dict[str, Any]:
+        """For run logs and `learning show --json`."""
+        return {
+            "source": self.source,
+            "placeholder": self.placeholder,
+            "injected": self.injected,
+            "reason": self.reason,
+        }
 
 
 @dataclass
 class LearningSignal:
-    """Aggregated triggers and the guidance they inject."""
+    """Aggregated triggers, the guidance they inject and every decision taken on the way."""
 
     reviews: int = 0
+    subcategory: str = ""
     counts: dict[str, int] = field(default_factory=dict)
+    thresholds: dict[str, int] = field(default_factory=dict)
     triggers: dict[str, bool] = field(default_factory=dict)
     low_confidence: bool = True
     notes: list[str] = field(default_factory=list)
     fragments: dict[str, list[str]] = field(default_factory=dict)
+    decisions: list[InjectionDecision] = field(default_factory=list)
+    example: str = ""
+    example_source: str = ""
 
-    def render(self, placeholder: str = "{{EDITORIAL_REVIEW}}") -> str:
+    def render(self, placeholder: str = EDITORIAL_PLACEHOLDER) -> str:
         """The text for one placeholder ("" when nothing triggered)."""
+        if placeholder == EXAMPLE_PLACEHOLDER:
+            return self.example
         return "\n".join(f"- {line}" for line in self.fragments.get(placeholder, []))
 
+    def guidance(self) -> dict[str, str]:
+        """Placeholder -> text, for every placeholder something was injected into."""
+        out = {placeholder: self.render(placeholder) for placeholder in self.fragments}
+        if self.example:
+            out[EXAMPLE_PLACEHOLDER] = self.example
+        return out
 
-def _flags(form: dict[str, Any]) -> dict[str, bool]:
+    def decide(self, source: str, placeholder: str, injected: bool, reason: str) -> None:
+        """Record (and log) one injection decision."""
+        decision = InjectionDecision(source, placeholder, injected, reason)
+        self.decisions.append(decision)
+        logger.info(
+            "learning: subcategory=%r source=%s placeholder=%s injected=%s reason=%s",
+            self.subcategory,
+            source,
+            placeholder,
+            injected,
+            reason,
+        )
+
+
+def _flags(form: Mapping[str, Any]) -> dict[str, bool]:
     return {
         "bad_format": bool(form.get("bad_format")),
         "wrong_information": bool(form.get("wrong_information")),
@@ -72,38 +160,103 @@ def _flags(form: dict[str, Any]) -> dict[str, bool]:
     }
 
 
-def aggregate(events: Iterable[dict[str, Any]], window: int = WINDOW) -> LearningSignal:
-    """Last `window` reviewed decisions -> trigger booleans -> placeholder fragments."""
-    reviewed = [e for e in events if (e.get("payload") or {}).get("review_form")
-                or (e.get("payload") or {}).get("feedback")][-window:]
-    signal = LearningSignal(reviews=len(reviewed), low_confidence=len(reviewed) < window)
-    if not reviewed:
-        return signal
+def reviewed_events(events: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Human decisions carrying a review form or feedback (edits and other events are not reviews)."""
+    return [
+        e
+        for e in events
+        if (e.get("decision") in DECISION_KINDS or "decision" not in e)
+        and ((e.get("payload") or {}).get("review_form") or (e.get("payload") or {}).get("feedback"))
+    ]
+
+
+def _threshold(needed: int, reviews: int, window: int) -> int:
+    # Fewer than `window` reviews: scale the threshold, but never trigger on a single review.
+    return max(2, round(needed * reviews / window)) if reviews < window else needed
+
+
+def aggregate(
+    events: Iterable[Mapping[str, Any]],
+    window: int = WINDOW,
+    *,
+    fragments: Fragments | None = None,
+    note_placeholders: Sequence[str] = (EDITORIAL_PLACEHOLDER,),
+    disabled: Iterable[str] = (),
+    subcategory: str = "",
+) -> LearningSignal:
+    """Last `window` reviewed decisions -> trigger booleans -> placeholder fragments (and the decisions)."""
+    table = ARTICLE_FRAGMENTS if fragments is None else fragments
+    off = frozenset(disabled)
+    reviewed = reviewed_events(events)[-window:]
+    signal = LearningSignal(reviews=len(reviewed), low_confidence=len(reviewed) < window, subcategory=subcategory)
     for event in reviewed:
         for flag, value in _flags(event["payload"].get("review_form") or {}).items():
             signal.counts[flag] = signal.counts.get(flag, 0) + int(value)
-    for flag, (needed, placeholder, text) in TRIGGERS.items():
-        # Fewer than `window` reviews: scale the threshold, but never trigger on a single review.
-        threshold = max(2, round(needed * len(reviewed) / window)) if signal.low_confidence else needed
-        fired = signal.counts.get(flag, 0) >= threshold
-        signal.triggers[flag] = fired
-        if fired:
-            signal.fragments.setdefault(placeholder, []).append(text)
+    for flag, needed in THRESHOLDS.items():
+        threshold = _threshold(needed, len(reviewed), window)
+        signal.thresholds[flag] = threshold
+        count = signal.counts.get(flag, 0)
+        fired = bool(reviewed) and count >= threshold
+        signal.triggers[flag] = fired and flag not in off
+        for placeholder, text in table.get(flag, ()):
+            if fired and flag in off:
+                signal.decide(flag, placeholder, False, f"{count}/{len(reviewed)} >= {threshold} but switched off")
+            elif fired:
+                signal.fragments.setdefault(placeholder, []).append(text)
+                signal.decide(flag, placeholder, True, f"{count}/{len(reviewed)} >= {threshold}")
+            else:
+                signal.decide(flag, placeholder, False, f"{count}/{len(reviewed)} < {threshold}")
+    _add_notes(signal, reviewed, note_placeholders, "notes" in off)
+    logger.info(
+        "learning: subcategory=%r %d reviews, triggers=%s, low_confidence=%s",
+        subcategory,
+        signal.reviews,
+        {k: v for k, v in signal.triggers.items() if v},
+        signal.low_confidence,
+    )
+    return signal
+
+
+def _add_notes(
+    signal: LearningSignal, reviewed: list[Mapping[str, Any]], placeholders: Sequence[str], switched_off: bool
+) -> None:
     total = 0
     for event in reversed(reviewed):
         payload = event["payload"]
         note = sanitize_note(str(payload.get("feedback") or (payload.get("review_form") or {}).get("notes") or ""))
-        if note and total + len(note) <= MAX_NOTES_TOTAL:
+        if note and note not in signal.notes and total + len(note) <= MAX_NOTES_TOTAL:
             signal.notes.append(note)
             total += len(note)
-    if signal.notes:
-        signal.fragments.setdefault("{{EDITORIAL_REVIEW}}", []).extend(
-            quote_as_data(note, label=NOTE_LABEL, max_chars=MAX_NOTE_CHARS) for note in signal.notes)
-    logger.info("learning: %d reviews, triggers=%s, low_confidence=%s", signal.reviews,
-                {k: v for k, v in signal.triggers.items() if v}, signal.low_confidence)
-    return signal
+    for placeholder in placeholders:
+        if not signal.notes:
+            signal.decide("notes", placeholder, False, "no usable reviewer note")
+        elif switched_off:
+            signal.decide("notes", placeholder, False, f"{len(signal.notes)} note(s) but switched off")
+        else:
+            signal.fragments.setdefault(placeholder, []).extend(
+                quote_as_data(note, label=NOTE_LABEL, max_chars=MAX_NOTE_CHARS) for note in signal.notes
+            )
+            signal.decide("notes", placeholder, True, f"{len(signal.notes)} sanitized note(s), quoted as data")
 
 
 def fill_placeholders(template: str, signal: LearningSignal) -> str:
     """Replace every `{{PLACEHOLDER}}` with its fragments, or with "" when nothing triggered."""
     return re.sub(r"\{\{[A-Z_]+\}\}", lambda m: signal.render(m.group(0)), template)
+
+
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+", re.IGNORECASE)
+_LONG_NUMBER = re.compile(r"\+?\d[\d ()-]{8,}\d")  # phone and account numbers; sizes are short
+
+
+def redact(value: Any) -> Any:
+    """An approved item made safe to show a model: e-mails, links and long numbers replaced, every string
+    sanitized like a note (no instructions, no markup), nested structures kept."""
+    if isinstance(value, str):
+        text = _LONG_NUMBER.sub("[number]", _URL.sub("[link]", _EMAIL.sub("[email]", value)))
+        return sanitize_text(text, max_chars=MAX_EXAMPLE_CHARS) if text.strip() else ""
+    if isinstance(value, Mapping):
+        return {str(k): redact(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [redact(v) for v in value]
+    return value

@@ -6,6 +6,7 @@ from typing import Any
 
 from langgraph.types import interrupt
 
+from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.deps import PipelineDeps
 
@@ -24,7 +25,8 @@ def make_admin_gate_node(deps: PipelineDeps):
         review = state.get("review_result") or {}
         content_id = await deps.contents.upsert_pending(
             thread_id=str(state["thread_id"]), attempt=int(state.get("draft_version", 0)),
-            status="escalated" if escalated else "pending", title=draft.get("title", ""),
+            status="escalated" if escalated else "pending",
+            title=content_type_for(state.get("content_type")).title_of(draft),
             keyword=draft.get("keyword") or draft.get("topic", ""),  # exam items carry a topic, not a keyword
             content_type=state.get("content_type") or deps.settings.content_type,
             layout=draft, review=review, flags=list(state.get("flags") or []),

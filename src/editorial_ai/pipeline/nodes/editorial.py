@@ -20,7 +20,7 @@ from editorial_ai.review.policy import draft_similarity
 from editorial_ai.review.rubric import load_rubric
 from editorial_ai.services.editorial import DraftOutcome, EditorialService, LayoutFn
 from editorial_ai.services.layout_vision import VISION, plan_layout_with_vision
-from editorial_ai.services.learning import aggregate
+from editorial_ai.services.learning_context import learning_for
 
 logger = logging.getLogger(__name__)
 RESAMPLES = 2
@@ -61,7 +61,7 @@ async def _produce(
         rubric=load_rubric(content_type),
         feedback_history=state.get("feedback_history", []),
         tone=tone,
-        learned_guidance=await learned_guidance(deps, content_type),
+        learned_guidance=await learned_guidance(deps, content_type, run_option(state, "category")),
         seed=seed,
         variant=variant,
     )
@@ -100,13 +100,14 @@ async def produce_distinct(
     return outcome, mode, RESAMPLES
 
 
-async def learned_guidance(deps: PipelineDeps, content_type: str) -> str:
-    """Guidance from recent human reviews of this content type; "" when there is none or it cannot be read."""
-    try:
-        return aggregate(await deps.contents.recent_events(content_type)).render()
-    except Exception:  # learning is an improvement, never a reason to fail a draft
-        logger.warning("could not read review history for learning", exc_info=True)
-        return ""
+async def learned_guidance(deps: PipelineDeps, content_type: str, category: str = "") -> str:
+    """Guidance from recent human reviews of this content type and category ("" when there is none; every
+    injection decision is logged by the learning service, which never raises)."""
+    from editorial_ai.content_types.registry import content_type_for
+
+    signal = await learning_for(deps.contents, content_type_for(content_type), category.strip().lower(),
+                                disabled=deps.settings.learning_switches_off())
+    return signal.render()
 
 
 def layout_strategy(deps: PipelineDeps, base_model: str) -> tuple[LayoutFn | None, str]:
@@ -154,8 +155,12 @@ def make_editorial_node(deps: PipelineDeps):
                 "correction_targets": [],
                 "error_log": [f"editorial: generation failed on attempt {version}: {exc}"],
             }
+        draft = outcome.layout.model_dump(mode="json")
+        if run_option(state, "category"):  # the learning loop aggregates reviews per category (content_types/)
+            draft["metadata"] = [*draft.get("metadata", []), {"key": "category",
+                                                              "value": run_option(state, "category").lower()}]
         return {
-            "current_draft": outcome.layout.model_dump(mode="json"),
+            "current_draft": draft,
             "current_content": outcome.content.model_dump(mode="json"),
             "draft_version": version,
             "pipeline_status": "drafting",

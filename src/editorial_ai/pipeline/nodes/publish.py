@@ -5,9 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.pipeline.deps import PipelineDeps
-from editorial_ai.services.exam_item import EXAM_CONTENT_TYPE, write_published_exam_item
-from editorial_ai.services.publish import write_published_article
 
 
 def make_publish_node(deps: PipelineDeps):
@@ -21,8 +20,8 @@ def make_publish_node(deps: PipelineDeps):
             return {"pipeline_status": "published",
                     "tool_calls_log": [{"tool": "publish", "result": "already published",
                                         "path": content.get("published_path")}]}
-        write = write_published_exam_item if state.get("content_type") == EXAM_CONTENT_TYPE else write_published_article
-        path = write(state["current_draft"], deps.settings.resolved_publish_dir, content_id)
+        publisher = content_type_for(state.get("content_type"))
+        path = publisher.publish(state["current_draft"], deps.settings.resolved_publish_dir, content_id)
         moved = await deps.contents.transition(content_id, expected=("approved",), new_status="published",
                                                published_at=datetime.now(UTC).isoformat(), published_path=str(path))
         if moved:

@@ -1,0 +1,283 @@
+"""Product spec nodes (seed 003): categorize -> extract -> supervisor review -> (gate | correct -> review ...).
+
+The supervisor is deterministic (review/validators/product_spec.py). Failing specs are corrected with the
+findings in the prompt, at most MAX_SPEC_CORRECTIONS times; then, or when a correction changes nothing, the
+best spec (fewest errors) goes to the human gate flagged. Each generation step reads the learning loop's
+guidance for its placeholder and logs the injection decisions in `tool_calls_log`.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from langgraph.graph import END
+from pydantic import ValidationError
+
+from editorial_ai.content_types.base import GATE_NODE
+from editorial_ai.content_types.registry import content_type_for
+from editorial_ai.llm.base import LLMError
+from editorial_ai.models.product_spec import ProductRequest, ProductSpec, SpecCheck
+from editorial_ai.models.review import CriterionResult, ReviewResult
+from editorial_ai.observability.node_wrapper import NodeFn
+from editorial_ai.pipeline.deps import PipelineDeps
+from editorial_ai.pipeline.nodes._common import run_model
+from editorial_ai.review.rubric import Rubric
+from editorial_ai.review.scoring import composite_score, decide_pass
+from editorial_ai.review.validators.product_spec import check_product_spec
+from editorial_ai.services.learning import LearningSignal
+from editorial_ai.services.learning_context import learning_for
+from editorial_ai.services.product_spec import (
+    MAX_SPEC_CORRECTIONS,
+    ProductNotFoundError,
+    ProductSpecService,
+    product_request_from_input,
+)
+
+SPEC_NODE_ORDER = ("spec_categorize", "spec_extract", "spec_review", "spec_correct")
+
+
+async def _learning(state: dict[str, Any], deps: PipelineDeps, subcategory: str) -> LearningSignal:
+    content_type = content_type_for(state.get("content_type"))
+    return await learning_for(deps.contents, content_type, subcategory, disabled=deps.settings.learning_switches_off())
+
+
+def _decisions(signal: LearningSignal, placeholders: tuple[str, ...]) -> list[dict[str, Any]]:
+    return [d.as_dict() for d in signal.decisions if d.placeholder in placeholders]
+
+
+def _request(state: dict[str, Any]) -> ProductRequest:
+    return product_request_from_input(state.get("curation_input"))
+
+
+def _draft(spec: ProductSpec, request: ProductRequest) -> dict[str, Any]:
+    """The stored draft: the spec plus what it was read from (the reviewer checks one against the other)."""
+    return {
+        **spec.model_dump(mode="json"),
+        "keyword": request.name or spec.name,
+        "source_description": request.description,
+    }
+
+
+# --- routing ----------------------------------------------------------------------------------------------
+def route_after_spec_step(state: dict[str, Any]) -> str:
+    """categorize -> extract, extract/correct -> review; a failed step ends the run."""
+    if state.get("pipeline_status") == "failed":
+        return END
+    return "spec_review" if state.get("current_draft") else "spec_extract"
+
+
+def route_after_spec_review(state: dict[str, Any]) -> str:
+    """pass or escalated -> the human gate; otherwise one more correction."""
+    status = state.get("pipeline_status")
+    if status == "failed":
+        return END
+    return GATE_NODE if status in ("awaiting_approval", "needs_human_review") else "spec_correct"
+
+
+# --- nodes ------------------------------------------------------------------------------------------------
+def make_spec_categorize_node(deps: PipelineDeps) -> NodeFn:
+    """Pick the product category (the learning subcategory of everything after)."""
+
+    async def spec_categorize(state: dict[str, Any]) -> dict[str, Any]:
+        try:
+            request = _request(state)
+        except (ProductNotFoundError, ValidationError) as exc:
+            return {"pipeline_status": "failed", "error_log": [f"spec_categorize: {exc}"]}
+        signal = await _learning(state, deps, "")  # the category is not known yet: every review counts
+        llm = deps.llm("editorial_content", run_model(state, deps.settings), 0)
+        try:
+            chosen = await ProductSpecService(llm).categorize(request, signal.guidance())
+        except LLMError as exc:
+            return {"pipeline_status": "failed", "error_log": [f"spec_categorize: {exc}"]}
+        return {
+            "product_category": chosen.category,
+            "current_draft": None,
+            "pipeline_status": "drafting",
+            "tool_calls_log": [
+                {
+                    "tool": "product_spec.categorize",
+                    "model": llm.name,
+                    "category": chosen.category,
+                    "how": chosen.how,
+                    "learning": _decisions(signal, ("{{CATEGORIZER_REVIEW}}",)),
+                }
+            ],
+        }
+
+    return spec_categorize
+
+
+def make_spec_extract_node(deps: PipelineDeps) -> NodeFn:
+    """Extract the whole spec; a human's revision request is quoted into the prompt."""
+
+    async def spec_extract(state: dict[str, Any]) -> dict[str, Any]:
+        version = int(state.get("draft_version", 0)) + 1
+        request, category = _request(state), str(state.get("product_category") or "")
+        signal = await _learning(state, deps, category)
+        feedback = (
+            [str(state.get("admin_feedback") or "")] if state.get("admin_decision") == "revision_requested" else []
+        )
+        llm = deps.llm("editorial_content", run_model(state, deps.settings), 0)
+        try:
+            spec, repairs = await ProductSpecService(llm).extract(request, category, signal.guidance(), feedback)
+        except (LLMError, ValidationError) as exc:
+            return {
+                "pipeline_status": "failed",
+                "draft_version": version,
+                "error_log": [f"spec_extract: extraction failed on attempt {version}: {exc}"],
+            }
+        return {
+            "current_draft": _draft(spec, request),
+            "draft_version": version,
+            "revision_count": 0,
+            "best_draft": None,
+            "best_score": None,
+            "escalated": False,
+            "flags": [],
+            "pipeline_status": "drafting",
+            "tool_calls_log": [
+                {
+                    "tool": "product_spec.extract",
+                    "model": llm.name,
+                    "attempt": version,
+                    "repairs": repairs,
+                    "with_admin_feedback": bool(feedback),
+                    "learning": _decisions(signal, ("{{EXTRACTION_REVIEW}}", "{{EXAMPLE_ITEM}}")),
+                }
+            ],
+        }
+
+    return spec_extract
+
+
+def spec_review_result(check: SpecCheck, rubric: Rubric) -> ReviewResult:
+    """The supervisor's findings as rubric verdicts (one criterion per check)."""
+    results = []
+    for criterion in rubric.criteria:
+        errors = check.errors(criterion.name)  # type: ignore[arg-type]
+        warnings = [i for i in check.issues if i.check == criterion.name and i.severity == "warning"]
+        reason = "; ".join(f"{i.field}: {i.message}" for i in errors) or "no problem found"
+        results.append(
+            CriterionResult(
+                criterion=criterion.name,
+                passed=not errors,
+                reason=reason[:600],
+                severity=criterion.severity,
+                score=0.0 if errors else 1.0,
+                source="validation",
+                evidence=[f"{i.severity}: {i.field}: {i.message}" for i in errors + warnings],
+            )
+        )
+    passed = decide_pass(rubric, results)
+    failed = [r.criterion for r in results if not r.passed]
+    return ReviewResult(
+        passed=passed,
+        criteria=results,
+        composite_score=composite_score(rubric, results),
+        summary="supervisor checks passed" if passed else f"failed: {', '.join(failed)}",
+        suggestions=[i.message for i in check.errors()][:5],
+    )
+
+
+def make_spec_review_node(deps: PipelineDeps) -> NodeFn:
+    """Seed 003's supervisor: deterministic plausibility checks, then pass, correct or escalate."""
+
+    async def spec_review(state: dict[str, Any]) -> dict[str, Any]:
+        draft = state.get("current_draft") or {}
+        rubric = content_type_for(state.get("content_type")).rubric()
+        spec = ProductSpec.model_validate(draft)
+        check = check_product_spec(
+            spec, str(draft.get("source_description") or ""), str(state.get("product_category") or "")
+        )
+        review = spec_review_result(check, rubric)
+        corrections = int(state.get("revision_count", 0))
+        entry: dict[str, Any] = {
+            "cycle": corrections + 1,
+            "attempt": int(state.get("draft_version", 0)),
+            "passed": review.passed,
+            "composite_score": review.composite_score,
+            "errors": [i.model_dump() for i in check.errors()],
+            "warnings": len(check.issues) - len(check.errors()),
+            "at": datetime.now(UTC).isoformat(),
+        }
+        update: dict[str, Any] = {"review_result": review.model_dump(mode="json")}
+        score = review.composite_score or 0.0
+        if state.get("best_score") is None or score > float(state["best_score"]):
+            update["best_draft"], update["best_score"] = draft, score
+        if review.passed:
+            return {**update, "pipeline_status": "awaiting_approval", "review_history": [entry]}
+        previous = state.get("review_history") or []
+        unchanged = corrections > 0 and previous and previous[-1].get("errors") == entry["errors"]
+        if corrections >= MAX_SPEC_CORRECTIONS or unchanged:
+            reason = (
+                f"max corrections reached: {corrections} of {MAX_SPEC_CORRECTIONS}"
+                if not unchanged
+                else "the correction left the same problems"
+            )
+            best = update.get("best_draft", state.get("best_draft")) or draft
+            entry["stop_reason"] = reason
+            return {
+                **update,
+                "current_draft": best,
+                "escalated": True,
+                "flags": ["escalated"],
+                "pipeline_status": "needs_human_review",
+                "review_history": [entry],
+                "error_log": [f"spec_review: escalated to a human -- {reason}"],
+            }
+        entry["correction"] = [i.message for i in check.errors()]
+        return {**update, "pipeline_status": "revising", "review_history": [entry]}
+
+    return spec_review
+
+
+def make_spec_correct_node(deps: PipelineDeps) -> NodeFn:
+    """Write the spec again with the supervisor's findings (and the learned supervisor guidance)."""
+
+    async def spec_correct(state: dict[str, Any]) -> dict[str, Any]:
+        corrections = int(state.get("revision_count", 0)) + 1
+        version = int(state.get("draft_version", 0)) + 1
+        request, category = _request(state), str(state.get("product_category") or "")
+        problems = list((state.get("review_history") or [{}])[-1].get("correction") or [])
+        signal = await _learning(state, deps, category)
+        previous = ProductSpec.model_validate(state.get("current_draft") or {})
+        llm = deps.llm("editorial_content", run_model(state, deps.settings), corrections)
+        try:
+            spec, repairs = await ProductSpecService(llm).correct(
+                request, category, previous, problems, signal.guidance()
+            )
+        except (LLMError, ValidationError) as exc:
+            spec, repairs = previous, 0
+            error = f"spec_correct: correction failed: {exc}"
+        else:
+            error = ""
+        update: dict[str, Any] = {
+            "current_draft": _draft(spec, request),
+            "draft_version": version,
+            "revision_count": corrections,
+            "pipeline_status": "revising",
+            "tool_calls_log": [
+                {
+                    "tool": "product_spec.correct",
+                    "model": llm.name,
+                    "attempt": version,
+                    "problems": problems,
+                    "repairs": repairs,
+                    "learning": _decisions(signal, ("{{SUPERVISOR_REVIEW}}",)),
+                }
+            ],
+        }
+        if error:
+            update["error_log"] = [error]
+        return update
+
+    return spec_correct
+
+
+SPEC_NODE_MAKERS = {
+    "spec_categorize": make_spec_categorize_node,
+    "spec_extract": make_spec_extract_node,
+    "spec_review": make_spec_review_node,
+    "spec_correct": make_spec_correct_node,
+}
