@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic.fields import FieldInfo
@@ -42,6 +43,13 @@ class Settings(BaseSettings):
     llm_timeout_s: float = Field(120.0, alias="EDITORIAL_AI_LLM_TIMEOUT", gt=0)
     # Learning switches turned off, comma-separated (LEARNING_SWITCHES, or `all`); unset: every one is on.
     learning_disabled: str | None = Field(None, alias="EDITORIAL_AI_LEARNING_DISABLED", max_length=400)
+    # Independent model calls of one step (curation's topics) run at once, at most N per provider: `provider=N`
+    # pairs, `*=N` for the others. The embedded model decodes one request at a time, so it gets 1.
+    # SQLite checkpoints: `normal` survives any process dying, `full` also a power cut, at ~7 ms per checkpoint
+    # (store/sqlite_checkpoints.py).
+    checkpoint_sync: Literal["normal", "full"] = Field("normal", alias="EDITORIAL_AI_CHECKPOINT_SYNC")
+    llm_concurrency: str = Field("local=1,*=4", alias="EDITORIAL_AI_LLM_CONCURRENCY", max_length=400,
+                                 pattern=r"^\s*[a-z*]+\s*=\s*[1-9][0-9]{0,2}\s*(,\s*[a-z*]+\s*=\s*[1-9][0-9]{0,2}\s*)*$")
 
     # What requests may ask for (API and admin UI; the CLI operator's own --model is not limited).
     # Comma-separated provider:model patterns (`*` matches any model name); unset: the default model + local:*.
@@ -116,6 +124,12 @@ class Settings(BaseSettings):
         if self.test_mode:
             patterns.append("scripted:*")
         return list(dict.fromkeys(patterns))
+
+    def llm_concurrency_for(self, model: str) -> int:
+        """How many independent calls to `model`'s provider (`provider:name`) one step may have in flight."""
+        limits = dict(item.replace(" ", "").split("=") for item in split_list(self.llm_concurrency))
+        provider = model.split(":", 1)[0]
+        return int(limits.get(provider) or limits.get("*") or 1)
 
     def base_url_allowlist(self) -> list[str]:
         """Base URLs of OpenAI-compatible servers requests may name, without trailing slashes."""

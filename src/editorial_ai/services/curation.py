@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import difflib
 from collections import Counter
 from dataclasses import dataclass, field
@@ -105,23 +106,26 @@ def subtopic_keywords(main: TopicFacts, seed: str, limit: int = 2) -> list[str]:
 class CurationService:
     """Builds CuratedTopic[] for a seed keyword."""
 
-    def __init__(self, llm: LLMClient, catalog: CatalogRepository) -> None:
+    def __init__(self, llm: LLMClient, catalog: CatalogRepository, *, concurrency: int = 1) -> None:
+        """Write topics with `llm`; at most `concurrency` of its calls in flight at once (the provider's limit)."""
         self.llm = llm
         self.catalog = catalog
+        self.concurrency = max(1, concurrency)
 
-    async def _write_topic(self, facts: TopicFacts, category: str, research: str, sources: list[str]) -> CuratedTopic:
+    async def _write_topic(self, facts: TopicFacts, category: str, research: str, sources: list[str],
+                           limit: asyncio.Semaphore) -> CuratedTopic:
         prompt = build_curation_prompt(facts.keyword, facts.as_text() + research, category)
-        result = await self.llm.generate(
-            LLMRequest(
-                system=CURATION_SYSTEM,
-                prompt=prompt,
-                few_shot=[CURATION_EXAMPLE],
-                output_schema=TopicWriteup,
-                temperature=0.4,
-                max_tokens=300,
-                purpose="curation",
-            )
+        request = LLMRequest(
+            system=CURATION_SYSTEM,
+            prompt=prompt,
+            few_shot=[CURATION_EXAMPLE],
+            output_schema=TopicWriteup,
+            temperature=0.4,
+            max_tokens=300,
+            purpose="curation",
         )
+        async with limit:
+            result = await self.llm.generate(request)
         writeup: TopicWriteup = result.parsed
         # Relevance is capped by evidence: a topic the catalog barely knows cannot be highly relevant.
         evidence = min(1.0, facts.post_count / 5)
@@ -159,7 +163,11 @@ class CurationService:
         return f"; web research: {result.text[:800]}", result.grounding_sources
 
     async def curate(self, curation_input: dict[str, Any]) -> list[CuratedTopic]:
-        """Research and write topics; low-quality topics are filtered out."""
+        """Research and write topics; low-quality topics are filtered out.
+
+        The topics are independent: their catalog lookups and model calls run concurrently (at most
+        `concurrency` model calls at once), and the result keeps the main topic first, subtopics in order.
+        """
         seed = str(curation_input["seed_keyword"]).strip()
         category = curation_input.get("category") or "fashion"
         extra = [t for t in (curation_input.get("target_celeb"), curation_input.get("target_brand")) if t]
@@ -167,8 +175,18 @@ class CurationService:
         research, sources = await self._web_research(
             seed, category, curation_input.get("target_celeb"), curation_input.get("target_brand")
         )
-        topics = [await self._write_topic(main, category, research, sources)]
-        for sub in subtopic_keywords(main, seed):
-            facts = await gather_facts(self.catalog, sub, [])
-            topics.append(await self._write_topic(facts, category, "", sources))
+        limit = asyncio.Semaphore(self.concurrency)
+
+        async def subtopic(keyword: str) -> CuratedTopic:
+            return await self._write_topic(await gather_facts(self.catalog, keyword, []), category, "", sources, limit)
+
+        # A TaskGroup, not gather: when one topic fails the others are cancelled instead of left running, and
+        # the first failure is raised as itself (an LLMError stays an LLMError for the node and the retries).
+        try:
+            async with asyncio.TaskGroup() as group:
+                tasks = [group.create_task(self._write_topic(main, category, research, sources, limit))]
+                tasks += [group.create_task(subtopic(sub)) for sub in subtopic_keywords(main, seed)]
+        except ExceptionGroup as failed:
+            raise failed.exceptions[0] from None
+        topics = [task.result() for task in tasks]
         return [t for t in topics if not t.low_quality]

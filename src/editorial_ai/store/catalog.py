@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -16,13 +17,18 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from editorial_ai.store.sqlite_pool import SqliteConnectionPool
+
 T = TypeVar("T")
+logger = logging.getLogger(__name__)
 
 SAMPLE_CATALOG = "sample_catalog.json"
 ENTITY_KINDS = ("artists", "groups", "brands", "products")
 _TABLES = ("posts", "solutions", "spots", "artists", "brands")
 _POST_COLUMNS = "id, image_url, artist_name, group_name, title, context, view_count, status, created_at"
 _CHUNK = 500  # stays well below SQLite's bound-parameter limit
+# Trigrams index every substring of three characters or more; a shorter term scans the folded texts instead.
+MIN_INDEXED_CHARS = 3
 
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS posts (
@@ -45,6 +51,11 @@ _SCHEMA = (
     "CREATE INDEX IF NOT EXISTS idx_posts_view_count ON posts(view_count)",
     "CREATE INDEX IF NOT EXISTS idx_spots_post_id ON spots(post_id)",
 )
+# The same folded texts in an FTS5 trigram index: a substring query reads the index, not every row. The text is
+# folded before it is stored (and the term before it is searched), so the tokenizer must not fold again
+# (case_sensitive 1): results are exactly those of `LIKE '%term%'` over the folded text, accents kept.
+_FTS_SCHEMA = ("CREATE VIRTUAL TABLE IF NOT EXISTS post_fts USING fts5(post_id UNINDEXED, text, "
+               "tokenize='trigram case_sensitive 1')")
 
 
 @runtime_checkable
@@ -87,7 +98,7 @@ def load_sample_catalog() -> dict[str, Any]:
     return data
 
 
-def _fold(value: str | None) -> str | None:
+def fold_text(value: str | None) -> str | None:
     """Unicode-aware case folding for SQL comparisons (SQLite's own LOWER/LIKE only fold ASCII)."""
     return None if value is None else unicodedata.normalize("NFKC", value).casefold()
 
@@ -103,7 +114,7 @@ def search_text(post: Mapping[str, Any], solutions: Sequence[Mapping[str, Any]])
         parts += [str(sol.get("title") or ""), str(sol.get("brand") or "")]
         parts += [str(k) for k in keywords or [] if isinstance(k, str)]
     # Newlines keep fields apart: a term never matches across the end of one field and the start of the next.
-    return _fold("\n".join(p for p in parts if p)) or ""
+    return fold_text("\n".join(p for p in parts if p)) or ""
 
 
 def _like_pattern(term: str) -> str:
@@ -112,22 +123,25 @@ def _like_pattern(term: str) -> str:
     return f"%{escaped}%"
 
 
+def fts_phrase(folded: str) -> str:
+    """`folded` as one FTS5 phrase (double quotes doubled): a trigram phrase matches it as a substring."""
+    return '"' + folded.replace('"', '""') + '"'
+
+
 class SqliteCatalogRepository:
-    """`CatalogRepository` over a SQLite file; each call opens a short-lived connection in a thread."""
+    """`CatalogRepository` over a SQLite file; queries run in a worker thread on pooled connections."""
 
     def __init__(self, db_path: Path, *, seed: Mapping[str, Any] | None = None) -> None:
         """Use `db_path`; `seed` replaces the shipped sample catalog as initial data (for tests)."""
         self.db_path = Path(db_path)
         self._seed = seed
+        self._pool = SqliteConnectionPool(self.db_path)
+        self._fts = True  # cleared when this SQLite build lacks FTS5 trigrams: searches then scan the texts
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        conn = sqlite3.connect(self.db_path, timeout=30.0, isolation_level=None)
-        try:
-            conn.row_factory = sqlite3.Row
+        with self._pool.connection() as conn:
             yield conn
-        finally:
-            conn.close()
 
     async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         def call() -> T:
@@ -135,6 +149,10 @@ class SqliteCatalogRepository:
                 return fn(conn)
 
         return await asyncio.to_thread(call)
+
+    def close(self) -> None:
+        """Close pooled connections (the repository stays usable: new ones open on demand)."""
+        self._pool.close()
 
     async def initialize(self) -> None:
         """Create the tables if missing and seed them once; idempotent and safe across processes."""
@@ -146,12 +164,14 @@ class SqliteCatalogRepository:
         try:
             for statement in _SCHEMA:
                 conn.execute(statement)
+            self._fts = self._create_fts(conn)
             if conn.execute("SELECT 1 FROM posts LIMIT 1").fetchone() is None:
                 self._insert_seed(conn, self._seed if self._seed is not None else load_sample_catalog())
             posts, indexed = conn.execute("SELECT (SELECT COUNT(*) FROM posts), (SELECT COUNT(*) FROM post_search)"
                                           ).fetchone()  # fmt: skip
-            if posts != indexed:  # new database, or one created before the search table existed
-                self._index_posts(conn)
+            in_fts = conn.execute("SELECT COUNT(*) FROM post_fts").fetchone()[0] if self._fts else posts
+            if posts != indexed or posts != in_fts:  # new database, or one created before an index existed
+                self._index_posts(conn, fts=self._fts)
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -194,33 +214,58 @@ class SqliteCatalogRepository:
         )
 
     @staticmethod
-    def _index_posts(conn: sqlite3.Connection) -> None:
+    def _create_fts(conn: sqlite3.Connection) -> bool:
+        """Create the trigram index; False (searches scan the folded texts) when SQLite lacks it (< 3.34)."""
+        try:
+            conn.execute(_FTS_SCHEMA)
+        except sqlite3.OperationalError as exc:
+            logger.warning("SQLite %s has no FTS5 trigram tokenizer (%s): catalog searches scan every post",
+                           sqlite3.sqlite_version, exc)
+            return False
+        return True
+
+    @staticmethod
+    def _index_posts(conn: sqlite3.Connection, *, fts: bool) -> None:
         solutions: dict[str, list[dict[str, Any]]] = {}
         for row in conn.execute(
             "SELECT sp.post_id, so.title, so.brand, so.metadata FROM spots sp "
             "JOIN solutions so ON so.id = sp.solution_id"
         ):
             solutions.setdefault(row["post_id"], []).append(dict(row))
+        texts = [(row["id"], search_text(dict(row), solutions.get(row["id"], [])))
+                 for row in conn.execute("SELECT id, artist_name, group_name, context, title FROM posts")]  # fmt: skip
         conn.execute("DELETE FROM post_search")
-        conn.executemany(
-            "INSERT INTO post_search (post_id, text) VALUES (?, ?)",
-            [(row["id"], search_text(dict(row), solutions.get(row["id"], [])))
-             for row in conn.execute("SELECT id, artist_name, group_name, context, title FROM posts")],
-        )  # fmt: skip
+        conn.executemany("INSERT INTO post_search (post_id, text) VALUES (?, ?)", texts)
+        if fts:
+            conn.execute("DELETE FROM post_fts")
+            conn.executemany("INSERT INTO post_fts (post_id, text) VALUES (?, ?)", texts)
 
     async def search_posts(self, term: str, limit: int = 5) -> list[dict[str, Any]]:
-        """See `CatalogRepository.search_posts`; `%` and `_` in `term` match literally."""
+        """See `CatalogRepository.search_posts`; `%` and `_` in `term` match literally.
+
+        A term of three characters or more is looked up in the trigram index; a shorter one (a two-syllable
+        Korean name, "V") scans the folded texts, which gives the same rows.
+        """
         if limit <= 0:
             return []
-        pattern = _like_pattern(_fold(term.strip()) or "")
+        folded = fold_text(term.strip()) or ""
         columns = ", ".join(f"p.{col.strip()}" for col in _POST_COLUMNS.split(","))
-        sql = (
-            f"SELECT {columns} FROM posts p JOIN post_search s ON s.post_id = p.id "
-            "WHERE p.status = 'active' AND s.text LIKE ? ESCAPE '\\' ORDER BY p.view_count DESC, p.id LIMIT ?"
-        )
+        order = "ORDER BY p.view_count DESC, p.id LIMIT ?"
+        indexed = (f"SELECT {columns} FROM post_fts f JOIN posts p ON p.id = f.post_id "
+                   f"WHERE post_fts MATCH ? AND p.status = 'active' {order}")
+        scan = (f"SELECT {columns} FROM posts p JOIN post_search s ON s.post_id = p.id "
+                f"WHERE p.status = 'active' AND s.text LIKE ? ESCAPE '\\' {order}")
 
         def query(conn: sqlite3.Connection) -> list[dict[str, Any]]:
-            return [dict(row) for row in conn.execute(sql, (pattern, limit))]
+            if self._fts and len(folded) >= MIN_INDEXED_CHARS:
+                try:
+                    return [dict(row) for row in conn.execute(indexed, (fts_phrase(folded), limit))]
+                except sqlite3.OperationalError as exc:
+                    if "post_fts" not in str(exc):
+                        raise
+                    # A database indexed by an older version, not initialized here: scan until initialize() runs.
+                    self._fts = False
+            return [dict(row) for row in conn.execute(scan, (_like_pattern(folded), limit))]
 
         return await self._run(query)
 

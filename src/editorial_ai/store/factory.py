@@ -154,8 +154,7 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[Any]:
         async with open_checkpoint_pool(conn_string) as pool:
             yield AsyncPostgresSaver(pool)
         return
-    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver  # here: `contents list` never pays langgraph's import
+    from editorial_ai.store.sqlite_checkpoints import open_sqlite_saver  # imports langgraph only when called
 
-    settings.resolved_checkpoint_path.parent.mkdir(parents=True, exist_ok=True)
-    async with AsyncSqliteSaver.from_conn_string(str(settings.resolved_checkpoint_path)) as saver:
+    async with open_sqlite_saver(settings.resolved_checkpoint_path, settings.checkpoint_sync) as saver:
         yield saver

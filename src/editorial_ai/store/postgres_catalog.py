@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-import unicodedata
+import logging
 from collections.abc import Mapping
 from typing import Any
 
 import psycopg
+from psycopg import sql
 from psycopg.rows import DictRow
 from psycopg.types.json import Jsonb
 
-from editorial_ai.store.catalog import load_sample_catalog
+from editorial_ai.store.catalog import fold_text, load_sample_catalog, search_text
 from editorial_ai.store.postgres import DEFAULT_SCHEMA, PostgresRepositoryBase, like_pattern, to_iso, to_timestamp
 
+logger = logging.getLogger(__name__)
 _TABLES = ("posts", "solutions", "spots", "artists", "brands")
 _POST_COLUMNS = "id, image_url, artist_name, group_name, title, context, view_count, status, created_at"
 
@@ -35,6 +37,10 @@ _CATALOG_DDL = (
     "CREATE TABLE IF NOT EXISTS {s}.brands (id TEXT PRIMARY KEY, name TEXT NOT NULL)",
     "CREATE INDEX IF NOT EXISTS idx_posts_view_count ON {s}.posts (view_count)",
     "CREATE INDEX IF NOT EXISTS idx_spots_post_id ON {s}.spots (post_id, seq)",
+    # One folded text per post (its columns and its products' names, brands and tags), folded in Python exactly
+    # as the SQLite store folds it, so both backends match the same posts for the same term.
+    """CREATE TABLE IF NOT EXISTS {s}.post_search (
+        post_id TEXT PRIMARY KEY REFERENCES {s}.posts(id), text TEXT NOT NULL)""",
 )
 
 
@@ -52,6 +58,42 @@ class PostgresCatalogRepository(PostgresRepositoryBase):
         cur = await conn.execute(self._sql("SELECT 1 FROM {s}.posts LIMIT 1"))
         if await cur.fetchone() is None:
             await self._insert_seed(conn, self._seed if self._seed is not None else load_sample_catalog())
+        await self._create_trigram_index(conn)
+        cur = await conn.execute(self._sql("SELECT (SELECT COUNT(*) FROM {s}.posts) AS posts, "
+                                           "(SELECT COUNT(*) FROM {s}.post_search) AS indexed"))
+        counts = await cur.fetchone()
+        if counts and counts["posts"] != counts["indexed"]:  # new database, or one created before the index
+            await self._index_posts(conn)
+
+    async def _create_trigram_index(self, conn: psycopg.AsyncConnection[DictRow]) -> None:
+        """A pg_trgm GIN index on the folded texts, so `LIKE '%term%'` reads the index instead of every row.
+
+        Without the extension (a role that may not create it) searches still work, by a sequential scan.
+        """
+        try:
+            async with conn.transaction():  # a savepoint: a refused CREATE EXTENSION leaves the rest intact
+                await conn.execute("CREATE EXTENSION IF NOT EXISTS pg_trgm")
+        except psycopg.Error as exc:
+            logger.warning("pg_trgm is unavailable (%s): catalog searches scan every post", str(exc).strip())
+            return
+        cur = await conn.execute("SELECT n.nspname AS schema FROM pg_opclass c JOIN pg_namespace n "
+                                 "ON n.oid = c.opcnamespace WHERE c.opcname = 'gin_trgm_ops' LIMIT 1")
+        row = await cur.fetchone()
+        opclass = sql.SQL("{}.gin_trgm_ops").format(sql.Identifier(row["schema"] if row else "public"))
+        await conn.execute(sql.SQL("CREATE INDEX IF NOT EXISTS idx_post_search_trgm ON {}.post_search "
+                                   "USING gin (text {})").format(sql.Identifier(self.schema), opclass))
+
+    async def _index_posts(self, conn: psycopg.AsyncConnection[DictRow]) -> None:
+        solutions: dict[str, list[dict[str, Any]]] = {}
+        cur = await conn.execute(self._sql("SELECT sp.post_id, so.title, so.brand, so.metadata FROM {s}.spots sp "
+                                           "JOIN {s}.solutions so ON so.id = sp.solution_id ORDER BY sp.seq"))
+        for row in await cur.fetchall():
+            solutions.setdefault(row["post_id"], []).append(row)
+        cur = await conn.execute(self._sql("SELECT id, artist_name, group_name, context, title FROM {s}.posts"))
+        texts = [(row["id"], search_text(row, solutions.get(row["id"], []))) for row in await cur.fetchall()]
+        await conn.execute(self._sql("DELETE FROM {s}.post_search"))
+        async with conn.cursor() as insert:
+            await insert.executemany(self._sql("INSERT INTO {s}.post_search (post_id, text) VALUES (%s, %s)"), texts)
 
     async def _insert_seed(self, conn: psycopg.AsyncConnection[DictRow], data: Mapping[str, Any]) -> None:
         async with conn.cursor() as cur:
@@ -94,23 +136,15 @@ class PostgresCatalogRepository(PostgresRepositoryBase):
             )
 
     async def search_posts(self, term: str, limit: int = 5) -> list[dict[str, Any]]:
-        """See `CatalogRepository.search_posts`; `%` and `_` in `term` match literally."""
+        """See `CatalogRepository.search_posts`; `%` and `_` in `term` match literally (trigram index)."""
         if limit <= 0:
             return []
-        pattern = like_pattern(unicodedata.normalize("NFKC", term.strip()))
-        columns = ("artist_name", "group_name", "context", "title")
-        match = " OR ".join(f"p.{col} ILIKE %(p)s ESCAPE '\\'" for col in columns)
-        # A product spotted on the post matches by name, brand or trend tag (metadata keywords).
-        product = (
-            "EXISTS (SELECT 1 FROM {s}.spots sp JOIN {s}.solutions so ON so.id = sp.solution_id "
-            "WHERE sp.post_id = p.id AND (so.title ILIKE %(p)s ESCAPE '\\' OR so.brand ILIKE %(p)s ESCAPE '\\' "
-            "OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(so.metadata->'keywords') "
-            "= 'array' THEN so.metadata->'keywords' ELSE '[]'::jsonb END) k WHERE k ILIKE %(p)s ESCAPE '\\')))"
-        )
+        pattern = like_pattern(fold_text(term.strip()) or "")
         select = ", ".join(f"p.{col.strip()}" for col in _POST_COLUMNS.split(","))
         query = self._sql(
-            f"SELECT {select} FROM {{s}}.posts p WHERE p.status = 'active' AND ({match} OR {product}) "
-            "ORDER BY p.view_count DESC, p.id LIMIT %(limit)s"
+            f"SELECT {select} FROM {{s}}.posts p JOIN {{s}}.post_search s ON s.post_id = p.id "
+            "WHERE p.status = 'active' AND s.text LIKE %(p)s ESCAPE '\\' ORDER BY p.view_count DESC, p.id "
+            "LIMIT %(limit)s"
         )
         async with self._connect() as conn:
             cur = await conn.execute(query, {"p": pattern, "limit": limit})

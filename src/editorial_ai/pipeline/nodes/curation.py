@@ -14,7 +14,8 @@ def make_curation_node(deps: PipelineDeps):
 
     async def curation(state: dict[str, Any]) -> dict[str, Any]:
         llm = deps.llm("curation_research", run_model(state, deps.settings))
-        topics = await CurationService(llm, deps.catalog).curate(state["curation_input"])
+        concurrency = deps.settings.llm_concurrency_for(llm.name)
+        topics = await CurationService(llm, deps.catalog, concurrency=concurrency).curate(state["curation_input"])
         if not topics:
             keyword = str(state["curation_input"].get("seed_keyword") or "")
             nearest = ", ".join(await nearest_keywords(deps.catalog, keyword))
