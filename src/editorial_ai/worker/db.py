@@ -76,12 +76,15 @@ class PostgresDatabase:
         await self.pool.open(wait=True, timeout=15)
 
     async def transaction(self, steps: Sequence[Step]) -> list[list[dict[str, Any]]]:
-        results = []
-        async with self.pool.connection() as conn, conn.transaction():
-            for statement, params in steps:
-                cur = await conn.execute(_PARAM.sub(r"%(\1)s", statement.replace("{now}", self.now)), params)
-                results.append([dict(row) for row in await cur.fetchall()] if cur.description else [])
-        return results
+        async with self.pool.connection() as conn:
+            if len(steps) == 1:  # one statement is atomic on its own: no BEGIN/COMMIT round trips
+                return [await self._execute(conn, *steps[0])]
+            async with conn.transaction():
+                return [await self._execute(conn, statement, params) for statement, params in steps]
+
+    async def _execute(self, conn: Any, statement: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+        cur = await conn.execute(_PARAM.sub(r"%(\1)s", statement.replace("{now}", self.now)), params)
+        return [dict(row) for row in await cur.fetchall()] if cur.description else []
 
     async def close(self) -> None:
         await self.pool.close()

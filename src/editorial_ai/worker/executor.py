@@ -26,6 +26,8 @@ from editorial_ai.worker.runstore import Lease, RunStatus, RunStore
 logger = logging.getLogger(__name__)
 
 Requeue = Callable[[str, int], Awaitable[None]]
+# The run registry shows the node running now; quick nodes in a row are noted once, the latest one.
+NODE_NOTE_S = 0.5
 
 
 def new_worker_id(role: str = "worker") -> str:
@@ -142,22 +144,33 @@ class RunExecutor:
         return await pipeline.advance(lease.thread_id, retry_failed=lease.kind == "retry")
 
     async def _heartbeat(self, active: _Active, work: asyncio.Task[Any], overhead: Overhead) -> bool:
-        """Extend the lease every third of its life and at every node; cancel the work when it is lost."""
-        lease = active.lease
+        """Extend the lease every third of its life, and note each node as it starts (at most one note per
+        NODE_NOTE_S, the latest node); cancel the work when the lease turns out lost."""
+        lease, loop = active.lease, asyncio.get_running_loop()
+        next_beat, last_note, noted = loop.time() + self.lease_s / 3, float("-inf"), None
         while not work.done():
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(active.wake.wait(), self.lease_s / 3)
+                await asyncio.wait_for(active.wake.wait(), max(0.0, next_beat - loop.time()))
             active.wake.clear()
+            if active.node != noted and loop.time() - last_note < NODE_NOTE_S:
+                await asyncio.sleep(NODE_NOTE_S - (loop.time() - last_note))  # coalesce quick nodes
             if work.done():
                 break
-            started = time.perf_counter()
+            timer = loop.time() >= next_beat
+            if not timer and active.node == noted:
+                continue
+            started, node = time.perf_counter(), active.node
             try:
-                kept = await self.store.heartbeat(lease, active.node)
+                kept = await self.store.heartbeat(lease, node, node_only=not timer)
             except Exception as exc:  # noqa: BLE001 - a database hiccup: try again; the lease may still hold
                 logger.warning("thread %s: heartbeat failed (%s); retrying", lease.thread_id, exc)
+                await asyncio.sleep(min(1.0, self.lease_s / 10))
                 continue
             overhead.heartbeat_ms += (time.perf_counter() - started) * 1000
             overhead.heartbeats += 1
+            noted, last_note = node, loop.time()
+            if timer:
+                next_beat = loop.time() + self.lease_s / 3
             if not kept:
                 work.cancel()
                 return False

@@ -84,6 +84,7 @@ class RunStore:
     def __init__(self, db: Database) -> None:
         self.db = db
         self.p = db.prefix
+        self.pg = isinstance(db, PostgresDatabase)
 
     def _q(self, statement: str) -> str:
         return statement.replace("{p}", self.p)
@@ -162,7 +163,16 @@ class RunStore:
             " WHERE thread_id = :thread_id AND lease_owner = :worker ON CONFLICT (thread_id, fence) DO NOTHING"
         )
         params = {"thread_id": thread_id, "worker": worker, "ttl": ttl}
-        taken, _ = await self.db.transaction([(take, params), (log, params)])
+        if self.pg:  # one round trip: the log row is written from the UPDATE's own result
+            one = self._q(
+                f"WITH taken AS ({take}, thread_id, lease_owner), logged AS (INSERT INTO {{p}}run_executions"
+                " (thread_id, fence, worker, kind, started_at, heartbeat_at) SELECT thread_id, fence, lease_owner,"
+                " kind, {now}, {now} FROM taken ON CONFLICT (thread_id, fence) DO NOTHING)"
+                " SELECT fence, seq, kind, payload, content_type FROM taken"
+            )
+            [taken] = await self.db.transaction([(one, params)])
+        else:
+            taken, _ = await self.db.transaction([(take, params), (log, params)])
         if not taken:
             return None
         row = taken[0]
@@ -177,7 +187,7 @@ class RunStore:
             str(row["content_type"] or ""),
         )
 
-    async def heartbeat(self, lease: Lease, node: str | None = None) -> bool:
+    async def heartbeat(self, lease: Lease, node: str | None = None, *, node_only: bool = False) -> bool:
         """Extend the lease (and note the node running now); False when the lease was lost."""
         extend = self._q(
             "UPDATE {p}pipeline_runs SET lease_expires = {now} + :ttl, current_node = :node, updated_at = {now}"
@@ -194,8 +204,19 @@ class RunStore:
             "ttl": lease.ttl,
             "node": node,
         }
-        extended, _ = await self.db.transaction([(extend, params), (beat, params)])
+        if node_only:  # a node started: one statement, the execution log's heartbeat waits for the timer
+            [extended] = await self.db.transaction([(extend, params)])
+        else:
+            extended = await self._both(extend, beat, params)
         return bool(extended)
+
+    async def _both(self, first: str, second: str, params: dict[str, Any]) -> builtins.list[dict[str, Any]]:
+        """Two independent writes in one transaction (PostgreSQL: one statement); the first one's rows."""
+        if self.pg:
+            [rows] = await self.db.transaction([(f"WITH a AS ({first}), b AS ({second}) SELECT * FROM a", params)])
+            return rows
+        rows, _ = await self.db.transaction([(first, params), (second, params)])
+        return rows
 
     async def release(
         self,
@@ -236,7 +257,7 @@ class RunStore:
             "overhead_ms": (overhead.lease_ms + overhead.heartbeat_ms) if overhead is not None else None,
             "heartbeats": getattr(overhead, "heartbeats", 0),
         }
-        freed, _ = await self.db.transaction([(free, params), (end, params)])
+        freed = await self._both(free, end, params)
         return str(freed[0]["status"]) if freed else None
 
     # --- reading ------------------------------------------------------------------------------------
