@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 
 from editorial_ai.cli._common import build_settings, console
+from editorial_ai.cli.learning_cmd import bench_learning
 
 bench_app = typer.Typer(help="Benchmarks (figures measured side by side in one run).", no_args_is_help=True)
 
@@ -44,6 +45,59 @@ def bench_local(
     console.print(f"structured / raw effective tokens/s: [bold]{structured / raw:.2f}x[/] (target >= 0.8x)")
     if "JSON-schema grammar" in by_mode:
         console.print(f"grammar / raw: {statistics.mean(by_mode['JSON-schema grammar']) / raw:.2f}x")
+
+
+@bench_app.command("overhead")
+def bench_overhead(
+    runs: int = typer.Option(5, min=1, max=50, help="Measured runs (after one warm-up run)."),
+    delay_ms: float = typer.Option(100.0, min=1.0, help="Latency of every model call."),
+) -> None:
+    """Framework overhead of a run (start -> human gate, and through publish) as % of model time, per node."""
+    from editorial_ai.benchmarks.overhead import load_average, measure_overhead
+    from editorial_ai.cli._common import run_async
+
+    results = run_async(measure_overhead(build_settings(), runs=runs, delay_s=delay_ms / 1000))
+    nodes: dict[str, list[tuple[float, float]]] = {}
+    for r in results:
+        for node, spent in r.per_node.items():
+            nodes.setdefault(node, []).append(spent)
+    table = Table(title=f"per node, median of {runs} runs (model calls take {delay_ms:.0f} ms)")
+    for col in ("node", "wall ms", "model ms", "overhead ms", "overhead % of run's model time"):
+        table.add_column(col)
+    run_model = statistics.median(r.total_model for r in results)
+    for node, visits in nodes.items():
+        wall = statistics.median(w for w, _ in visits)
+        model = statistics.median(m for _, m in visits)
+        table.add_row(node, f"{wall * 1000:.1f}", f"{model * 1000:.0f}", f"{(wall - model) * 1000:.1f}",
+                      f"{(wall - model) / run_model * 100:.2f}%")
+    console.print(table)
+    gate = sorted(results, key=lambda r: r.gate_overhead)[len(results) // 2]
+    total = sorted(results, key=lambda r: r.total_overhead)[len(results) // 2]
+    between = statistics.median(r.total_wall - sum(w for w, _ in r.per_node.values()) for r in results)
+    console.print(f"{gate.calls} model calls to the gate, {total.calls} through publish; "
+                  f"CPU per run {statistics.median(r.cpu_s for r in results) * 1000:.0f} ms; "
+                  f"between nodes {between * 1000:.1f} ms per run; {load_average()}")
+    console.print(f"start -> human gate: wall {gate.gate_wall:.3f}s, model {gate.gate_model:.3f}s, overhead "
+                  f"[bold]{gate.gate_overhead * 100:.2f}%[/]; through publish: wall {total.total_wall:.3f}s, model "
+                  f"{total.total_model:.3f}s, overhead [bold]{total.total_overhead * 100:.2f}%[/] (target <= 2%)")
+
+
+@bench_app.command("concurrency")
+def bench_concurrency(
+    runs: list[int] = typer.Option([50, 100], "--runs", min=1, max=1000, help="Concurrent runs (repeatable)."),
+    delay_ms: float = typer.Option(100.0, min=1.0, help="Latency of every model call."),
+) -> None:
+    """N full runs at once in one process vs one run, with a model whose calls take a fixed time."""
+    from editorial_ai.benchmarks.overhead import load_average, measure_concurrency
+    from editorial_ai.cli._common import run_async
+
+    results = run_async(measure_concurrency(build_settings(), tuple(runs), delay_s=delay_ms / 1000))
+    targets = {50: 1.5, 100: 2.0}
+    for r in results:
+        target = f" (target <= {targets[r.runs]}x)" if r.runs in targets else ""
+        console.print(f"{r.runs} concurrent runs: wall {r.wall_s:.2f}s, one run {r.single_s:.2f}s, CPU "
+                      f"{r.cpu_s / r.runs * 1000:.0f} ms per run; {load_average()}; ratio "
+                      f"[bold]{r.ratio:.2f}x[/]{target}")
 
 
 @bench_app.command("review")
@@ -199,3 +253,6 @@ def bench_scale(
     console.print(report_table(report))
     for line in summary_lines(report):
         console.print(line)
+
+# The learning loop's benchmark lives with its command module (cli/learning_cmd.py).
+bench_app.command("learning")(bench_learning)
