@@ -38,6 +38,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("editorial_ai.cli.serve_cmd:serve", "Serve the REST API and the admin UI."),
     "worker": ("editorial_ai.cli.worker_cmd:worker", "Execute queued runs from the Redis task queue."),
     "runs": ("editorial_ai.cli.worker_cmd:runs_app", "Every run from its first node: state, worker, retry."),
+    "learning": ("editorial_ai.cli.learning_cmd:learning_app", "What past reviews teach the next run (show)."),
 }
 
 

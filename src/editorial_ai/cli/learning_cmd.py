@@ -1,0 +1,140 @@
+"""`editorial-ai learning show`: what the last human reviews teach the next run (seed 003), per subcategory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from editorial_ai.cli._common import build_settings, console, fail, print_json, run_async
+
+learning_app = typer.Typer(
+    help="The learning loop: review triggers, guidance in force, the example item.", no_args_is_help=True
+)
+
+
+async def _stats(content_type: str, subcategory: str, data_dir: Path | None) -> dict[str, Any]:
+    from editorial_ai.content_types.registry import UnknownContentTypeError, content_type_for
+    from editorial_ai.services.learning_context import learning_stats
+    from editorial_ai.store.factory import open_stores
+
+    settings = build_settings(data_dir=data_dir)
+    try:
+        kind = content_type_for(content_type or settings.content_type)
+    except UnknownContentTypeError as exc:
+        raise fail(str(exc)) from None
+    _, contents = await open_stores(settings)
+    stats = await learning_stats(contents, kind, subcategory.strip().lower(), disabled=settings.learning_switches_off())
+    return stats.as_dict()
+
+
+def _print(stats: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    where = stats["subcategory"] or "all subcategories"
+    confidence = " (low confidence: fewer than 10 reviews, thresholds scaled)" if stats["low_confidence"] else ""
+    console.print(f"[bold]{stats['content_type']}[/] / {where}: {stats['reviews']} review(s){confidence}")
+    table = Table(title="triggers over the last 10 reviews", expand=False)
+    for column in ("trigger", "raised", "rate", "threshold", "in force"):
+        table.add_column(column)
+    for t in stats["triggers"]:
+        state = "switched off" if t["switched_off"] else ("[green]yes[/]" if t["fired"] else "no")
+        table.add_row(t["trigger"], f"{t['count']}/{t['reviews']}", f"{t['rate']:.0%}", str(t["threshold"]), state)
+    console.print(table)
+    if not stats["fragments"]:
+        console.print("guidance in force: none (the prompts run as written)")
+    for placeholder, lines in stats["fragments"].items():
+        console.print(f"guidance in force for {placeholder}:", markup=False)
+        for line in lines:
+            console.print(f"  - {line}", markup=False, soft_wrap=True)
+    example = stats["example_source"] or "none yet (the static example is shown)"
+    console.print(f"example item: {example}")
+
+
+@learning_app.command("show")
+def show(
+    content_type: str = typer.Option("", "--content-type", help="Content type (default: the configured one)."),
+    subcategory: str = typer.Option(
+        "",
+        "--subcategory",
+        help="Articles: the run's category (fashion); "
+        "product specs: the product category (bag, shoes, ...). Default: all.",
+    ),
+    decisions: bool = typer.Option(False, "--decisions", help="Also list every injection decision."),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help="Data directory (default: the configured one)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one machine-readable JSON object."),
+) -> None:
+    """Show each trigger's rate over the last reviews, the guidance the next run gets and the example item."""
+    stats = run_async(_stats(content_type, subcategory, data_dir))
+    if as_json:
+        print_json(stats)
+        return
+    _print(stats)
+    if decisions:
+        for decision in stats["decisions"]:
+            mark = "injected" if decision["injected"] else "not injected"
+            console.print(
+                f"  {decision['source']} -> {decision['placeholder']}: {mark} ({decision['reason']})", markup=False
+            )
+
+
+def bench_learning(
+    category: str = typer.Option("bag", "--category", help="Product category whose sample products are run."),
+    runs: int = typer.Option(10, min=2, max=50, help="Runs per phase (the loop sees this many reviews)."),
+    mistake_rate: float = typer.Option(0.9, min=0.0, max=1.0, help="The scripted model's unguided error rate."),
+    guided_mistake_rate: float = typer.Option(0.1, min=0.0, max=1.0, help="Its error rate under the guidance."),
+    seed: int = typer.Option(3, help="Random seed of the scripted model."),
+    as_json: bool = typer.Option(False, "--json", help="Print one machine-readable JSON object."),
+) -> None:
+    """First-pass acceptance before and after the learning loop has seen N reviews (scripted product specs)."""
+    from rich.table import Table
+
+    from editorial_ai.benchmarks.learning import run_learning_benchmark
+
+    figures = run_async(
+        run_learning_benchmark(
+            build_settings(),
+            category=category,
+            runs=runs,
+            mistake_rate=mistake_rate,
+            guided_mistake_rate=guided_mistake_rate,
+            seed=seed,
+        )
+    )
+    if as_json:
+        print_json(figures)
+        return
+    table = Table(title=f"learning loop: product specs, category {figures['category']}, {runs} runs per phase")
+    for column in (
+        "phase",
+        "learning",
+        "reviews seen",
+        "first-pass acceptance",
+        "human acceptance",
+        "corrections",
+        "escalated",
+    ):
+        table.add_column(column)
+    for phase in figures["phases"]:
+        table.add_row(
+            phase["phase"],
+            "on" if phase["learning"] else "off",
+            str(phase["reviews_seen"]),
+            f"{phase['first_pass_acceptance']:.0%}",
+            f"{phase['human_acceptance']:.0%}",
+            str(phase["corrections"]),
+            str(phase["escalated"]),
+        )
+    console.print(table)
+    before, after = figures["phases"][0], figures["phases"][-1]
+    console.print(
+        f"first-pass acceptance: before {before['first_pass_acceptance']:.0%} -> after "
+        f"{after['first_pass_acceptance']:.0%} (scripted model {figures['model']}: error rate "
+        f"{figures['mistake_rate']:.0%} unguided, {figures['guided_mistake_rate']:.0%} with the learned "
+        "guidance; it measures the loop's plumbing, not a real model's response)"
+    )
+    for placeholder, lines in after["fragments"].items():
+        console.print(f"guidance in force for the after phase, {placeholder}:", markup=False)
+        for line in lines:
+            console.print(f"  - {line}", markup=False, soft_wrap=True)
