@@ -11,7 +11,6 @@ from rich.table import Table
 
 from editorial_ai.cli._common import build_settings, console
 from editorial_ai.cli.learning_cmd import bench_learning
-from editorial_ai.cli.learning_cmd import bench_learning
 
 bench_app = typer.Typer(help="Benchmarks (figures measured side by side in one run).", no_args_is_help=True)
 
@@ -254,9 +253,6 @@ def bench_scale(
     console.print(report_table(report))
     for line in summary_lines(report):
         console.print(line)
-
-# The learning loop's benchmark lives with its command module (cli/learning_cmd.py).
-bench_app.command("learning")(bench_learning)
 
 # The learning loop's benchmark lives with its command module (cli/learning_cmd.py).
 bench_app.command("learning")(bench_learning)
