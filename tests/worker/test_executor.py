@@ -40,6 +40,26 @@ async def opened(make_settings: Callable[..., Settings]) -> AsyncIterator[tuple[
             await store.close()
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+async def opened_any(
+    request: pytest.FixtureRequest, make_settings: Callable[..., Settings]
+) -> AsyncIterator[tuple[Pipeline, RunStore, Settings]]:
+    """`opened` on each backend (PostgreSQL: a throw-away schema)."""
+    overrides: dict[str, Any] = {}
+    if request.param == "postgres":
+        overrides = {
+            "DATABASE_URL": request.getfixturevalue("postgres_dsn"),
+            "EDITORIAL_AI_DB_SCHEMA": request.getfixturevalue("pg_schema"),
+        }
+    settings = make_settings(**overrides)
+    async with open_pipeline(settings) as pipeline:
+        store = await open_run_store(settings)
+        try:
+            yield pipeline, store, settings
+        finally:
+            await store.close()
+
+
 async def test_a_start_item_runs_to_the_gate_and_a_duplicate_is_a_no_op(
     opened: tuple[Pipeline, RunStore, Settings],
 ) -> None:
@@ -163,3 +183,33 @@ def test_a_holder_on_this_machine_whose_process_is_gone_is_dead() -> None:
     assert not holder_is_dead_here(f"server@{socket.gethostname()}:{__import__('os').getpid()}:abc")
     assert not holder_is_dead_here("worker@other-host:1:abc")
     assert not holder_is_dead_here(None)
+
+
+async def test_a_finished_run_keeps_only_the_checkpoints_audit_and_the_attempt_diff_read(
+    opened_any: tuple[Pipeline, RunStore, Settings],
+) -> None:
+    from editorial_ai.api.views import load_attempts
+
+    pipeline, store, _ = opened_any
+    executor = RunExecutor(pipeline, store, worker_id="w1", lease_s=10)
+    await store.enqueue("t1", "start", payload={"curation_input": INPUT})
+    gate = await executor.advance("t1")
+    assert gate is not None
+    content_id = str(gate.state["current_draft_id"])
+    await pipeline.claim(content_id, AdminDecision(decision="revision_requested", feedback="shorter"))
+    await store.enqueue("t1", "decision")
+    second_gate = await executor.advance("t1")
+    assert second_gate is not None and second_gate.waiting_for_human
+    attempts_before = [(a.number, a.title, a.lines) for a in await load_attempts(pipeline, "t1")]
+    before = [s async for s in pipeline.graph.aget_state_history({"configurable": {"thread_id": "t1"}})]
+    await pipeline.claim(content_id, AdminDecision(decision="approved"))
+    await store.enqueue("t1", "decision")
+    done = await executor.advance("t1")
+    assert done is not None and done.state["pipeline_status"] == "published"
+    after = [s async for s in pipeline.graph.aget_state_history({"configurable": {"thread_id": "t1"}})]
+    assert len(after) < len(before) / 2
+    assert (await pipeline.outcome("t1")).state["pipeline_status"] == "published"
+    assert sum("human_decision" in (s.next or ()) for s in after) == 2  # both gate stops
+    attempts_after = [(a.number, a.title, a.lines) for a in await load_attempts(pipeline, "t1")]
+    assert [a[0] for a in attempts_after] == [a[0] for a in attempts_before] == [1, 2]
+    assert [a[1] for a in attempts_after] == [a[1] for a in attempts_before]

@@ -70,6 +70,7 @@ class RunExecutor:
     ) -> None:
         self.pipeline, self.store, self.worker_id, self.lease_s = pipeline, store, worker_id, lease_s
         self.requeue = requeue
+        self.prune = True  # finished runs keep only the checkpoints audit and the attempt diff read
         self._active: dict[str, _Active] = {}
         self.overheads: list[Overhead] = []
 
@@ -128,7 +129,23 @@ class RunExecutor:
             content_id=outcome.state.get("current_draft_id"),
             pipeline_status=str(outcome.state.get("pipeline_status")),
         )
+        if status == "done" and self.prune:
+            await self._prune(thread_id)
         return outcome
+
+    async def _prune(self, thread_id: str) -> None:
+        """Drop the finished run's checkpoints that neither the audit nor the attempt diff read (worker/prune.py)."""
+        from editorial_ai.store.factory import storage_plan
+        from editorial_ai.worker.prune import prune_finished_run
+
+        settings = self.pipeline.deps.settings
+        path = None if storage_plan(settings).contents == "postgres" else settings.resolved_checkpoint_path
+        try:
+            pruned = await prune_finished_run(self.pipeline, thread_id, path)
+        except Exception as exc:  # noqa: BLE001 - pruning only saves space; the run itself is done
+            logger.warning("thread %s: checkpoints not pruned: %s", thread_id, exc)
+            return
+        logger.info("thread %s: kept %d checkpoints, deleted %d", thread_id, pruned.kept, pruned.deleted)
 
     async def _work(self, lease: Lease) -> RunOutcome:
         pipeline = self.pipeline
