@@ -17,7 +17,7 @@ from editorial_ai.prompts.curation import (
     build_research_prompt,
 )
 from editorial_ai.services.source import expand_terms
-from editorial_ai.store.catalog import CatalogRepository
+from editorial_ai.store.catalog import CatalogRepository, search_terms
 
 LOW_QUALITY_BELOW = 0.3
 SUGGESTIONS = 6
@@ -74,8 +74,8 @@ async def gather_facts(catalog: CatalogRepository, keyword: str, extra_terms: li
     facts = TopicFacts(keyword=keyword)
     seen: set[str] = set()
     terms = expand_terms([{"keyword": keyword, "related_keywords": extra_terms}], keyword)
-    for term in terms:
-        for post in await catalog.search_posts(term, limit=5):
+    for posts in await search_terms(catalog, terms, limit=5):
+        for post in posts:
             if post["id"] in seen:
                 continue
             seen.add(post["id"])

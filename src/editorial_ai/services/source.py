@@ -6,7 +6,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from editorial_ai.store.catalog import CatalogRepository
+from editorial_ai.store.catalog import CatalogRepository, each_search
 
 PER_TERM_LIMIT = 5
 TOTAL_LIMIT = 15
@@ -58,10 +58,10 @@ async def source_contexts(
 ) -> list[dict[str, Any]]:
     """Posts (<=5 per term, <=15 total, by view count) joined with their products."""
     posts: dict[str, dict[str, Any]] = {}
-    for term in expand_terms(curated_topics, seed_keyword):
+    async for found in each_search(catalog, expand_terms(curated_topics, seed_keyword), PER_TERM_LIMIT):
         if len(posts) >= TOTAL_LIMIT:
             break
-        for post in await catalog.search_posts(term, limit=PER_TERM_LIMIT):
+        for post in found:
             if len(posts) >= TOTAL_LIMIT:
                 break
             posts.setdefault(str(post["id"]), post)

@@ -11,7 +11,7 @@ import json
 import logging
 import sqlite3
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
@@ -126,6 +126,29 @@ def _like_pattern(term: str) -> str:
 def fts_phrase(folded: str) -> str:
     """`folded` as one FTS5 phrase (double quotes doubled): a trigram phrase matches it as a substring."""
     return '"' + folded.replace('"', '""') + '"'
+
+
+async def search_terms(catalog: CatalogRepository, terms: Sequence[str], limit: int) -> list[list[dict[str, Any]]]:
+    """`search_posts` for each term, in order: one round trip where the repository offers `search_many`, else
+    the searches run concurrently."""
+    many = getattr(catalog, "search_many", None)
+    if many is not None:
+        found: list[list[dict[str, Any]]] = await many(list(terms), limit)
+        return found
+    return list(await asyncio.gather(*(catalog.search_posts(term, limit=limit) for term in terms)))
+
+
+async def each_search(
+    catalog: CatalogRepository, terms: Sequence[str], limit: int
+) -> AsyncIterator[list[dict[str, Any]]]:
+    """`search_posts` results term by term, for a caller that may stop early: a repository with `search_many`
+    answers every term in one round trip (cheaper than a second trip), any other is asked one term at a time."""
+    if getattr(catalog, "search_many", None) is not None:
+        for found in await search_terms(catalog, terms, limit):
+            yield found
+        return
+    for term in terms:
+        yield await catalog.search_posts(term, limit=limit)
 
 
 class SqliteCatalogRepository:
@@ -246,28 +269,35 @@ class SqliteCatalogRepository:
         A term of three characters or more is looked up in the trigram index; a shorter one (a two-syllable
         Korean name, "V") scans the folded texts, which gives the same rows.
         """
+        return (await self.search_many([term], limit))[0]
+
+    async def search_many(self, terms: list[str], limit: int = 5) -> list[list[dict[str, Any]]]:
+        """`search_posts` for every term, in order, in one trip to the database thread."""
         if limit <= 0:
-            return []
+            return [[] for _ in terms]
+        return await self._run(lambda conn: [self._search(conn, term, limit) for term in terms])
+
+    def _search(self, conn: sqlite3.Connection, term: str, limit: int) -> list[dict[str, Any]]:
         folded = fold_text(term.strip()) or ""
         columns = ", ".join(f"p.{col.strip()}" for col in _POST_COLUMNS.split(","))
         order = "ORDER BY p.view_count DESC, p.id LIMIT ?"
-        indexed = (f"SELECT {columns} FROM post_fts f JOIN posts p ON p.id = f.post_id "
-                   f"WHERE post_fts MATCH ? AND p.status = 'active' {order}")
-        scan = (f"SELECT {columns} FROM posts p JOIN post_search s ON s.post_id = p.id "
-                f"WHERE p.status = 'active' AND s.text LIKE ? ESCAPE '\\' {order}")
-
-        def query(conn: sqlite3.Connection) -> list[dict[str, Any]]:
-            if self._fts and len(folded) >= MIN_INDEXED_CHARS:
-                try:
-                    return [dict(row) for row in conn.execute(indexed, (fts_phrase(folded), limit))]
-                except sqlite3.OperationalError as exc:
-                    if "post_fts" not in str(exc):
-                        raise
-                    # A database indexed by an older version, not initialized here: scan until initialize() runs.
-                    self._fts = False
-            return [dict(row) for row in conn.execute(scan, (_like_pattern(folded), limit))]
-
-        return await self._run(query)
+        if self._fts and len(folded) >= MIN_INDEXED_CHARS:
+            indexed = (
+                f"SELECT {columns} FROM post_fts f JOIN posts p ON p.id = f.post_id "
+                f"WHERE post_fts MATCH ? AND p.status = 'active' {order}"
+            )
+            try:
+                return [dict(row) for row in conn.execute(indexed, (fts_phrase(folded), limit))]
+            except sqlite3.OperationalError as exc:
+                if "post_fts" not in str(exc):
+                    raise
+                # A database indexed by an older version, not initialized here: scan until initialize() runs.
+                self._fts = False
+        scan = (
+            f"SELECT {columns} FROM posts p JOIN post_search s ON s.post_id = p.id "
+            f"WHERE p.status = 'active' AND s.text LIKE ? ESCAPE '\\' {order}"
+        )
+        return [dict(row) for row in conn.execute(scan, (_like_pattern(folded), limit))]
 
     async def solutions_for_posts(self, post_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
         """See `CatalogRepository.solutions_for_posts`; order follows the spots, duplicates dropped."""

@@ -10,61 +10,68 @@ power loss at the measured cost.
 
 langgraph's AsyncSqliteSaver goes through aiosqlite, which hands every cursor step (execute, fetch, close, commit)
 to its thread: about 145 hand-offs per run, each a wake-up and a wait for the GIL. This saver runs langgraph's own
-synchronous SqliteSaver operation whole in a worker thread: one hand-off per checkpoint operation.
+synchronous SqliteSaver operations instead. With `synchronous=NORMAL` a commit writes to the WAL without waiting
+for the disk (0.16 ms measured), less than a hand-off costs, so each operation runs on the event loop itself; with
+`synchronous=FULL` every commit waits for an fsync, so each operation runs whole in a worker thread (one hand-off).
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from langgraph.checkpoint.base import ChannelVersions, Checkpoint, CheckpointMetadata, CheckpointTuple
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 CheckpointSync = Literal["normal", "full"]
+T = TypeVar("T")
 
 
 class ThreadedSqliteSaver(SqliteSaver):
-    """langgraph's SqliteSaver with its async API: each operation runs whole in a worker thread."""
+    """langgraph's SqliteSaver with its async API: each operation runs whole, inline or in one worker thread."""
+
+    def __init__(self, conn: sqlite3.Connection, *, inline: bool = False) -> None:
+        """Use `conn`; `inline` runs operations on the event loop (for commits that do not wait for the disk)."""
+        super().__init__(conn)
+        self.inline = inline
+
+    async def _call(self, fn: Callable[[], T]) -> T:
+        return fn() if self.inline else await asyncio.to_thread(fn)
 
     async def aget_tuple(self, config: Any) -> CheckpointTuple | None:
         """See SqliteSaver.get_tuple."""
-        return await asyncio.to_thread(self.get_tuple, config)
+        return await self._call(lambda: self.get_tuple(config))
 
     async def alist(
         self, config: Any, *, filter: dict[str, Any] | None = None, before: Any = None, limit: int | None = None
     ) -> AsyncIterator[CheckpointTuple]:
-        """See SqliteSaver.list (read whole in one hop: the lists a run asks for are short)."""
-
-        def read() -> list[CheckpointTuple]:
-            return list(self.list(config, filter=filter, before=before, limit=limit))
-
-        for item in await asyncio.to_thread(read):
+        """See SqliteSaver.list (read whole at once: the lists a run asks for are short)."""
+        for item in await self._call(lambda: list(self.list(config, filter=filter, before=before, limit=limit))):
             yield item
 
     async def aput(
         self, config: Any, checkpoint: Checkpoint, metadata: CheckpointMetadata, new_versions: ChannelVersions
     ) -> Any:
         """See SqliteSaver.put."""
-        return await asyncio.to_thread(self.put, config, checkpoint, metadata, new_versions)
+        return await self._call(lambda: self.put(config, checkpoint, metadata, new_versions))
 
     async def aput_writes(
         self, config: Any, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = ""
     ) -> None:
         """See SqliteSaver.put_writes."""
-        await asyncio.to_thread(self.put_writes, config, writes, task_id, task_path)
+        await self._call(lambda: self.put_writes(config, writes, task_id, task_path))
 
     async def adelete_thread(self, thread_id: str) -> None:
         """See SqliteSaver.delete_thread."""
-        await asyncio.to_thread(self.delete_thread, thread_id)
+        await self._call(lambda: self.delete_thread(thread_id))
 
     async def aget_delta_channel_history(self, *, config: Any, channels: Sequence[str]) -> Mapping[str, Any]:
         """See SqliteSaver.get_delta_channel_history."""
-        return await asyncio.to_thread(lambda: self.get_delta_channel_history(config=config, channels=channels))
+        return await self._call(lambda: self.get_delta_channel_history(config=config, channels=channels))
 
 
 def _connect(path: Path, sync: CheckpointSync) -> sqlite3.Connection:
@@ -83,7 +90,7 @@ async def open_sqlite_saver(path: Path, sync: CheckpointSync = "normal") -> Asyn
     path.parent.mkdir(parents=True, exist_ok=True)
     conn = await asyncio.to_thread(_connect, path, sync)
     try:
-        saver = ThreadedSqliteSaver(conn)
+        saver = ThreadedSqliteSaver(conn, inline=sync == "normal")
         await asyncio.to_thread(saver.setup)
         yield saver
     finally:
