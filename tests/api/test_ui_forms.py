@@ -10,9 +10,16 @@ import httpx
 
 from .helpers import post_form, wait_until_stopped
 
-RUN_FORM = {"seed_keyword": "Jennie Effect", "category": "fashion", "tone": "sophisticated", "style": "editorial",
-            "target_celeb": "", "target_brand": "", "model": "scripted:hallucinate_then_fix",
-            "content_type": "fashion_magazine"}
+RUN_FORM = {
+    "seed_keyword": "Jennie Effect",
+    "category": "fashion",
+    "tone": "sophisticated",
+    "style": "editorial",
+    "target_celeb": "",
+    "target_brand": "",
+    "model": "scripted:hallucinate_then_fix",
+    "content_type": "fashion_magazine",
+}
 
 
 async def _run_from_form(client: httpx.AsyncClient, **fields: str) -> tuple[str, str]:
@@ -63,12 +70,20 @@ async def test_content_page_shows_article_verdicts_attempts_and_timeline(client:
     assert "hallucination" in html and "critical" in html  # verdicts with severity
     assert 'id="attempt-1"' in html and 'id="attempt-2"' in html
     assert "Reviewer feedback" in html and "Hermès" in html  # feedback on attempt 1
-    assert re.search(r'class="d-del">-.*Hermès', html) and re.search(r'class="d-add">\+.*Chanel', html)
+    assert re.search(r'class="w-del">[^<]*Hermès', html) and re.search(r'class="w-add">[^<]*Chanel', html)
     assert "human_decision" in html and "waiting for human" in html  # node timeline
     for action in ("approve", "revise", "reject"):
         assert f'action="/admin/contents/{content_id}/{action}"' in html
-    for name in ("information_present", "missing_spec", "bad_format", "wrong_information",
-                 "wrong_physical_dimensions", "notes", "feedback", "missing_spec_fields"):
+    for name in (
+        "information_present",
+        "missing_spec",
+        "bad_format",
+        "wrong_information",
+        "wrong_physical_dimensions",
+        "notes",
+        "feedback",
+        "missing_spec_fields",
+    ):
         assert f'name="{name}"' in html
 
 
@@ -76,9 +91,16 @@ async def test_revise_then_approve_through_forms(client: httpx.AsyncClient) -> N
     thread_id, content_id = await _run_from_form(client)
     empty = await post_form(client, f"/admin/contents/{content_id}/revise", {"information_present": "on"})
     assert empty.status_code == 422 and "needs feedback" in empty.text
-    response = await post_form(client, f"/admin/contents/{content_id}/revise",
-                               {"information_present": "on", "wrong_information": "on",
-                                       "missing_spec_fields": "material, price", "feedback": "Name the bag."})
+    response = await post_form(
+        client,
+        f"/admin/contents/{content_id}/revise",
+        {
+            "information_present": "on",
+            "wrong_information": "on",
+            "missing_spec_fields": "material, price",
+            "feedback": "Name the bag.",
+        },
+    )
     assert response.status_code == 303 and response.headers["location"] == f"/admin/runs/{thread_id}"
     await wait_until_stopped(client, thread_id)
     page = (await client.get(f"/admin/contents/{content_id}")).text
@@ -88,9 +110,9 @@ async def test_revise_then_approve_through_forms(client: httpx.AsyncClient) -> N
     assert form["wrong_information"] and form["information_present"] and form["missing_spec"]
     assert not form["bad_format"] and "material, price" in form["notes"]
     approved = await post_form(client, f"/admin/contents/{content_id}/approve")
-    assert approved.status_code == 303 and approved.headers["location"] == f"/admin/contents/{content_id}"
+    assert approved.status_code == 303 and approved.headers["location"].startswith("/admin/?done=approved")
     page = (await client.get(f"/admin/contents/{content_id}")).text
-    assert "Published to" in page and 'action="/admin/contents/' not in page
+    assert f'href="/articles/{content_id}"' in page and 'method="post" action="/admin/contents/' not in page
     again = await post_form(client, f"/admin/contents/{content_id}/approve")
     assert again.status_code == 409 and "not awaiting a decision" in again.text
 
@@ -119,10 +141,17 @@ async def test_stored_text_is_escaped(client_for: Callable[..., Any]) -> None:
         contents = app.state.pipeline.deps.contents
         item = await contents.get(content_id)
         item["layout_json"]["title"] = "<script>alert(1)</script>"
-        await contents.upsert_pending(thread_id=item["thread_id"], attempt=99, status="pending",
-                                      title="<img src=x onerror=alert(1)>", keyword="k",
-                                      content_type="fashion_magazine", layout=item["layout_json"],
-                                      review=item["review_json"], flags=[])
+        await contents.upsert_pending(
+            thread_id=item["thread_id"],
+            attempt=99,
+            status="pending",
+            title="<img src=x onerror=alert(1)>",
+            keyword="k",
+            content_type="fashion_magazine",
+            layout=item["layout_json"],
+            review=item["review_json"],
+            flags=[],
+        )
         html = (await client.get(f"/admin/contents/{content_id}")).text
         assert "<img src=x" not in html and "&lt;img src=x" in html and "<script>alert" not in html
 

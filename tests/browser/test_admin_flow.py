@@ -31,8 +31,9 @@ def _hold_runs(server: LiveServer) -> threading.Event:
     return release
 
 
-def test_trigger_review_revise_approve_publish(live_server: Callable[..., LiveServer], browser: Any,
-                                               screenshot_dir: Path) -> None:
+def test_trigger_review_revise_approve_publish(
+    live_server: Callable[..., LiveServer], browser: Any, screenshot_dir: Path
+) -> None:
     with live_server() as server:
         page = browser.new_page(viewport={"width": 1360, "height": 900})
         problems: list[str] = []
@@ -49,16 +50,23 @@ def test_trigger_review_revise_approve_publish(live_server: Callable[..., LiveSe
         page.click("text=Start run")
         page.wait_for_url("**/admin/runs/*")
         assert page.get_attribute("#run", "data-running") == "true"
-        assert "Running" in page.inner_text("#run-state")
+        assert page.locator("#run-state .spinner").count() == 1
         release.set()
         page.wait_for_selector("#run-next:not([hidden])")
         assert page.inner_text("#run-state").startswith("Waiting for a decision")
         rows = page.locator("#timeline tbody tr")
         assert rows.count() >= GATE_NODES  # appended by the event stream, without a reload
-        assert rows.last.inner_text().split("\t")[1:3] == ["human_decision", "waiting for human"]
+        assert rows.last.locator("td").all_text_contents()[1:3] == ["human_decision", "waiting for human"]
         assert page.inner_text("#run-badge") == "awaiting approval"
-        assert page.inner_text("#timeline tfoot .sum-nodes") == str(rows.count())
-        assert "scripted:hallucinate_then_fix" in page.inner_text("#timeline tbody tr:first-child")
+        # The same steps in words, grouped by draft; reviews read pass/fail, never "success".
+        groups = page.locator("#progress .progress-group h3").all_inner_texts()
+        assert groups[:3] == ["Preparing", "Draft 1", "Draft 2"], groups
+        assert page.locator("#progress .step-name").first.inner_text() == "Finding trends"
+        assert page.locator("#progress .step-fail .step-name").first.inner_text() == "Reviewing draft 1"
+        assert page.locator("#progress .step-pass .step-name").first.inner_text() == "Reviewing draft 2"
+        assert "“Jennie Effect”" in page.inner_text("h1")
+        assert page.text_content("#timeline tfoot .sum-nodes") == str(rows.count())
+        assert "scripted:hallucinate_then_fix" in page.text_content("#timeline tbody tr:first-child")
         page.screenshot(path=str(screenshot_dir / "01-run-progress.png"), full_page=True)
 
         # 2. The content: rendered article, verdicts, both attempts and the diff between them.
@@ -69,7 +77,7 @@ def test_trigger_review_revise_approve_publish(live_server: Callable[..., LiveSe
         criteria = page.locator("aside table.criteria tbody tr")
         assert criteria.count() >= 4
         assert "hallucination" in page.inner_text("aside table.criteria")
-        assert page.locator("#attempt-2 .diff .d-add").count() >= 1
+        assert page.locator("#attempt-2 .sbs .w-add").count() >= 1
         assert "Hermès" in page.inner_text("#attempt-1 .feedback")
         page.screenshot(path=str(screenshot_dir / "02-content-review.png"), full_page=True)
 
@@ -83,6 +91,7 @@ def test_trigger_review_revise_approve_publish(live_server: Callable[..., LiveSe
         page.wait_for_selector("#run-next:not([hidden])")
         page.click("#open-content")
         page.wait_for_url("**/admin/contents/*")
+        content_url = page.url
         assert page.locator("#attempt-3").is_visible()
         assert "Lead with the airport look." in page.inner_text("#attempt-2 .feedback-admin")
         assert "revision requested" in page.inner_text("ul.events")
@@ -90,7 +99,10 @@ def test_trigger_review_revise_approve_publish(live_server: Callable[..., LiveSe
 
         # 4. Approve: published.
         page.click("#approve")
-        page.wait_for_selector("text=Published to")
+        page.wait_for_selector(".notice")
+        assert "Approved and published" in page.inner_text(".notice")
+        page.goto(content_url)
+        assert page.locator("#published a").get_attribute("href").startswith("/articles/")
         assert page.locator(".content-head .status-published").is_visible()
         assert page.locator("#decide").count() == 0
         page.screenshot(path=str(screenshot_dir / "04-published.png"), full_page=True)
@@ -122,6 +134,10 @@ def test_login_then_reject(live_server: Callable[..., LiveServer], browser: Any,
         page.click("summary:has-text('Reject')")
         page.fill("textarea[name=reason]", "Not our season.")
         page.click("#reject-form button")
+        page.wait_for_selector(".notice")
+        assert "Rejected: “" in page.inner_text(".notice")
+        page.go_back()
+        page.reload()
         page.wait_for_selector("text=Rejected: Not our season.")
         page.screenshot(path=str(screenshot_dir / "06-rejected-with-login.png"), full_page=True)
         page.click("text=Log out")

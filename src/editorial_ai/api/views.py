@@ -1,25 +1,36 @@
-"""View data for the admin UI: attempts recovered from checkpoints, text diffs, the node timeline."""
+"""View data for the admin UI: attempts recovered from checkpoints, their diffs, the escalation banner, the timeline."""
 
 from __future__ import annotations
 
-import difflib
 import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
 from editorial_ai.pipeline.runner import Pipeline
+from editorial_ai.services.diff import SideBySide, side_by_side
+
+HUMAN_EDIT_FLAG = "edited draft fails deterministic checks"
 
 
 @dataclass
 class Attempt:
-    """One draft of a content: its text, its review and the feedback it received."""
+    """One draft of a content: its text, its review, who wrote it and the feedback it received."""
 
     number: int
     title: str
     lines: list[str]
     review: dict[str, Any] | None = None
+    history: dict[str, Any] = field(default_factory=dict)  # the review-history entry: pass rule, threshold, stop
     feedback: list[dict[str, Any]] = field(default_factory=list)
-    diff: list[tuple[str, str]] = field(default_factory=list)  # (css class, line) vs the previous attempt
+    author: str = "model"  # "model" or the editor who edited the draft inline
+    edited_fields: list[str] = field(default_factory=list)
+    diff: SideBySide | None = None  # against the previous attempt
+    ignored_feedback: str = ""  # whose feedback the attempt left unanswered ("editor" / "review"), when unchanged
+
+    @property
+    def by_human(self) -> bool:
+        """Whether an editor wrote this attempt (an inline edit)."""
+        return self.author != "model"
 
 
 def layout_text(layout: dict[str, Any] | None) -> list[str]:
@@ -30,8 +41,7 @@ def layout_text(layout: dict[str, Any] | None) -> list[str]:
     for block in layout.get("blocks") or []:
         kind = block.get("type")
         if kind == "hero":
-            lines += [f"[hero] {block.get('overlay_title', '')}",
-                      f"[subtitle] {block.get('overlay_subtitle', '')}"]
+            lines += [f"[hero] {block.get('overlay_title', '')}", f"[subtitle] {block.get('overlay_subtitle', '')}"]
         elif kind == "headline":
             lines.append(f"## {block.get('text', '')}")
         elif kind == "body_text":
@@ -39,58 +49,137 @@ def layout_text(layout: dict[str, Any] | None) -> list[str]:
         elif kind == "pull_quote":
             lines.append(f"> {block.get('quote', '')}")
         elif kind == "product_showcase":
-            lines += [f"[product] {p.get('brand', '')} {p.get('name', '')}".rstrip()
-                      for p in block.get("products") or []]
+            lines += [
+                f"[product] {p.get('brand', '')} {p.get('name', '')}".rstrip() for p in block.get("products") or []
+            ]
         elif kind == "celeb_feature":
             lines += [f"[celeb] {c.get('name', '')}" for c in block.get("celebs") or []]
         elif kind == "hashtag_bar":
             lines.append("[tags] " + " ".join(block.get("hashtags") or []))
         elif kind == "credits":
-            lines += [f"[credit] {e.get('role', '')}: {e.get('name', '')}"
-                      for e in block.get("entries") or []]
+            lines += [f"[credit] {e.get('role', '')}: {e.get('name', '')}" for e in block.get("entries") or []]
     return lines
 
 
-def text_diff(before: list[str], after: list[str]) -> list[tuple[str, str]]:
-    """A unified diff as (class, line): add, del, hunk or ctx; empty when nothing changed."""
-    out: list[tuple[str, str]] = []
-    for line in difflib.unified_diff(before, after, "previous", "this attempt", n=1, lineterm=""):
-        if line.startswith(("---", "+++")):
+def _mark_ignored_feedback(ordered: list[Attempt]) -> None:
+    """An attempt written in answer to feedback that changed no text left that feedback unanswered."""
+    for previous, current in itertools.pairwise(ordered):
+        if current.by_human or not previous.feedback or current.diff is None or current.diff.changed:
             continue
-        kind = {"+": "add", "-": "del", "@": "hunk"}.get(line[:1], "ctx")
-        out.append((kind, line))
-    return out
+        current.ignored_feedback = "editor" if any(f.get("source") == "admin" for f in previous.feedback) else "review"
 
 
 async def load_attempts(pipeline: Pipeline, thread_id: str) -> list[Attempt]:
     """Every draft of a thread, oldest first, from the checkpoint history.
 
-    The state only keeps the latest draft; each checkpoint written right after an editorial step holds
-    that attempt's draft, and the checkpoint after its review holds its review.
+    The state only keeps the latest draft; each checkpoint written right after an editorial step (or an editor's
+    inline edit) holds that attempt's draft, and the checkpoint after its review holds its review.
     """
     config = {"configurable": {"thread_id": thread_id}}
     snapshots = [s async for s in pipeline.graph.aget_state_history(config)]
     attempts: dict[int, Attempt] = {}
     feedback: list[dict[str, Any]] = []
+    history: list[dict[str, Any]] = []
     for snap in reversed(snapshots):  # history comes newest first
         values = snap.values or {}
         version = int(values.get("draft_version") or 0)
         draft = values.get("current_draft")
         if version and draft and version not in attempts:
-            attempts[version] = Attempt(number=version, title=str(draft.get("title", "")),
-                                        lines=layout_text(draft))
-        history = values.get("review_history") or []
-        if version in attempts and history and history[-1].get("attempt") == version:
+            attempts[version] = Attempt(number=version, title=str(draft.get("title", "")), lines=layout_text(draft))
+        entries = values.get("review_history") or []
+        if version in attempts and entries and entries[-1].get("attempt") == version:
             attempts[version].review = values.get("review_result")
         feedback = values.get("feedback_history") or feedback
+        history = entries or history
+    for entry in history:
+        target = attempts.get(int(entry.get("attempt") or 0))
+        if target is not None:
+            target.history = entry
+            target.author = str(entry.get("author") or "model")
+            target.edited_fields = list(entry.get("edited_fields") or [])
     for entry in feedback:
         target = attempts.get(int(entry.get("attempt") or 0))
         if target is not None:
             target.feedback.append(entry)
     ordered = [attempts[k] for k in sorted(attempts)]
     for previous, current in itertools.pairwise(ordered):
-        current.diff = text_diff(previous.lines, current.lines)
+        current.diff = side_by_side(previous.lines, current.lines)
+    _mark_ignored_feedback(ordered)
     return ordered
+
+
+def compare(attempts: list[Attempt], left: int | None, right: int | None) -> tuple[int, int, SideBySide] | None:
+    """The side-by-side diff of two attempts by number (default: the last two); None with fewer than two."""
+    numbers = [a.number for a in attempts]
+    if len(numbers) < 2:
+        return None
+    if left not in numbers or right not in numbers or left == right:
+        left, right = numbers[-2], numbers[-1]
+    by_number = {a.number: a for a in attempts}
+    assert left is not None and right is not None
+    return left, right, side_by_side(by_number[left].lines, by_number[right].lines)
+
+
+@dataclass
+class Banner:
+    """Why a draft needs care before it is approved: the escalation's stop reason, and every flag in words."""
+
+    title: str
+    reasons: list[str]
+    escalated: bool
+
+
+def _flag_words(flag: str) -> str | None:
+    if flag == "escalated":
+        return None  # said by the banner's title
+    if flag == "judge_skipped":
+        return "The judge did not run (model unavailable or failed): its criteria were not checked."
+    if flag.startswith("needs a human: "):
+        return "Advisory criterion: " + flag.removeprefix("needs a human: ") + " — the judge is not trusted on it."
+    if flag == HUMAN_EDIT_FLAG:
+        return "The editor's inline edit fails deterministic checks (see the latest attempt)."
+    return flag
+
+
+def escalation_banner(item: dict[str, Any], attempts: list[Attempt]) -> Banner | None:
+    """The banner of an escalated or flagged draft, or of one whose latest review did not pass; None otherwise."""
+    review = item.get("review_json") or {}
+    reasons: list[str] = []
+    stops = [a.history.get("stop_reason") for a in attempts if a.history.get("stop_reason")]
+    if item.get("status") == "escalated" and stops:
+        reasons.append(f"Stopped: {stops[-1]}.")
+    flags = [*(item.get("flags") or []), *(review.get("flags") or [])]
+    reasons += [w for w in dict.fromkeys(_flag_words(f) for f in flags) if w]
+    if review and review.get("passed") is False:
+        failed = [c["criterion"] for c in review.get("criteria", []) if not c.get("passed") and not c.get("skipped")]
+        if failed:
+            reasons.append("The latest review failed: " + ", ".join(failed) + ".")
+    latest = attempts[-1] if attempts else None
+    if latest is not None and latest.ignored_feedback:
+        reasons.append(
+            f"Attempt {latest.number} changed no text after the {latest.ignored_feedback}'s feedback: "
+            "the feedback was ignored."
+        )
+    escalated = item.get("status") == "escalated"
+    if not escalated and not reasons:
+        return None
+    title = (
+        "Escalated to an editor: the review loop stopped without a passing draft"
+        if escalated
+        else "Flagged: check this draft before approving it"
+    )
+    return Banner(title, reasons, escalated)
+
+
+def needs_confirmation(item: dict[str, Any]) -> bool:
+    """Whether approving needs an explicit confirmation and a note: escalated, flagged or not passed."""
+    review = item.get("review_json") or {}
+    return (
+        item.get("status") == "escalated"
+        or bool(item.get("flags"))
+        or bool(review.get("flags"))
+        or review.get("passed") is False
+    )
 
 
 def timeline(pipeline: Pipeline, thread_id: str, status: str) -> dict[str, Any]:

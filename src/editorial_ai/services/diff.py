@@ -12,8 +12,11 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 Op = Literal["same", "del", "add"]
-RowKind = Literal["same", "changed", "removed", "added"]
-_TOKENS = re.compile(r"\s+|[^\s]+")
+RowKind = Literal["same", "changed", "removed", "added", "fold"]
+# A word keeps its trailing whitespace, so a run of changed words reads as one highlighted phrase.
+_TOKENS = re.compile(r"\S+\s*|\s+")
+# Below this share of kept words a rewritten line is shown whole (removed, then added) instead of word by word.
+REWRITE_SHARE = 0.3
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,7 @@ class DiffRow:
     kind: RowKind
     left: list[Segment] = field(default_factory=list)
     right: list[Segment] = field(default_factory=list)
+    folded: int = 0  # for a "fold" row: how many unchanged lines it stands for
 
 
 @dataclass
@@ -44,7 +48,20 @@ class SideBySide:
     @property
     def changed(self) -> bool:
         """Whether the two texts differ at all."""
-        return any(row.kind != "same" for row in self.rows)
+        return any(row.kind not in ("same", "fold") for row in self.rows)
+
+    def folded(self, context: int = 1) -> list[DiffRow]:
+        """The rows with unchanged lines farther than `context` rows from any change folded into one row."""
+        near = {i + d for i, row in enumerate(self.rows) if row.kind != "same" for d in range(-context, context + 1)}
+        out: list[DiffRow] = []
+        for i, row in enumerate(self.rows):
+            if row.kind != "same" or i in near:
+                out.append(row)
+            elif out and out[-1].kind == "fold":
+                out[-1].folded += 1
+            else:
+                out.append(DiffRow("fold", folded=1))
+        return out
 
 
 def _merge(segments: list[Segment]) -> list[Segment]:
@@ -55,6 +72,12 @@ def _merge(segments: list[Segment]) -> list[Segment]:
         elif seg.text:
             out.append(seg)
     return out
+
+
+def _shared_share(segments: list[Segment]) -> float:
+    """The share of a line's words that the other line kept."""
+    total = sum(len(s.text.split()) for s in segments)
+    return _word_count(segments, "same") / total if total else 1.0
 
 
 def _word_count(segments: list[Segment], op: Op) -> int:
@@ -85,6 +108,8 @@ def _pair_block(before: list[str], after: list[str]) -> list[DiffRow]:
     for i in range(max(len(before), len(after))):
         if i < len(before) and i < len(after):
             left, right = word_diff(before[i], after[i])
+            if _shared_share(left) < REWRITE_SHARE:  # a rewrite, not an edit: whole lines read better
+                left, right = [Segment("del", before[i])], [Segment("add", after[i])]
             rows.append(DiffRow("changed", left, right))
         elif i < len(before):
             rows.append(DiffRow("removed", [Segment("del", before[i])], []))

@@ -79,24 +79,30 @@
   function followRun(section) {
     var state = document.getElementById("run-state");
     var tbody = document.querySelector("#timeline tbody");
+    var progress = document.getElementById("progress");
     var url = section.dataset.events + "?after=" + encodeURIComponent(section.dataset.after || "0");
     var source = new EventSource(url);
     source.addEventListener("node_enter", function (e) {
       var data = JSON.parse(e.data);
       addRunning(tbody, data.node);
       updateTotals(tbody.parentNode);
+      var label = progress ? progressEnter(progress, data.node) : data.node;
       setBadge("running");
       state.innerHTML = "";
       var spin = document.createElement("span");
       spin.className = "spinner";
       state.appendChild(spin);
-      state.appendChild(document.createTextNode(" Running: "));
+      state.appendChild(document.createTextNode(" "));
       var strong = document.createElement("strong");
       strong.id = "current-node";
-      strong.textContent = data.node;
+      strong.textContent = label;
       state.appendChild(strong);
     });
-    source.addEventListener("node_complete", function (e) { complete(tbody, JSON.parse(e.data)); });
+    source.addEventListener("node_complete", function (e) {
+      var data = JSON.parse(e.data);
+      complete(tbody, data);
+      if (progress) progressComplete(progress, data);
+    });
     source.addEventListener("done", function (e) {
       source.close();
       var data = JSON.parse(e.data);
@@ -117,6 +123,177 @@
     source.addEventListener("done", function () { source.close(); window.location.reload(); });
   }
 
+  // --- progress in words -----------------------------------------------------------------------------
+
+  var STEP_NAMES = {};
+
+  function stepName(node, attempt) {
+    var template = STEP_NAMES[node];
+    if (!template) { var words = node.replace(/_/g, " "); return words.charAt(0).toUpperCase() + words.slice(1); }
+    return template.replace("{attempt}", String(Math.max(attempt, 1)));
+  }
+
+  function formatSeconds(s) {
+    if (s < 60) return Math.floor(s) + " s";
+    return Math.floor(s / 60) + " min " + String(Math.floor(s % 60)).padStart(2, "0") + " s";
+  }
+
+  function tickElapsed() {
+    document.querySelectorAll(".step-running").forEach(function (step) {
+      var started = Date.parse(step.dataset.started || "") || Number(step.dataset.startedMs) || 0;
+      if (!started) { started = Date.now(); step.dataset.startedMs = String(started); }
+      var el = step.querySelector(".elapsed");
+      if (el) el.textContent = formatSeconds(Math.max(0, (Date.now() - started) / 1000)) + " so far";
+    });
+  }
+
+  function currentAttempt(list) {
+    var groups = list.querySelectorAll(".progress-group");
+    return groups.length ? Number(groups[groups.length - 1].dataset.attempt) || 0 : 0;
+  }
+
+  function stepGroup(list, attempt) {
+    var groups = list.querySelectorAll(".progress-group");
+    var last = groups.length ? groups[groups.length - 1] : null;
+    if (last && Number(last.dataset.attempt) === attempt) return last.querySelector(".steps");
+    var empty = list.querySelector("li.muted");
+    if (empty) empty.remove();
+    var group = document.createElement("li");
+    group.className = "progress-group";
+    group.dataset.attempt = String(attempt);
+    var h = document.createElement("h3");
+    h.textContent = attempt ? "Draft " + attempt : "Preparing";
+    var ul = document.createElement("ul");
+    ul.className = "steps";
+    group.appendChild(h);
+    group.appendChild(ul);
+    list.appendChild(group);
+    return ul;
+  }
+
+  function span(cls, text) { var el = document.createElement("span"); el.className = cls; el.textContent = text || ""; return el; }
+
+  function progressEnter(list, node) {
+    var attempt = currentAttempt(list) + ((node === "editorial" || node === "exam_generate") ? 1 : 0);
+    // A pause at the gate that a decision ended is history: it is not still waiting.
+    list.querySelectorAll(".step-waiting-for-an-editor").forEach(function (el) { el.remove(); });
+    var step = document.createElement("li");
+    step.className = "step step-running";
+    step.dataset.node = node;
+    step.dataset.startedMs = String(Date.now());
+    step.appendChild(span("step-name", stepName(node, attempt)));
+    step.appendChild(span("step-status", "running"));
+    var time = span("step-time muted small", "");
+    time.appendChild(span("elapsed", "0 s so far"));
+    step.appendChild(time);
+    stepGroup(list, attempt).appendChild(step);
+    return stepName(node, attempt);
+  }
+
+  function progressComplete(list, data) {
+    var running = list.querySelectorAll(".step-running");
+    var step = running.length ? running[running.length - 1] : null;
+    if (!step) { progressEnter(list, data.node); step = list.querySelector(".step-running:last-of-type"); }
+    if (!step) return;
+    var word = { success: "done", error: "failed", interrupted: "waiting for an editor" }[data.status] || data.status;
+    if (data.status === "success" && (data.outcome === "pass" || data.outcome === "fail")) word = data.outcome;
+    step.className = "step step-" + word.replace(/ /g, "-");
+    step.querySelector(".step-status").textContent = word;
+    step.querySelector(".step-time").textContent = ((data.duration_ms || 0) / 1000).toFixed(1) + " s";
+    if (data.error) step.appendChild(span("step-error small", data.error));
+  }
+
+  // --- keyboard ------------------------------------------------------------------------------------
+
+  function typing(target) {
+    return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  }
+
+  function helpDialog() {
+    var dialog = document.getElementById("keys-help");
+    if (dialog && dialog.showModal && !dialog.open) dialog.showModal();
+  }
+
+  function queueKeys(table) {
+    var rows = Array.prototype.slice.call(table.querySelectorAll("tbody tr"));
+    var at = -1;
+    function select(i) {
+      if (!rows.length) return;
+      at = Math.max(0, Math.min(rows.length - 1, i));
+      rows.forEach(function (r, j) { r.classList.toggle("selected", j === at); });
+      rows[at].scrollIntoView({ block: "nearest" });
+    }
+    return function (key) {
+      if (key === "j") { select(at + 1); return true; }
+      if (key === "k") { select(at < 0 ? 0 : at - 1); return true; }
+      if ((key === "o" || key === "Enter") && at >= 0) { window.location.href = rows[at].dataset.href; return true; }
+      if (key === "x" && at >= 0) {
+        var box = rows[at].querySelector("input[type=checkbox]");
+        if (box) box.checked = !box.checked;
+        return true;
+      }
+      if ((key === "a" || key === "r" || key === "e") && at >= 0) {
+        window.location.href = rows[at].dataset.href + "#key-" + key;
+        return true;
+      }
+      return false;
+    };
+  }
+
+  function openForm(blockId, fieldSelector) {
+    var block = document.getElementById(blockId);
+    if (!block) return;
+    block.open = true;
+    var field = block.querySelector(fieldSelector);
+    if (field) { field.focus(); field.scrollIntoView({ block: "center" }); }
+  }
+
+  function deskKeys(desk) {
+    return function (key) {
+      if (key === "j" && desk.dataset.next) { window.location.href = "/admin/contents/" + desk.dataset.next; return true; }
+      if (key === "k" && desk.dataset.prev) { window.location.href = "/admin/contents/" + desk.dataset.prev; return true; }
+      if (desk.dataset.awaiting !== "true") return false;
+      if (key === "a") {
+        var form = document.getElementById("approve-form");
+        if (!form) return false;
+        if (desk.dataset.confirm === "true") {
+          var box = document.getElementById("confirm");
+          box.focus();
+          box.scrollIntoView({ block: "center" });
+          form.classList.add("attention");
+        } else {
+          form.requestSubmit();
+        }
+        return true;
+      }
+      if (key === "r") { openForm("reject-block", "textarea[name=reason]"); return true; }
+      if (key === "e") { openForm("revise-block", "textarea[name=feedback]"); return true; }
+      return false;
+    };
+  }
+
+  function setupKeys() {
+    var table = document.getElementById("queue");
+    var desk = document.getElementById("desk");
+    var handler = table ? queueKeys(table) : desk ? deskKeys(desk) : null;
+    document.addEventListener("keydown", function (e) {
+      if (e.ctrlKey && e.key === "Enter" && typing(e.target) && e.target.form) {
+        e.preventDefault();
+        e.target.form.requestSubmit();
+        return;
+      }
+      if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+      if (e.key === "?") { e.preventDefault(); helpDialog(); return; }
+      if (handler && handler(e.key)) e.preventDefault();
+    });
+    // A key pressed on a queue row (a/r/e) opens the item and then acts there.
+    var hash = window.location.hash.match(/^#key-([are])$/);
+    if (desk && hash) {
+      history.replaceState(null, "", window.location.pathname + window.location.search);
+      deskKeys(desk)(hash[1]);
+    }
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     // A second click while the first POST is on its way would only earn a 409.
     document.querySelectorAll("form").forEach(function (form) {
@@ -125,6 +302,11 @@
         if (button) setTimeout(function () { button.disabled = true; }, 0);
       });
     });
+    var names = document.getElementById("step-names");
+    if (names) STEP_NAMES = JSON.parse(names.textContent || "{}");
+    setupKeys();
+    tickElapsed();
+    setInterval(tickElapsed, 1000);
     var run = document.getElementById("run");
     var watcher = document.querySelector("[data-reload-on-done]");
     if (!window.EventSource) {

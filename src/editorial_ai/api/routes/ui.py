@@ -1,29 +1,26 @@
-"""The admin web UI: server-rendered pages whose forms work without JavaScript (POST, then redirect)."""
+"""The admin web UI: server-rendered pages whose forms work without JavaScript (POST, then redirect).
+
+This module holds login, the queue (filters, bulk reject) and run pages; the content page and its decision and edit
+forms are in `ui_content`.
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
-from fastapi.templating import Jinja2Templates
-from markupsafe import Markup
-from pydantic import BaseModel, ValidationError
 
-from editorial_ai.api.actions import (
-    decide_in_background,
-    decide_now,
-    revision_decision,
-    run_status,
-    start_run,
-)
+from editorial_ai.api.actions import decide_now, retry_run, run_status, service_of, start_run
 from editorial_ai.api.deps import PipelineDep, RunsDep, SettingsDep, check_login_key, require_ui_session
-from editorial_ai.api.errors import ApiError, field_errors
+from editorial_ai.api.errors import ApiError
 from editorial_ai.api.model_choice import offered_models
+from editorial_ai.api.routes import ui_content
 from editorial_ai.api.routes.pipeline import event_stream_response, sse_stream
+from editorial_ai.api.routes.ui_common import TEMPLATES, current_reviewer, offset_param, page, validate
 from editorial_ai.api.runs import RunManager
-from editorial_ai.api.schemas import MAX_OFFSET, ApproveRequest, RejectRequest, ReviseRequest, TriggerRequest
+from editorial_ai.api.schemas import RejectRequest, TriggerRequest
 from editorial_ai.api.security import (
     SESSION_COOKIE,
     attach_cookie,
@@ -32,52 +29,23 @@ from editorial_ai.api.security import (
     session_store,
     start_session,
 )
-from editorial_ai.api.views import load_attempts, timeline
+from editorial_ai.api.view_progress import node_records, progress_view
+from editorial_ai.api.view_queue import STATUS_TABS, failed_runs, filter_values, parse_filters
+from editorial_ai.api.views import timeline
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.graph import pipeline_content_types
 from editorial_ai.pipeline.runner import Pipeline
-from editorial_ai.services.exam_item import render_exam_item_html
-from editorial_ai.services.publish import render_article_html
 from editorial_ai.store.contents import AWAITING
 
-TEMPLATES = Jinja2Templates(directory=str(Path(__file__).resolve().parents[2] / "templates"))
-STATUS_TABS = ("pending", "escalated", "revision_requested", "approved", "published", "rejected")
+# TEMPLATES is re-exported: the app's error handlers render the admin pages with it.
+__all__ = ["TEMPLATES", "ui_routers"]
+
 PAGE_SIZE = 20
-FORM_FIELDS = ("seed_keyword", "category", "tone", "style", "target_celeb", "target_brand", "model",
-               "content_type")
-REVIEW_FLAGS = ("missing_spec", "bad_format", "wrong_information", "wrong_physical_dimensions")
+FORM_FIELDS = ("seed_keyword", "category", "tone", "style", "target_celeb", "target_brand", "model", "content_type")
+MAX_BULK = 100
 
 public = APIRouter(include_in_schema=False)
 router = APIRouter(prefix="/admin", include_in_schema=False, dependencies=[Depends(require_ui_session)])
-
-
-def _page(request: Request, name: str, status_code: int = 200, **context: Any) -> HTMLResponse:
-    settings = request.app.state.settings
-    context.setdefault("error", None)
-    session = getattr(request.state, "session", None)
-    # Every form carries its session's CSRF token (the login form's session is not yet logged in).
-    context.setdefault("csrf_token", session.csrf_token if session else "")
-    response = TEMPLATES.TemplateResponse(request, name, {"dev_mode": settings.admin_api_key is None, **context},
-                                          status_code=status_code)
-    attach_cookie(request, response)
-    return response
-
-
-def _offset(raw: str | None) -> int:
-    """A page offset from the query string: digits only, clamped to [0, MAX_OFFSET]."""
-    value = raw or "0"
-    return min(int(value), MAX_OFFSET) if value.isascii() and value.isdigit() and len(value) < 30 else 0
-
-
-def _errors(exc: ValidationError) -> dict[str, str]:
-    return {e["field"].split(".")[-1]: e["message"] for e in field_errors(exc.errors())}
-
-
-def _validate(model: type[BaseModel], data: dict[str, Any]) -> tuple[Any, dict[str, str]]:
-    try:
-        return model.model_validate(data), {}
-    except ValidationError as exc:
-        return None, _errors(exc)
 
 
 def _safe_next(value: str | None) -> str:
@@ -103,7 +71,7 @@ async def login_form(request: Request, settings: SettingsDep, next: str = "/admi
         await start_session(request, settings, authenticated=False)
     else:
         request.state.session = session
-    return _page(request, "admin/login.html", next=_safe_next(next))
+    return page(request, "admin/login.html", next=_safe_next(next))
 
 
 @public.post("/admin/login", response_class=HTMLResponse)
@@ -118,8 +86,9 @@ async def login(request: Request, settings: SettingsDep) -> Response:
     await check_csrf(request, session)
     reviewer = check_login_key(settings, str(form.get("api_key") or ""))
     if reviewer is None:
-        return _page(request, "admin/login.html", 401, next=target,
-                    error="That is not the admin key, nor a reviewer's key.")
+        return page(
+            request, "admin/login.html", 401, next=target, error="That is not the admin key, nor a reviewer's key."
+        )
     # A fresh id after login: a session id planted before it (session fixation) opens nothing.
     await session_store(request).revoke(request.cookies.get(SESSION_COOKIE, ""))
     await start_session(request, settings, authenticated=True, reviewer=reviewer)
@@ -137,25 +106,52 @@ async def logout(request: Request) -> RedirectResponse:
     return response
 
 
-async def _queue(request: Request, pipeline: Pipeline, runs: RunManager, status_code: int = 200,
-                 **extra: Any) -> Response:
-    status = request.query_params.get("status") or None
-    status = status if status in STATUS_TABS else None
-    offset = _offset(request.query_params.get("offset"))
-    items, total = await pipeline.deps.contents.list(status, PAGE_SIZE, offset)
+async def _queue(
+    request: Request, pipeline: Pipeline, runs: RunManager, status_code: int = 200, **extra: Any
+) -> Response:
+    content_types = pipeline_content_types()
+    query, filter_errors = parse_filters(request.query_params, content_types)
+    offset = offset_param(request.query_params.get("offset"))
+    items, total = await pipeline.deps.contents.search(query, PAGE_SIZE, offset)
     counts = {tab: (await pipeline.deps.contents.list(tab, 1, 0))[1] for tab in STATUS_TABS}
     running = [await run_status(pipeline, runs, t) for t in runs.running_threads()]
     models = offered_models(pipeline.deps.settings)
     # Preselect the server default, or the first model that can run when the default cannot.
     usable = [m["value"] for m in models if not m["problem"]]
-    default_model = pipeline.deps.settings.model if pipeline.deps.settings.model in usable else next(
-        iter(usable), pipeline.deps.settings.model)
+    default_model = (
+        pipeline.deps.settings.model
+        if pipeline.deps.settings.model in usable
+        else next(iter(usable), pipeline.deps.settings.model)
+    )
     extra.setdefault("values", {"content_type": pipeline.deps.settings.content_type, "model": default_model})
     extra.setdefault("errors", {})
-    return _page(request, "admin/queue.html", status_code, items=items, total=total, status=status,
-                 counts=counts, tabs=STATUS_TABS, offset=offset, page_size=PAGE_SIZE, running=running,
-                 models=models, default_model=pipeline.deps.settings.model,
-                 content_types=pipeline_content_types(), **extra)
+    extra.setdefault("notice", await ui_content.queue_notice(request, pipeline))
+    filters = filter_values(query)
+    without_status = {k: v for k, v in filters.items() if k != "status"}
+    return page(
+        request,
+        "admin/queue.html",
+        status_code,
+        items=items,
+        total=total,
+        status=query.status,
+        counts=counts,
+        tabs=STATUS_TABS,
+        offset=offset,
+        page_size=PAGE_SIZE,
+        running=running,
+        models=models,
+        default_model=pipeline.deps.settings.model,
+        content_types=content_types,
+        filters=filters,
+        filter_errors=filter_errors,
+        filtered=query.active,
+        page_query=urlencode(filters),
+        tab_query=urlencode(without_status),
+        awaiting=AWAITING,
+        failed=await failed_runs(runs),
+        **extra,
+    )
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -169,7 +165,7 @@ async def trigger_run(request: Request, pipeline: PipelineDep, runs: RunsDep) ->
     """Start a run from the form, then show its progress."""
     form = await request.form()
     values = {k: str(form.get(k) or "") for k in FORM_FIELDS}
-    body, errors = _validate(TriggerRequest, values)
+    body, errors = validate(TriggerRequest, values)
     if body is None:
         return await _queue(request, pipeline, runs, 422, values=values, errors=errors)
     try:
@@ -177,8 +173,9 @@ async def trigger_run(request: Request, pipeline: PipelineDep, runs: RunsDep) ->
     except ApiError as exc:
         field = (exc.errors or [{"field": "model"}])[0]["field"]
         message = exc.errors[0]["message"] if exc.errors else str(exc.detail)
-        return await _queue(request, pipeline, runs, exc.status_code, values=values,
-                            errors={field: f"{message} — {exc.fix}"})
+        return await _queue(
+            request, pipeline, runs, exc.status_code, values=values, errors={field: f"{message} — {exc.fix}"}
+        )
     return RedirectResponse(f"/admin/runs/{thread_id}", status_code=303)
 
 
@@ -188,105 +185,90 @@ async def run_page(request: Request, thread_id: str, pipeline: PipelineDep, runs
     try:
         status = await run_status(pipeline, runs, thread_id)
     except ApiError as exc:
-        return _page(request, "admin/error.html", exc.status_code, detail=exc.detail, fix=exc.fix)
+        return page(request, "admin/error.html", exc.status_code, detail=exc.detail, fix=exc.fix)
     # Read the log and the last event id with no await between them, so the page and the stream neither
     # miss nor repeat a node.
-    data, after = timeline(pipeline, thread_id, status.pipeline_status), runs.last_event_id(thread_id)
-    return _page(request, "admin/run.html", status=status, timeline=data, after=after)
+    data, records, after = (
+        timeline(pipeline, thread_id, status.pipeline_status),
+        node_records(pipeline, thread_id),
+        runs.last_event_id(thread_id),
+    )
+    keyword = await _run_keyword(pipeline, runs, thread_id)
+    return page(
+        request,
+        "admin/run.html",
+        status=status,
+        timeline=data,
+        after=after,
+        keyword=keyword,
+        progress=progress_view(records, status.running, status.current_node),
+    )
 
 
 @router.get("/runs/{thread_id}/events")
-async def run_events(thread_id: str, pipeline: PipelineDep, runs: RunsDep,
-                     after: int = 0) -> StreamingResponse:
+async def run_events(thread_id: str, pipeline: PipelineDep, runs: RunsDep, after: int = 0) -> StreamingResponse:
     """The run's server-sent events for the page script (cookie-authenticated)."""
     if not runs.knows(thread_id):
         await run_status(pipeline, runs, thread_id)
     return event_stream_response(sse_stream(pipeline, runs, thread_id, max(0, after)))
 
 
-async def _content_page(request: Request, pipeline: Pipeline, runs: RunManager, content_id: str,
-                        status_code: int = 200, **extra: Any) -> Response:
-    item = await pipeline.deps.contents.get(content_id)
-    if item is None:
-        return _page(request, "admin/error.html", 404, detail=f"no content with id {content_id!r}",
-                     fix="pick a content from the queue")
-    status = await run_status(pipeline, runs, item["thread_id"])
+async def _run_keyword(pipeline: Pipeline, runs: RunManager, thread_id: str) -> str:
+    """The keyword the run was started with: from the run registry (known from the trigger on), else the state."""
+    row = await service_of(runs).store.get(thread_id) if runs.service is not None else None
+    if row and row.get("keyword"):
+        return str(row["keyword"])
     try:
-        # The fragment template autoescapes every stored string, so its output is safe markup.
-        if item.get("content_type") == "exam_item":
-            article = Markup(render_exam_item_html(item["layout_json"], standalone=False))
-        else:
-            article = Markup(render_article_html(item["layout_json"], standalone=False))
-    except ValidationError as exc:  # say which field, never echo the stored value
-        problems = "; ".join(f"{e['field']}: {e['message']}" for e in field_errors(exc.errors()))
-        article = Markup("<p class='muted'>The stored layout cannot be rendered: {}</p>").format(problems)
-    except ValueError as exc:
-        article = Markup("<p class='muted'>The stored layout cannot be rendered: {}</p>").format(exc)
-    extra.setdefault("errors", {})
-    extra.setdefault("values", {})
-    thread_id = item["thread_id"]
-    return _page(request, "admin/content.html", status_code, item=item, article=article, run=status,
-                 review=item.get("review_json") or {}, attempts=await load_attempts(pipeline, thread_id),
-                 timeline=timeline(pipeline, thread_id, status.pipeline_status),
-                 events=await pipeline.deps.contents.events(content_id), after=runs.last_event_id(thread_id),
-                 awaiting=item["status"] in AWAITING and status.waiting_for_human, **extra)
+        return str(((await pipeline.outcome(thread_id)).state.get("curation_input") or {}).get("seed_keyword") or "")
+    except LookupError:
+        return ""
 
 
-@router.get("/contents/{content_id}", response_class=HTMLResponse)
-async def content_page(request: Request, content_id: str, pipeline: PipelineDep, runs: RunsDep) -> Response:
-    """A content: article, verdicts, attempts with diffs, node timeline and the decision forms."""
-    return await _content_page(request, pipeline, runs, content_id)
-
-
-@router.post("/contents/{content_id}/{action}", response_class=HTMLResponse)
-async def decide(request: Request, content_id: str, action: str, pipeline: PipelineDep,
-                 runs: RunsDep) -> Response:
-    """approve / reject / revise from the content page's forms."""
-    form = await request.form()
-    reviewer = str(form.get("reviewer") or "admin")
-    values = {k: v for k, v in form.items() if k != "csrf_token"}
+@router.post("/runs/{thread_id}/retry", response_class=HTMLResponse)
+async def retry(request: Request, thread_id: str, pipeline: PipelineDep, runs: RunsDep) -> Response:
+    """Queue a failed or stuck run again from its last checkpoint, then follow it."""
     try:
-        if action == "approve":
-            body, errors = _validate(ApproveRequest, {"reviewer": reviewer})
-            if body is None:
-                return await _content_page(request, pipeline, runs, content_id, 422, errors=errors, values=values)
-            await decide_now(pipeline, runs, content_id,
-                             AdminDecision(decision="approved", reviewer=body.reviewer))
-        elif action == "reject":
-            body, errors = _validate(RejectRequest,
-                                     {"reason": str(form.get("reason") or ""), "reviewer": reviewer})
-            if body is None:
-                return await _content_page(request, pipeline, runs, content_id, 422, errors=errors,
-                                           values=values)
-            await decide_now(pipeline, runs, content_id,
-                             AdminDecision(decision="rejected", reason=body.reason, reviewer=body.reviewer))
-        elif action == "revise":
-            data = _revise_data(form, reviewer)
-            body, errors = _validate(ReviseRequest, data)
-            if body is None:
-                return await _content_page(request, pipeline, runs, content_id, 422, errors=errors,
-                                           values=values)
-            accepted = await decide_in_background(pipeline, runs, content_id, revision_decision(body))
-            return RedirectResponse(f"/admin/runs/{accepted.thread_id}", status_code=303)
-        else:
-            raise ApiError(404, f"unknown action {action!r}", "use approve, reject or revise")
+        await retry_run(runs, thread_id)
     except ApiError as exc:
-        return await _content_page(request, pipeline, runs, content_id, exc.status_code,
-                                   error=f"{exc.detail}. {exc.fix or ''}".strip())
-    return RedirectResponse(f"/admin/contents/{content_id}", status_code=303)
+        return await _queue(request, pipeline, runs, exc.status_code, error=f"{exc.detail}. {exc.fix or ''}".strip())
+    return RedirectResponse(f"/admin/runs/{thread_id}", status_code=303)
 
 
-def _revise_data(form: Any, reviewer: str) -> dict[str, Any]:
-    """Form fields -> ReviseRequest data. An unchecked checkbox is absent from the form, hence `in`."""
-    review_form: dict[str, Any] = {flag: flag in form for flag in REVIEW_FLAGS}
-    review_form["information_present"] = "information_present" in form
-    review_form["notes"] = str(form.get("notes") or "")
-    fields = [f for f in str(form.get("missing_spec_fields") or "").split(",") if f.strip()]
-    return {"feedback": str(form.get("feedback") or "") or None, "review_form": review_form,
-            "missing_spec_fields": fields, "reviewer": reviewer}
+@router.post("/bulk/reject", response_class=HTMLResponse)
+async def bulk_reject(request: Request, pipeline: PipelineDep, runs: RunsDep) -> Response:
+    """Reject every ticked item of the queue with one reason; items that cannot be rejected are listed."""
+    form = await request.form()
+    ids = list(dict.fromkeys(str(v) for v in form.getlist("ids")))[:MAX_BULK]
+    reviewer = current_reviewer(request)
+    body, errors = validate(RejectRequest, {"reason": str(form.get("reason") or ""), "reviewer": reviewer})
+    if not ids:
+        errors["ids"] = "Tick at least one item to reject."
+    if body is None or errors:
+        return await _queue(request, pipeline, runs, 422, bulk_errors=errors, bulk_reason=str(form.get("reason") or ""))
+    rejected, problems = 0, []
+    for content_id in ids:
+        try:
+            await decide_now(
+                pipeline,
+                runs,
+                content_id,
+                AdminDecision(decision="rejected", reason=body.reason, reviewer=body.reviewer),
+            )
+            rejected += 1
+        except ApiError as exc:
+            problems.append(f"{content_id[:8]}: {exc.detail}")
+    target = "/admin/?" + urlencode({"done": f"bulk:{rejected}"})
+    if problems:
+        return await _queue(
+            request,
+            pipeline,
+            runs,
+            409,
+            error=f"Rejected {rejected} of {len(ids)}. Not rejected: " + "; ".join(problems),
+        )
+    return RedirectResponse(target, status_code=303)
 
 
 def ui_routers() -> list[APIRouter]:
     """Public (login) and protected UI routers."""
-    return [public, router]
-
+    return [public, router, ui_content.router]
