@@ -58,6 +58,9 @@ def test_published_article_fits_the_viewport(live_server: Callable[..., LiveServ
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         response = page.goto(f"{server.url}/articles/{content_id}")
         assert response is not None and response.status == 200
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # lazy images load when reached
+        page.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+        page.evaluate("window.scrollTo(0, 0)")
         figures = _layout_figures(page)
         assert figures["doc"] == figures["viewport"] == width, figures  # no horizontal scroll
         assert figures["body"] <= width, figures

@@ -30,7 +30,10 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "revise": ("editorial_ai.cli.decision_cmd:revise", "Request a revision: the feedback goes into a new draft."),
     "logs": ("editorial_ai.cli.inspect_cmd:logs", "Per-step durations and tokens of a run."),
     "review": ("editorial_ai.cli.review_cmd:review", "Review a draft file against sources without the pipeline."),
-    "reviewers": ("editorial_ai.cli.reviewers_cmd:reviewers_app", "Named reviewers and their keys (add, list)."),
+    "reviewers": (
+        "editorial_ai.cli.reviewers_cmd:reviewers_app",
+        "Named reviewers and their keys (add, list, remove).",
+    ),
     "bench": ("editorial_ai.cli.bench_cmd:bench_app", "Benchmarks (figures measured side by side in one run)."),
     "eval": ("editorial_ai.cli.eval_cmd:evaluate", "Evaluate models on a rubric and write a JSON + PDF report."),
     "calibrate": ("editorial_ai.cli.calibrate_cmd:calibrate", "Calibrate the judge against human labels."),
@@ -95,6 +98,7 @@ class LazyGroup(TyperGroup):
 app = typer.Typer(
     name="editorial-ai",
     cls=LazyGroup,
+    rich_markup_mode=None,  # plain top-level help: rich's help renderer costs more than the rest of start-up
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
     help="Keyword -> reviewed, revised, human-approved, published article.\n\n" + EXIT_CODES_HELP,

@@ -95,16 +95,25 @@ def _caption_parts(caption: str) -> tuple[str, str]:
     return (pieces[0].strip(), pieces[1].strip()) if len(pieces) == 2 else ("", caption.strip())
 
 
-def _seen_on(sources: list[dict[str, Any]] | None) -> dict[str, str]:
-    """product id -> "Seen on Jennie: airport look" from the sourced posts that feature the product."""
-    seen: dict[str, str] = {}
+def _seen_on(sources: list[dict[str, Any]] | None) -> dict[str, tuple[str, str]]:
+    """product id -> (artist, post context) of the first sourced post that features the product."""
+    seen: dict[str, tuple[str, str]] = {}
     for post in sources or []:
         artist, context = str(post.get("artist_name") or ""), str(post.get("context") or "")
         for solution in post.get("solutions") or []:
             sid = solution.get("solution_id")
             if sid and sid not in seen and artist:
-                seen[str(sid)] = f"Seen on {artist}" + (f": {context}" if context else "")
+                seen[str(sid)] = (artist, context)
     return seen
+
+
+def _seen_line(product: Any, seen: dict[str, tuple[str, str]]) -> str:
+    """ "Seen on Jennie: Incheon airport" for a sourced product; the scene is left out when the card says it."""
+    if not product.product_id or product.product_id not in seen:
+        return ""
+    artist, context = seen[product.product_id]
+    repeated = not context or context.casefold() in product.description.casefold()
+    return f"Seen on {artist}" + ("" if repeated else f": {context}")
 
 
 def _byline(layout: MagazineLayout) -> str:
@@ -147,7 +156,7 @@ def article_view(layout: MagazineLayout, sources: list[dict[str, Any]] | None = 
                 continue
             entry["people"] = people
         elif isinstance(block, ProductShowcaseBlock):
-            entry["products"] = [{"item": p, "seen": seen.get(p.product_id or "", "")} for p in block.products]
+            entry["products"] = [{"item": p, "seen": _seen_line(p, seen)} for p in block.products]
             if not entry["products"]:
                 continue
         elif isinstance(block, BodyTextBlock):
