@@ -61,7 +61,7 @@ def layout_text(layout: dict[str, Any] | None) -> list[str]:
     return lines
 
 
-def _mark_ignored_feedback(ordered: list[Attempt]) -> None:
+def mark_ignored_feedback(ordered: list[Attempt]) -> None:
     """An attempt written in answer to feedback that changed no text left that feedback unanswered."""
     for previous, current in itertools.pairwise(ordered):
         if current.by_human or not previous.feedback or current.diff is None or current.diff.changed:
@@ -104,7 +104,7 @@ async def load_attempts(pipeline: Pipeline, thread_id: str) -> list[Attempt]:
     ordered = [attempts[k] for k in sorted(attempts)]
     for previous, current in itertools.pairwise(ordered):
         current.diff = side_by_side(previous.lines, current.lines)
-    _mark_ignored_feedback(ordered)
+    mark_ignored_feedback(ordered)
     return ordered
 
 
