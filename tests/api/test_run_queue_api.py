@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import socket
 from collections.abc import Callable
 from pathlib import Path
@@ -133,3 +134,28 @@ async def test_serve_resumes_on_start_up_a_run_a_killed_server_left_cut_off(
             await asyncio.sleep(0.05)
         assert run["status"] == "waiting" and run["attempts"] == 2
         assert run["executions"][0]["worker"] == dead
+
+
+async def test_events_of_a_run_on_another_process_follow_the_run_registry(
+    api: tuple[Any, httpx.AsyncClient],
+) -> None:
+    """With a broker, runs execute on workers: the stream follows the node the registry shows, then ends."""
+    app, client = api
+    store = app.state.runs.service.store
+    await store.enqueue("remote-1", "start", keyword="Jennie Effect")
+    lease = await store.acquire("remote-1", "worker@elsewhere:1:abc", 30)
+    assert lease is not None
+    await store.heartbeat(lease, "curation", node_only=True)
+
+    async def worker_side() -> None:
+        await asyncio.sleep(0.8)
+        await store.heartbeat(lease, "editorial", node_only=True)
+        await asyncio.sleep(0.8)
+        await store.release(lease, "failed", outcome="error", error="RuntimeError: model gone")
+
+    task = asyncio.create_task(worker_side())
+    async with client.stream("GET", "/api/pipeline/events/remote-1") as response:
+        text = "".join([chunk async for chunk in response.aiter_text()])
+    await task
+    assert re.findall(r'"node": "(\w+)"', text) == ["curation", "editorial"]
+    assert "event: done" in text and '"pipeline_status": "failed"' in text

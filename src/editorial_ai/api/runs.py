@@ -28,6 +28,7 @@ _CURRENT_THREAD: contextvars.ContextVar[str | None] = contextvars.ContextVar("ed
                                                                             default=None)
 
 MAX_EVENTS_PER_THREAD = 500
+REGISTRY_POLL_S = 0.5  # how often a stream of a run on another process reads its node from the run registry
 MAX_THREADS = 256
 
 
@@ -73,7 +74,7 @@ class RunManager:
         if event == "node_complete":
             models = sorted({u["model_name"] for u in payload.get("token_usage") or [] if u.get("model_name")})
             data.update(status=payload.get("status"), duration_ms=payload.get("duration_ms"),
-                        total_tokens=payload.get("total_tokens"), models=models,
+                        total_tokens=payload.get("total_tokens"), models=models, outcome=payload.get("outcome"),
                         error=public_error(str(payload["error"])) if payload.get("error") else None)
         if self._loop is not None and threading.get_ident() != self._loop_thread:
             # Queues are not thread-safe; a node run in a worker thread hands the event to the loop.
@@ -153,6 +154,8 @@ class RunManager:
         channel.queues.add(queue)
         try:
             if not channel.running and queue.empty():
+                async for remote in self._watch_registry(thread_id, after, heartbeat_s):
+                    yield remote
                 return
             while True:
                 try:
@@ -165,6 +168,28 @@ class RunManager:
                     return
         finally:
             channel.queues.discard(queue)
+
+    async def _watch_registry(self, thread_id: str, after: int,
+                              heartbeat_s: float | None) -> AsyncIterator[Event | None]:
+        """A run executing in another process (a worker): its node as the run registry shows it, polled, until
+        it stops; the stream's caller then reports where it stands."""
+        if self.service is None:
+            return
+        loop = asyncio.get_running_loop()
+        last_node, next_id, quiet_since = None, after + 1, loop.time()
+        while True:
+            row = await self.service.store.get(thread_id)
+            if row is None or row["status"] not in ("queued", "running"):
+                return
+            node = row.get("current_node")
+            if node and node != last_node:
+                last_node, quiet_since = node, loop.time()
+                yield Event(next_id, "node_enter", {"thread_id": thread_id, "node": node})
+                next_id += 1
+            elif heartbeat_s is not None and loop.time() - quiet_since >= heartbeat_s:
+                quiet_since = loop.time()
+                yield None
+            await asyncio.sleep(REGISTRY_POLL_S)
 
     # --- tasks ---------------------------------------------------------------------------------------
 
