@@ -87,8 +87,8 @@ def _result_label(payload: dict[str, Any]) -> str:
 
 def check_run_options(settings: Settings, content_type: str) -> None:
     """Reject an unusable model or content type before any LLM call is spent."""
+    from editorial_ai.content_types.registry import pipeline_content_types
     from editorial_ai.llm.registry import get_client
-    from editorial_ai.pipeline.graph import pipeline_content_types
 
     if content_type not in pipeline_content_types():
         raise typer.BadParameter(
@@ -108,8 +108,8 @@ def run(
     style: str = typer.Option("editorial", help="Editorial style."),
     target_celeb: str | None = typer.Option(None, "--target-celeb", help="Celebrity to focus on."),
     target_brand: str | None = typer.Option(None, "--target-brand", help="Brand to focus on."),
-    content_type: str = typer.Option(
-        "fashion_magazine", "--content-type", envvar="EDITORIAL_AI_CONTENT_TYPE", help="Rubric / content type."
+    content_type: str | None = typer.Option(
+        None, "--content-type", help="Content type (default: EDITORIAL_AI_CONTENT_TYPE from the environment or .env)."
     ),
     tenant: str | None = typer.Option(None, "--tenant", help="Tenant whose review overrides apply."),
     slo: str | None = typer.Option(None, "--slo", help="exam_item: the learning objective to cover."),
@@ -137,6 +137,7 @@ def run(
     if any(unicodedata.category(ch) == "Cc" for ch in keyword):
         raise typer.BadParameter("KEYWORD must not contain control characters (line breaks, tabs, ...)")
     settings = build_settings(model, data_dir)
+    content_type = content_type or settings.content_type  # Settings reads .env too; typer's envvar= does not
     check_run_options(settings, content_type)
     progress = NodeProgress()
     curation_input = {

@@ -23,7 +23,6 @@ from editorial_ai.review.engine import ReviewContext, review_draft, summarize_re
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.scoring import composite_score, decide_pass, review_flags
 
-TEXT_CONTENT_TYPES = ("text", "research_brief")
 _NOT_ANSWERED = "_(not answered)_"
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -33,13 +33,6 @@ class StructuredOutputError(LLMError):
     def __init__(self, message: str, *, raw_text: str = "", provider: str = "") -> None:
         super().__init__(message, transient=False, provider=provider)
         self.raw_text = raw_text
-
-
-class Message(BaseModel):
-    """A chat message."""
-
-    role: Literal["system", "user", "assistant"]
-    content: str
 
 
 class LLMRequest(BaseModel):

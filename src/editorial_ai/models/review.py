@@ -52,23 +52,6 @@ class ReviewResult(BaseModel):
         return [c for c in self.criteria if not c.passed and not c.skipped]
 
 
-class JudgeCriterionVerdict(BaseModel):
-    """What the judge LLM returns for one criterion."""
-
-    criterion: str = Field(max_length=40)
-    passed: bool
-    reason: str = Field(max_length=300)
-    severity: Severity = "major"
-
-
-class JudgeVerdict(BaseModel):
-    """The judge LLM's structured output."""
-
-    criteria: list[JudgeCriterionVerdict] = Field(min_length=1, max_length=6)
-    summary: str = Field("", max_length=300)
-    suggestions: list[str] = Field(default_factory=list, max_length=3)
-
-
 class FeedbackEntry(BaseModel):
     """One failed review kept in feedback_history (concise: failed criteria only)."""
 

@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 from contextvars import ContextVar
+from typing import Any, Protocol
 
-from editorial_ai.llm.base import TokenUsage
+
+class Usage(Protocol):
+    """What is recorded of a call: any model that dumps its counts (llm.base.TokenUsage). Observability sits
+    below the providers, so it names the shape rather than importing the LLM layer."""
+
+    def model_dump(self) -> dict[str, Any]: ...
+
 
 _usage: ContextVar[list[dict] | None] = ContextVar("editorial_ai_token_usage", default=None)
 # The pipeline thread a node runs for; stateful clients (scripted scenarios) are scoped to it.
@@ -16,7 +23,7 @@ def start_token_scope() -> None:
     _usage.set([])
 
 
-def record_token_usage(usage: TokenUsage, *, purpose: str = "") -> None:
+def record_token_usage(usage: Usage, *, purpose: str = "") -> None:
     """Record one LLM call's usage; a no-op outside a scope."""
     bucket = _usage.get()
     if bucket is not None:

@@ -54,8 +54,6 @@ class EditorialPipelineState(TypedDict, total=False):
     product_category: str | None
 
 
-MAX_REVISIONS_DEFAULT = 3
-
 
 def total_tokens(state: dict[str, Any]) -> dict[str, int]:
     """Token totals over every recorded LLM call of a run."""

@@ -6,8 +6,8 @@ import json
 from typing import Any
 
 from editorial_ai.models.exam_item import ExamItem, ExamRequest
+from editorial_ai.models.rubric import Criterion
 from editorial_ai.prompts.editorial import format_feedback
-from editorial_ai.review.rubric import Criterion
 
 EXAM_SYSTEM = (
     "You are an experienced medical educator who writes single-best-answer exam questions. Write one question: "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from editorial_ai.review.rubric import Criterion
+from editorial_ai.models.rubric import Criterion
 
 JUDGE_SYSTEM = (
     "You are the editor-in-chief of a fashion magazine reviewing a draft. Judge each criterion strictly "

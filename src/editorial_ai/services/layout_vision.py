@@ -42,8 +42,6 @@ logger = logging.getLogger(__name__)
 
 VISION = "vision"
 _REASON_CHARS = 160
-# Blocks that carry the whole of one kind of content: a second slot of the same type would repeat it.
-_SINGLE = frozenset({"image_gallery", "celeb_feature", "product_showcase", "hashtag_bar", "credits"})
 # Where content without a slot of its own is added: before any later-ranked closing block.
 _TAIL_RANK = {"celeb_feature": 0, "product_showcase": 0, "hashtag_bar": 1, "credits": 2}
 

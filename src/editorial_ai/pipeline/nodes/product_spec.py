@@ -29,6 +29,7 @@ from editorial_ai.services.learning import LearningSignal
 from editorial_ai.services.learning_context import learning_for
 from editorial_ai.services.product_spec import (
     MAX_SPEC_CORRECTIONS,
+    PRODUCT_SPEC_CONTENT_TYPE,
     ProductNotFoundError,
     ProductSpecService,
     product_request_from_input,
@@ -52,11 +53,9 @@ def _request(state: dict[str, Any]) -> ProductRequest:
 
 def _draft(spec: ProductSpec, request: ProductRequest) -> dict[str, Any]:
     """The stored draft: the spec plus what it was read from (the reviewer checks one against the other)."""
-    return {
-        **spec.model_dump(mode="json"),
-        "keyword": request.name or spec.name,
-        "source_description": request.description,
-    }
+    data = spec.model_dump(mode="json")
+    title = content_type_for(PRODUCT_SPEC_CONTENT_TYPE).title_of(data)  # what run summaries and lists show
+    return {**data, "title": title, "keyword": request.name or spec.name, "source_description": request.description}
 
 
 # --- routing ----------------------------------------------------------------------------------------------
