@@ -25,12 +25,16 @@ STEP_NAMES: dict[str, str] = {
     "exam_validate": "Checking item {attempt}",
     "exam_score": "Scoring item {attempt}",
     "exam_correct": "Correcting item {attempt}",
+    "spec_categorize": "Sorting the product",
+    "spec_extract": "Extracting spec {attempt}",
+    "spec_review": "Checking spec {attempt}",
+    "spec_correct": "Correcting spec {attempt}",
 }
 
 # A node that starts a new attempt: the steps after it, up to the next one, belong to that attempt.
-ATTEMPT_STARTERS = frozenset({"editorial", "exam_generate"})
+ATTEMPT_STARTERS = frozenset({"editorial", "exam_generate", "spec_extract"})
 # Steps whose outcome is a review verdict, shown as pass/fail rather than "success".
-REVIEW_STEPS = frozenset({"review", "exam_score"})
+REVIEW_STEPS = frozenset({"review", "exam_score", "spec_review"})
 
 
 def step_name(node: str, attempt: int = 1) -> str:
