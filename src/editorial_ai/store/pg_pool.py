@@ -21,7 +21,13 @@ CONNECT_TIMEOUT_S = 10
 
 
 def open_pool(
-    dsn: str, *, max_size: int = 8, name: str = "editorial_ai", prepare_threshold: int | None = None, min_size: int = 1
+    dsn: str,
+    *,
+    max_size: int = 8,
+    name: str = "editorial_ai",
+    prepare_threshold: int | None = None,
+    min_size: int = 1,
+    options: str | None = None,
 ) -> AsyncConnectionPool[Any]:
     """An unopened pool: autocommit sessions returning dict rows; call `await pool.open()` in a running loop.
 
@@ -29,6 +35,10 @@ def open_pool(
     checkpointer passes 0, LangGraph's documented setting for its saver.
     """
     kwargs: dict[str, Any] = {"autocommit": True, "prepare_threshold": prepare_threshold, "row_factory": dict_row}
+    if options:  # session settings, after any the connection string carries (e.g. a search_path)
+        from psycopg.conninfo import conninfo_to_dict
+
+        kwargs["options"] = f"{conninfo_to_dict(dsn).get('options') or ''} {options}".strip()
     if "connect_timeout" not in dsn:
         kwargs["connect_timeout"] = CONNECT_TIMEOUT_S
     return AsyncConnectionPool(

@@ -136,7 +136,7 @@ class RunStore:
             "UPDATE {p}pipeline_runs SET lease_expires = 0 WHERE thread_id = :thread_id"
             " AND fence = :fence AND status = 'running' RETURNING fence"
         )
-        [rows] = await self.db.transaction([(statement, {"thread_id": thread_id, "fence": fence})])
+        [rows] = await self.db.transaction([(statement, {"thread_id": thread_id, "fence": fence})], durable=False)
         return bool(rows)
 
     async def forget(self, thread_id: str) -> bool:
@@ -170,9 +170,9 @@ class RunStore:
                 " kind, {now}, {now} FROM taken ON CONFLICT (thread_id, fence) DO NOTHING)"
                 " SELECT fence, seq, kind, payload, content_type FROM taken"
             )
-            [taken] = await self.db.transaction([(one, params)])
+            [taken] = await self.db.transaction([(one, params)], durable=False)
         else:
-            taken, _ = await self.db.transaction([(take, params), (log, params)])
+            taken, _ = await self.db.transaction([(take, params), (log, params)], durable=False)
         if not taken:
             return None
         row = taken[0]
@@ -205,7 +205,7 @@ class RunStore:
             "node": node,
         }
         if node_only:  # a node started: one statement, the execution log's heartbeat waits for the timer
-            [extended] = await self.db.transaction([(extend, params)])
+            [extended] = await self.db.transaction([(extend, params)], durable=False)
         else:
             extended = await self._both(extend, beat, params)
         return bool(extended)
@@ -213,9 +213,10 @@ class RunStore:
     async def _both(self, first: str, second: str, params: dict[str, Any]) -> builtins.list[dict[str, Any]]:
         """Two independent writes in one transaction (PostgreSQL: one statement); the first one's rows."""
         if self.pg:
-            [rows] = await self.db.transaction([(f"WITH a AS ({first}), b AS ({second}) SELECT * FROM a", params)])
+            both = f"WITH a AS ({first}), b AS ({second}) SELECT * FROM a"
+            [rows] = await self.db.transaction([(both, params)], durable=False)
             return rows
-        rows, _ = await self.db.transaction([(first, params), (second, params)])
+        rows, _ = await self.db.transaction([(first, params), (second, params)], durable=False)
         return rows
 
     async def release(
@@ -267,7 +268,7 @@ class RunStore:
         statement = self._q(
             f"SELECT {RUN_COLUMNS}, {{now}} AS now FROM {{p}}pipeline_runs WHERE thread_id = :thread_id"
         )
-        [rows] = await self.db.transaction([(statement, {"thread_id": thread_id})])
+        [rows] = await self.db.transaction([(statement, {"thread_id": thread_id})], durable=False)
         return rows[0] if rows else None
 
     async def list(
@@ -286,7 +287,8 @@ class RunStore:
                     params,
                 ),
                 (self._q(f"SELECT COUNT(*) AS n FROM {{p}}pipeline_runs {where}"), params),
-            ]
+            ],
+            durable=False,
         )
         return rows, int(total[0]["n"])
 
@@ -299,7 +301,7 @@ class RunStore:
             " OR (status = 'queued' AND lease_owner IS NULL AND enqueued_at < {now} - :grace)"
             " ORDER BY enqueued_at LIMIT :limit"
         )
-        [rows] = await self.db.transaction([(statement, {"grace": grace_s, "limit": limit})])
+        [rows] = await self.db.transaction([(statement, {"grace": grace_s, "limit": limit})], durable=False)
         return rows
 
     async def executions(self, thread_id: str | None = None) -> builtins.list[dict[str, Any]]:
@@ -310,7 +312,7 @@ class RunStore:
             f" pickup_ms, overhead_ms, heartbeats FROM {{p}}run_executions {where}"
             " ORDER BY started_at, fence"
         )
-        [rows] = await self.db.transaction([(statement, {"thread_id": thread_id})])
+        [rows] = await self.db.transaction([(statement, {"thread_id": thread_id})], durable=False)
         return rows
 
     async def queue_figures(self) -> dict[str, Any]:
@@ -319,7 +321,8 @@ class RunStore:
             [
                 (self._q("SELECT status, COUNT(*) AS n FROM {p}pipeline_runs GROUP BY status"), {}),
                 (self._q("SELECT {now} - MIN(enqueued_at) AS age FROM {p}pipeline_runs WHERE status = 'queued'"), {}),
-            ]
+            ],
+            durable=False,
         )
         age = oldest[0]["age"] if oldest else None
         return {
