@@ -41,7 +41,7 @@ def _layout_figures(page: Any) -> dict[str, Any]:
         const hero = document.querySelector('.ea-hero').getBoundingClientRect();
         const h1 = document.querySelector('.ea-title');
         return {doc: document.documentElement.scrollWidth, body: document.body.scrollWidth,
-                viewport: window.innerWidth, titleLeft: title.left, titleRight: title.right,
+                viewport: window.innerWidth, viewportHeight: window.innerHeight, titleLeft: title.left, titleRight: title.right,
                 titleTop: title.top, titleBottom: title.bottom, heroTop: hero.top, heroBottom: hero.bottom,
                 titleOverflow: h1.scrollWidth - h1.clientWidth,
                 images: [...document.images].filter(i => !i.complete || i.naturalWidth === 0).length};
@@ -67,9 +67,11 @@ def test_published_article_fits_the_viewport(live_server: Callable[..., LiveServ
         assert figures["titleLeft"] >= 0 and figures["titleRight"] <= width, figures  # hero title not clipped
         assert figures["heroTop"] <= figures["titleTop"] and figures["titleBottom"] <= figures["heroBottom"]
         assert figures["titleOverflow"] <= 0, figures
+        assert figures["titleBottom"] <= figures["viewportHeight"], figures  # the headline is above the fold
         assert figures["images"] == 0, "every image (inline placeholders) decodes"
         assert not errors
         assert "--" not in page.inner_text("article")
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"article-{width}.png"), full_page=True)
+        page.screenshot(path=str(SHOTS / f"article-{width}-first-screen.png"))
         page.close()
