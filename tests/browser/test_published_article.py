@@ -41,7 +41,8 @@ def _layout_figures(page: Any) -> dict[str, Any]:
         const hero = document.querySelector('.ea-hero').getBoundingClientRect();
         const h1 = document.querySelector('.ea-title');
         return {doc: document.documentElement.scrollWidth, body: document.body.scrollWidth,
-                viewport: window.innerWidth, viewportHeight: window.innerHeight, titleLeft: title.left, titleRight: title.right,
+                viewport: window.innerWidth, viewportHeight: window.innerHeight,
+                titleLeft: title.left, titleRight: title.right,
                 titleTop: title.top, titleBottom: title.bottom, heroTop: hero.top, heroBottom: hero.bottom,
                 titleOverflow: h1.scrollWidth - h1.clientWidth,
                 images: [...document.images].filter(i => !i.complete || i.naturalWidth === 0).length};
