@@ -22,6 +22,7 @@ from editorial_ai.services.editorial_guard import (
     split_sentences,
     word_count,
 )
+from editorial_ai.services.editorial_outline import build_outline
 from editorial_ai.services.editorial_targets import correction_targets
 
 from .editorial_fixtures import CONTEXTS, KNOWN, PARAGRAPHS, TOPICS
@@ -39,6 +40,12 @@ async def _draft(client: ScriptedClient, **kwargs: Any) -> Any:
     service = EditorialService(client, known_names=KNOWN, strict_names=True)
     return await service.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
                                rubric=load_rubric("fashion_magazine"), feedback_history=[], **kwargs)
+
+
+def _led(paragraphs: list[str], variant: int = 0) -> list[str]:
+    """The paragraphs as the writer keeps them: each after its plan's composed opening."""
+    plans = build_outline("Jennie Effect", TOPICS, CONTEXTS, variant).plans
+    return [f"{plan.lead} {text}" for plan, text in zip(plans, paragraphs, strict=False)]
 
 
 def test_every_example_is_exported_and_names_only_fictional_entities() -> None:
@@ -72,6 +79,10 @@ def test_the_guard_drops_invented_relationships_brand_clashes_and_open_quotes() 
     assert guard.problem('Rosé called it "the best pair.') == "leaves a quotation open"
     assert guard.problem('Rosé called them "the best pair" at the airport.') is None
     assert guard.problem("Rosé wore the Miu Miu Ballet Flats and a Dior scarf.") is None
+    assert "'five'" in (guard.problem("All five pieces are made from sequins.") or "")
+    assert guard.problem("The bag sits well in my hand.") == "speaks in the first person"
+    assert "who someone is" in (guard.problem("Rosé, who is a fashion designer, loves them.") or "")
+    assert SentenceGuard({"Rosé"}, set(), "Rosé", strict_names=False).problem("All five pieces shone.") is None
 
 
 def test_sourced_names_get_their_own_capitals_and_closing_quotes_stay_with_their_sentence() -> None:
@@ -85,7 +96,7 @@ async def test_a_draft_is_written_paragraph_by_paragraph_from_each_fact_group() 
     client = _client(PARAGRAPHS)
     outcome = await _draft(client, seed=7)
     content = outcome.content
-    assert content.body_paragraphs == PARAGRAPHS and word_count(" ".join(PARAGRAPHS)) >= 300
+    assert content.body_paragraphs == _led(PARAGRAPHS) and word_count(" ".join(PARAGRAPHS)) >= 300
     assert content.title == TITLE and content.subtitle == SUBTITLE
     calls = [c for c in client.calls if c.purpose == "editorial_paragraph"]
     assert len(calls) == 5 and all(c.output_schema is None and c.stop == ["\n"] for c in calls)
@@ -105,7 +116,7 @@ async def test_a_short_or_cut_paragraph_is_continued_with_the_sentences_kept() -
     outcome = await _draft(client)
     calls = [c for c in client.calls if c.purpose == "editorial_paragraph"]
     assert calls[1].prompt.endswith(first)  # the kept sentence is given back; the fragment is not
-    assert outcome.content.body_paragraphs[0] == PARAGRAPHS[0]
+    assert outcome.content.body_paragraphs[0] == _led(PARAGRAPHS)[0]
     assert outcome.notes["dropped"]["cut off mid-sentence"] == 1
     # A headline naming the example's fictional trend is refused; the title then comes from the facts.
     assert outcome.notes["title"] == "from facts"
@@ -133,7 +144,9 @@ async def test_a_revision_rewrites_only_the_paragraphs_the_evidence_quotes() -> 
     calls = client.calls
     assert [c.purpose for c in calls] == ["editorial_paragraph", "editorial_paragraph"]
     assert "Hermès" in calls[0].system and "celebrity: Jennie (BLACKPINK)" in calls[0].prompt  # feedback + facts
-    assert outcome.content.body_paragraphs == PARAGRAPHS and outcome.content.title == TITLE
+    led = _led(PARAGRAPHS)
+    assert outcome.content.body_paragraphs == [PARAGRAPHS[0], led[1], *PARAGRAPHS[2:4], led[4]]
+    assert outcome.content.title == TITLE
     assert outcome.notes["regenerated"] == ["body_paragraphs[1]", "body_paragraphs[4]"]
 
 
@@ -176,5 +189,5 @@ async def test_a_paragraph_about_nothing_sourced_is_written_again() -> None:
            "in many colours and sizes. Friends copy each other and the idea spreads from one group to the next, "
            "which is how most looks become popular in the first place.")
     outcome = await _draft(_client([off, *PARAGRAPHS]))
-    assert outcome.content.body_paragraphs == PARAGRAPHS
+    assert outcome.content.body_paragraphs == _led(PARAGRAPHS)
     assert outcome.notes["dropped"] == {"paragraph off topic, re-sampled": 1}

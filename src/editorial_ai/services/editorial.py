@@ -32,6 +32,7 @@ from editorial_ai.prompts.editorial import (
 )
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.services.editorial_guard import SentenceGuard, canonical_case, split_sentences, word_count
+from editorial_ai.services.editorial_leads import scene_phrase
 from editorial_ai.services.editorial_outline import Outline, ParagraphPlan, build_outline
 from editorial_ai.services.layout_planner import plan_layout
 
@@ -135,20 +136,23 @@ class EditorialService:
     def _run(self, topics: list[dict[str, Any]], contexts: list[dict[str, Any]], *, system: str, seed: int | None,
              variant: int) -> _Run:  # fmt: skip
         keyword = str(topics[0].get("keyword", "")) if topics else ""
-        outline = build_outline(keyword, topics, contexts)
-        guard = SentenceGuard(outline.names, self.known_names, outline.source_text, strict_names=self.strict_names,
+        outline = build_outline(keyword, topics, contexts, variant)
+        facts = "\n".join(fact for plan in outline.plans for fact in plan.facts)  # counts in words live here
+        guard = SentenceGuard(outline.names, self.known_names, f"{outline.source_text}\n{facts}",
+                              strict_names=self.strict_names,
                               brands={p.brand for p in outline.products if p.brand})
         return _Run(outline, guard, system, 1000 if seed is None else seed, variant)
 
     async def _paragraph(self, run: _Run, plan: ParagraphPlan, index: int) -> str:
-        """One body paragraph from its fact group; one that names neither the topic nor anything sourced (the
-        review's relevance rule) is written again once with another seed and example."""
-        text = await self._write_paragraph(run, plan, index, 0)
-        if text and not run.outline.on_topic(text):
+        """One body paragraph from its fact group, opened by its composed lead; one whose continuation names neither
+        the topic nor anything sourced (the review's relevance rule) is written again once with another seed and
+        example."""
+        text = await self._write_paragraph(run, plan, index, 0, start=plan.lead)
+        if text and not run.outline.on_topic(_continuation(text, plan.lead)):
             run.dropped["paragraph off topic, re-sampled"] += 1
-            run.guard.forget(text)
-            again = await self._write_paragraph(run, plan, index, 1)
-            if len(again) >= 40 and run.outline.on_topic(again):
+            run.guard.forget(_continuation(text, plan.lead))
+            again = await self._write_paragraph(run, plan, index, 1, start=plan.lead)
+            if len(_continuation(again, plan.lead)) >= 40 and run.outline.on_topic(_continuation(again, plan.lead)):
                 return again
             run.guard.forget(again)
             run.guard.remember(text)
@@ -159,6 +163,7 @@ class EditorialService:
                                min_words: int = MIN_PARAGRAPH_WORDS) -> str:  # fmt: skip
         """Generate, keep the sound sentences, continue (from `start`, when given) until long enough."""
         kept: list[str] = split_sentences(start) if start else []
+        run.guard.remember(start)  # the opening counts as written: a copy of it later is a repeat
         task = paragraph_block(plan.facts)
         variant = run.variant + retry
         for attempt in range(tries):
@@ -317,6 +322,11 @@ class EditorialService:
         return DraftOutcome(content=revised, layout=layout, repairs=0, layout_note=note, notes=notes)
 
 
+def _continuation(text: str, lead: str) -> str:
+    """What the model wrote after the composed opening (the opening always names the topic)."""
+    return text[len(lead):].strip() if lead and text.startswith(lead) else text
+
+
 def _paragraph_indices(targets: list[str], count: int) -> set[int]:
     if "body_paragraphs" in targets:
         return set(range(count))
@@ -329,12 +339,14 @@ def _scenes_of(celebrity: str, outline: Outline) -> list[str]:
 
 
 def _pull_quote(body: list[str], outline: Outline) -> list[str]:
-    """A short sentence of the article that names the topic (pull quotes repeat the text by design)."""
-    for paragraph in [*body[1:], body[0]]:
-        for sentence in split_sentences(paragraph):
-            words = word_count(sentence)
-            if 8 <= words <= 28 and len(sentence) <= 200 and any(_names_in(sentence, t) for t in outline.terms):
-                return [sentence.rstrip(".")]
+    """A short sentence of the article that names the topic (pull quotes repeat the text by design); the composed
+    openings are facts, not quotable lines, so they are the last resort."""
+    leads = {p.lead for p in outline.plans}
+    sentences = [s for paragraph in [*body[1:], body[0]] for s in split_sentences(paragraph)]
+    for sentence in sorted(sentences, key=lambda s: s in leads):
+        words = word_count(sentence)
+        if 8 <= words <= 28 and len(sentence) <= 200 and any(_names_in(sentence, t) for t in outline.terms):
+            return [sentence.rstrip(".")]
     return []
 
 
@@ -346,6 +358,6 @@ def _headline_from_facts(outline: Outline, part: str) -> str:
         who = f"{outline.celebrity} and the {product}" if outline.celebrity and product else outline.celebrity
         return f"{outline.keyword}: {who}" if who else f"{outline.keyword}: the looks behind the trend"
     if outline.celebrity and product:
-        where = f" at the {scene}" if scene else ""
+        where = f" {scene_phrase(scene)}" if scene else ""
         return f"How {outline.celebrity} wore the {product}{where}, and why {outline.keyword} keeps spreading"
     return f"The pieces behind {outline.keyword}, and why the look keeps spreading"

@@ -23,6 +23,14 @@ _COMMON_CAPS = {"i", "january", "february", "march", "april", "may", "june", "ju
 # A closing quote or bracket after the full stop stays with its sentence.
 _SENTENCE = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"'”’)]))\s+(?=[\"'“‘(]*[A-Z0-9])")
 _NUMBER = re.compile(r"\d[\d,.]*")
+# Counts in words are figures too ("all five pieces", "for thirty years"); "one" is left out (a pronoun).
+_NUMBER_WORDS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                           "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+                           "thirty", "forty", "fifty", "hundred", "hundreds", "thousand", "thousands", "million",
+                           "millions", "billion", "dozen", "dozens"})  # fmt: skip
+# A magazine feature does not speak as "I", and "X, who is a designer" states a biography no source gives.
+_FIRST_PERSON = re.compile(r"\b(I|I'm|I've|I'd|I'll)\b|\b([Mm]y|[Mm]e|[Mm]ine)\b")
+_BIOGRAPHY = re.compile(r",\s+who\s+(is|was|has been|had been)\b", re.IGNORECASE)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -117,6 +125,18 @@ class SentenceGuard:
         for number in _NUMBER.findall(sentence):
             if number.rstrip(".,") not in self._numbers:
                 return f"quotes the number {number.rstrip('.,')!r}, which the sources do not hold"
+        return self._strict_problem(sentence) if self.strict_names and not headline else None
+
+    def _strict_problem(self, sentence: str) -> str | None:
+        """What the embedded model invents beyond names and digits: counts in words, a first-person voice,
+        biographies."""
+        for word in _words(sentence):
+            if word in _NUMBER_WORDS and word not in self._source_words:
+                return f"states the count {word!r}, which the sources do not hold"
+        if _FIRST_PERSON.search(sentence):
+            return "speaks in the first person"
+        if _BIOGRAPHY.search(sentence):
+            return "describes who someone is, which the sources do not say"
         return None
 
     def remember(self, text: str) -> None:

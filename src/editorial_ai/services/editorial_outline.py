@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from editorial_ai.services.editorial_leads import background_lead, looks_lead, product_lead, spread_lead
 from editorial_ai.services.source import readable_date
 
 MAX_PARAGRAPHS = 5  # EditorialContent allows five body paragraphs
@@ -65,6 +66,7 @@ class ParagraphPlan:
     kind: str  # background | looks | product | spread (the PARAGRAPH_EXAMPLES keys)
     subject: str
     facts: list[str]
+    lead: str = ""  # the paragraph's first sentence, composed from its facts (services/editorial_leads.py)
 
 
 @dataclass
@@ -184,9 +186,11 @@ def _pick_products(products: list[Product], limit: int) -> list[Product]:
     return picked
 
 
-def _looks_plan(keyword: str, celebrity: str, posts: list[dict[str, Any]], terms: list[str]) -> ParagraphPlan:
+def _looks_plan(keyword: str, celebrity: str, posts: list[dict[str, Any]], terms: list[str],
+                variant: int = 0) -> ParagraphPlan:  # fmt: skip
     own = [p for p in posts if p.get("artist_name") == celebrity]
     own = sorted(own, key=lambda p: not _on_topic(p, terms))[:3]  # on-topic looks first, then in date order
+    first = own[0] if own else {}
     own.sort(key=lambda p: str(p.get("created_at", "")))
     group = next((p.get("group_name") for p in own if p.get("group_name")), "")
     facts = [f'topic: "{keyword}"', f"celebrity: {celebrity}" + (f" ({group})" if group else "")]
@@ -197,10 +201,15 @@ def _looks_plan(keyword: str, celebrity: str, posts: list[dict[str, Any]], terms
         worn += [s["title"] for s in post.get("solutions", []) if s.get("title") and s["title"] not in worn]
     if worn:
         facts.append("worn: " + ", ".join(worn[:3]))
-    return ParagraphPlan("looks", celebrity, facts)
+    sols = [s for s in first.get("solutions", []) if s.get("title")]
+    piece = next((s for s in sols if _on_topic({"solutions": [s]}, terms)), sols[0] if sols else {})
+    lead = looks_lead(celebrity, str(first.get("group_name") or ""),
+                      str(first.get("date") or readable_date(first.get("created_at"))), str(first.get("context") or ""),
+                      str(piece.get("title", "")), str(piece.get("brand", "")), variant)  # fmt: skip
+    return ParagraphPlan("looks", celebrity, facts, lead)
 
 
-def _product_plan(keyword: str, product: Product) -> ParagraphPlan:
+def _product_plan(keyword: str, product: Product, variant: int = 0) -> ParagraphPlan:
     facts = [f'topic: "{keyword}"', f"product: {product.name} by {product.brand}"]
     if product.details:
         facts.append(f"details: {product.details}")
@@ -208,7 +217,8 @@ def _product_plan(keyword: str, product: Product) -> ParagraphPlan:
         facts.append("tags: " + ", ".join(product.tags))
     if product.sightings:
         facts.append("worn by: " + "; ".join(f"{who} ({scene})" if scene else who for who, scene in product.sightings))
-    return ParagraphPlan("product", product.name, facts)
+    lead = product_lead(product.name, product.brand, product.details, list(product.sightings), variant)
+    return ParagraphPlan("product", product.name, facts, lead)
 
 
 def _period(posts: list[dict[str, Any]]) -> str:
@@ -220,7 +230,7 @@ def _period(posts: list[dict[str, Any]]) -> str:
     return f"between {month[0]} and {month[1]}" if month[0] != month[1] else f"in {month[0]}"
 
 
-def build_outline(keyword: str, topics: list[dict[str, Any]], posts: list[dict[str, Any]]) -> Outline:
+def build_outline(keyword: str, topics: list[dict[str, Any]], posts: list[dict[str, Any]], variant: int = 0) -> Outline:
     """Paragraph plans: trend background, the lead celebrity's looks, one or two products, why it spreads."""
     terms = topic_terms(keyword)
     celebrity = _lead_celebrity(keyword, topics, posts, terms)
@@ -241,25 +251,27 @@ def build_outline(keyword: str, topics: list[dict[str, Any]], posts: list[dict[s
     others = [n for n, _ in Counter(str(p["artist_name"]) for p in posts if p.get("artist_name")).most_common(4)]
     if others:
         background.append("worn by: " + ", ".join(others[:3]))
-    outline.plans.append(ParagraphPlan("background", keyword, background))
+    lead = background_lead(keyword, scenes, count_word(len(posts)), period, variant)
+    outline.plans.append(ParagraphPlan("background", keyword, background, lead))
     if celebrity:
-        outline.plans.append(_looks_plan(keyword, celebrity, posts, terms))
+        outline.plans.append(_looks_plan(keyword, celebrity, posts, terms, variant))
     slots = MAX_PARAGRAPHS - len(outline.plans) - 1
     second = next((n for n in others if n != celebrity), "")
     product_slots = slots if len(products) >= slots or not second else max(1, slots - 1)
     for product in _pick_products(products, product_slots):
-        outline.plans.append(_product_plan(keyword, product))
+        outline.plans.append(_product_plan(keyword, product, variant))
     if second and len(outline.plans) < MAX_PARAGRAPHS - 1:
-        outline.plans.append(_looks_plan(keyword, second, posts, terms))
+        outline.plans.append(_looks_plan(keyword, second, posts, terms, variant))
     spread = [f'topic: "{keyword}"', f"looks logged: {count_word(len(posts))}"]
-    if posts:
-        top = max(posts, key=lambda p: int(p.get("view_count", 0)))
+    top: dict[str, Any] = max(posts, key=lambda p: int(p.get("view_count", 0))) if posts else {}
+    if top:
         spread.append(f'most viewed: "{top.get("title", "")}" ({top.get("context", "")})')
     if scenes:
         spread.append("seen in: " + ", ".join(scenes))
     if products:
         spread.append("pieces: " + ", ".join(p.name for p in _pick_products(products, 3)))
-    outline.plans.append(ParagraphPlan("spread", keyword, spread))
+    lead = spread_lead(keyword, str(top.get("title", "")), str(top.get("context", "")), variant)
+    outline.plans.append(ParagraphPlan("spread", keyword, spread, lead))
     outline.signature = _signature(celebrity, posts, terms)
     outline.names = _source_names(topics, posts)
     outline.source_text = _source_text(topics, posts)
