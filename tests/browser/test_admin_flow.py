@@ -57,7 +57,7 @@ def test_trigger_review_revise_approve_publish(
         rows = page.locator("#timeline tbody tr")
         assert rows.count() >= GATE_NODES  # appended by the event stream, without a reload
         assert rows.last.locator("td").all_text_contents()[1:3] == ["human_decision", "waiting for human"]
-        assert page.inner_text("#run-badge") == "awaiting approval"
+        assert page.inner_text("#run-badge") == "pending"  # one status vocabulary: the run waits as "pending"
         # The same steps in words, grouped by draft; reviews read pass/fail, never "success".
         groups = page.locator("#progress .progress-group h3").all_inner_texts()
         assert groups[:3] == ["Preparing", "Draft 1", "Draft 2"], groups

@@ -34,9 +34,13 @@
     set("sum-tokens", tokens);
   }
 
+  // The run's gate states in the contents' vocabulary (models/status.py), as the server renders them.
+  var RUN_STATUS_WORDS = { awaiting_approval: "pending", needs_human_review: "escalated", revising: "revision_requested" };
+
   function setBadge(status) {
     var holder = document.getElementById("run-badge");
     if (!holder || !status) return;
+    status = RUN_STATUS_WORDS[status] || status;
     var badge = document.createElement("span");
     badge.className = "badge status-" + status;
     badge.textContent = status.replace(/_/g, " ");

@@ -24,11 +24,10 @@ from editorial_ai.api.schemas import RejectRequest, ReviseRequest
 from editorial_ai.api.view_evidence import build_evidence
 from editorial_ai.api.view_progress import node_records, progress_view
 from editorial_ai.api.views import compare, escalation_banner, load_attempts, needs_confirmation, timeline
+from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.runner import Pipeline
-from editorial_ai.services.exam_item import render_exam_item_html
 from editorial_ai.services.human_edit import editable_fields, is_editable
-from editorial_ai.services.publish import render_article_html
 from editorial_ai.store.contents import AWAITING
 
 REVIEW_FLAGS = ("missing_spec", "bad_format", "wrong_information", "wrong_physical_dimensions")
@@ -56,11 +55,9 @@ async def _neighbours(pipeline: Pipeline, content_id: str) -> tuple[str | None, 
 
 
 def _render_article(item: dict[str, Any]) -> Markup:
+    """The draft as its content type renders it for the admin page (the fragment escapes every stored string)."""
     try:
-        # The fragment template autoescapes every stored string, so its output is safe markup.
-        if item.get("content_type") == "exam_item":
-            return Markup(render_exam_item_html(item["layout_json"], standalone=False))
-        return Markup(render_article_html(item["layout_json"], standalone=False))
+        return Markup(content_type_for(item.get("content_type")).render_admin(item["layout_json"] or {}))
     except ValidationError as exc:  # say which field, never echo the stored value
         problems = "; ".join(f"{e['field']}: {e['message']}" for e in field_errors(exc.errors()))
         return Markup("<p class='muted'>The stored layout cannot be rendered: {}</p>").format(problems)
