@@ -6,7 +6,7 @@ from datetime import date
 from typing import Any
 
 from editorial_ai.api.view_queue import filter_values, parse_filters
-from editorial_ai.api.views import Attempt, mark_ignored_feedback, escalation_banner, needs_confirmation
+from editorial_ai.api.views import Attempt, escalation_banner, mark_ignored_feedback, needs_confirmation
 from editorial_ai.services.diff import side_by_side
 
 TYPES = ["fashion_magazine", "exam_item"]
