@@ -5,7 +5,9 @@ Screenshots go to /tmp/shots/ (and artifacts/screenshots/) for a person to look 
 
 from __future__ import annotations
 
+import asyncio
 import re
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -189,4 +191,36 @@ def test_queue_content_and_run_pages_fit_a_390px_phone(
         for path in ("/admin/", f"/admin/contents/{content_id}"):
             page.goto(f"{server.url}{path}")
             _fits(page, 360)
+        assert problems == []
+
+
+def test_a_running_step_shows_its_elapsed_time_in_words(
+    live_server: Callable[..., LiveServer], browser: Any, screenshot_dir: Path
+) -> None:
+    with live_server() as server:
+        catalog = server.app.state.pipeline.deps.catalog
+        original, release = catalog.solutions_for_posts, threading.Event()
+
+        async def slow(*args: Any, **kwargs: Any) -> Any:  # the catalog answers slowly
+            while not release.is_set():
+                await asyncio.sleep(0.05)
+            return await original(*args, **kwargs)
+
+        catalog.solutions_for_posts = slow
+        page, problems = _new_page(browser)
+        page.goto(f"{server.url}/admin/")
+        page.fill("input[name=seed_keyword]", "Jennie Effect")
+        page.click("text=Start run")
+        page.wait_for_url("**/admin/runs/*")
+        running = page.locator("#progress .step-running")
+        running.wait_for()
+        page.wait_for_function(
+            "() => /^[2-9] s so far/.test(document.querySelector('#progress .step-running .elapsed').textContent)"
+        )
+        assert running.locator(".step-name").inner_text() == "Finding trends"
+        assert "“Jennie Effect”" in page.inner_text("h1")
+        _shot(page, "desk-11-run-elapsed.png", screenshot_dir)
+        release.set()
+        page.wait_for_selector("#run-next:not([hidden])")
+        assert page.locator("#progress .step-running").count() == 0
         assert problems == []
