@@ -128,17 +128,19 @@ def retry(thread_id: str = typer.Argument(...), data_dir: Path | None = _DATA_DI
 
             async with open_run_service(settings, pipeline, launch, role="cli", sweep=False) as service:
                 started = time.perf_counter()
-                row = await service.retry(thread_id)
+                try:
+                    row = await service.retry(thread_id)
+                except (RetryRefused, NotFoundError, BrokerUnavailableError) as exc:
+                    return {"refused": str(exc)}
                 for work in pending:  # embedded: this process is the worker
                     await work()
                 row = await service.store.get(thread_id) or row
                 return {**row, "seconds": round(time.perf_counter() - started, 2)}
 
-    try:
-        row = run_async(go())
-    except (RetryRefused, NotFoundError, BrokerUnavailableError) as exc:
-        err_console.print(f"[bold red]error:[/] {exc}")
-        raise typer.Exit(code=1) from None
+    row = run_async(go())
+    if "refused" in row:
+        err_console.print(f"[bold red]error:[/] {row['refused']}")
+        raise typer.Exit(code=1)
     if as_json:
         print_json(row)
         return
