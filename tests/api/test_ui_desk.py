@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable
 from typing import Any
 
 import httpx
 
-from .helpers import post_form, run_to_gate, wait_until_stopped
+from editorial_ai.store.reviewers import reviewer_store
+
+from .helpers import API_KEY, CSRF_INPUT, post_form, run_to_gate, wait_until_stopped
 
 EDIT_VERSION = re.compile(r'name="version" value="(\d+)"')
 
@@ -161,3 +164,36 @@ async def test_a_failed_run_is_listed_in_the_queue_with_its_error_and_a_retry(
     assert retried.status_code == 303 and retried.headers["location"] == f"/admin/runs/{thread_id}"
     assert (await wait_until_stopped(client, thread_id))["waiting_for_human"]
     assert f"/admin/runs/{thread_id}/retry" not in (await client.get("/admin/")).text
+
+
+async def test_a_named_reviewer_signs_edits_and_decisions(client_for: Callable[..., Any]) -> None:
+    async with client_for(api_key=API_KEY) as (app, client):
+        settings = app.state.pipeline.deps.settings
+        _, key = reviewer_store(settings.resolved_reviewers_file).add("ana")
+        headers = {"X-API-Key": API_KEY}
+        started = await client.post("/api/pipeline/trigger", json={"seed_keyword": "Jennie Effect"}, headers=headers)
+        thread_id = started.json()["thread_id"]
+        content_id = ""
+        for _ in range(600):
+            status = (await client.get(f"/api/pipeline/status/{thread_id}", headers=headers)).json()
+            if status["waiting_for_human"]:
+                content_id = status["content_id"]
+                break
+            await asyncio.sleep(0.02)
+        login_page = await client.get("/admin/login")
+        token = CSRF_INPUT.search(login_page.text)
+        assert token is not None
+        logged = await client.post(
+            "/admin/login", data={"api_key": key, "csrf_token": token.group(1), "next": "/admin/"}
+        )
+        assert logged.status_code == 303
+        page = (await client.get(f"/admin/contents/{content_id}")).text
+        assert '<span class="who small"' in page and ">ana</span>" in page
+        form = await _edit_form(client, content_id)
+        saved = await post_form(client, f"/admin/contents/{content_id}/edit", {**form, "title": "Signed by ana"})
+        assert saved.status_code == 303, saved.text
+        done = await post_form(client, f"/admin/contents/{content_id}/approve", {"confirm": "on", "note": "ok"})
+        assert done.status_code == 303
+        events = (await client.get(f"/api/contents/{content_id}", headers=headers)).json()["events"]
+        assert [(e["decision"], e["reviewer"]) for e in events] == [("edited", "ana"), ("approved", "ana")]
+        assert "edited by ana" in (await client.get(f"/admin/contents/{content_id}")).text
