@@ -58,6 +58,7 @@ class Batch:
     lease_ms: list[float]
     failed: int
     heartbeats: list[int] = field(default_factory=list)
+    cpu_s_per_run: float = 0.0
 
     @property
     def runs_per_minute(self) -> float:
@@ -160,6 +161,18 @@ class _Bench:
         pool = await self.queue.pool()
         return len([key async for key in pool.scan_iter(match=WORKER_KEY_PREFIX + "*")])
 
+    def worker_cpu_s(self) -> float:
+        """CPU seconds (user + system) the worker processes have used so far, from /proc (0 where unreadable)."""
+        ticks = os.sysconf("SC_CLK_TCK")
+        total = 0.0
+        for process in self.processes:
+            try:
+                fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+        return total
+
     def stop_workers(self) -> None:
         for process in self.processes:
             process.send_signal(signal.SIGTERM)
@@ -183,6 +196,7 @@ class _Bench:
             "model": f"scripted:{SCENARIO}",
         }
         enqueue_ms: list[float] = []
+        cpu_before = self.worker_cpu_s()
         started = time.time()
         for thread_id in threads:
             begin = time.perf_counter()
@@ -207,6 +221,7 @@ class _Bench:
             [float(e["overhead_ms"]) for e in executions if e["overhead_ms"] is not None],
             sum(1 for r in rows if r["status"] == "failed"),
             [int(e["heartbeats"] or 0) for e in executions],
+            (self.worker_cpu_s() - cpu_before) / runs,
         )
 
     async def _wait(self, threads: list[str], timeout_s: float = 600) -> list[dict[str, Any]]:
@@ -290,6 +305,7 @@ def _median_single(singles: list[Batch]) -> Batch:
         [m for b in singles for m in b.lease_ms],
         sum(b.failed for b in singles),
         [n for b in singles for n in b.heartbeats],
+        statistics.median(b.cpu_s_per_run for b in singles),
     )
 
 
@@ -305,6 +321,7 @@ def report_table(report: ScaleReport) -> Table:
         "enq ms",
         "start ms p50/95",
         "lease ms",
+        "cpu s/run",
         "failed",
     ):
         table.add_column(column, justify="right")
@@ -320,6 +337,7 @@ def report_table(report: ScaleReport) -> Table:
             f"{statistics.median(batch.enqueue_ms):.1f}",
             f"{statistics.median(pickups):.0f}/{pickups[int(0.95 * (len(pickups) - 1))]:.0f}",
             f"{statistics.mean(batch.lease_ms or [0.0]):.1f}",
+            f"{batch.cpu_s_per_run:.2f}",
             str(batch.failed),
         )
     return table
@@ -337,6 +355,12 @@ def summary_lines(report: ScaleReport) -> list[str]:
     lines.append(
         f"{largest.runs} runs on {widest} workers: {ratio:.2f}x one run's wall time (target <= 1.5x), "
         f"{largest.runs_per_minute:.0f} runs/min"
+    )
+    cores = min(os.cpu_count() or 1, widest)
+    floor = largest.runs * largest.cpu_s_per_run / cores / report.baseline(widest).wall_s
+    lines.append(
+        f"CPU bound: {largest.cpu_s_per_run:.2f} CPU s per run x {largest.runs} runs on {cores} usable cores = at "
+        f"least {floor:.2f}x one run's wall time, whatever the queue does"
     )
     singles = [b for b in report.batches if b.runs == 1]
     pickup = statistics.median([m for b in singles for m in b.pickup_ms])
