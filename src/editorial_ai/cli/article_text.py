@@ -1,17 +1,19 @@
-"""A stored draft printed as plain text for `contents show`: the article as a reader sees it, not its JSON."""
+"""A stored draft printed as plain text for `contents show`: the article as a reader sees it, not its JSON.
+
+One line per paragraph: the terminal wraps them to its own width (lines indented by four spaces are quotes).
+"""
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from editorial_ai.services.typography import smarten, strip_wrapping_quotes
 
-_WIDTH = 88
+QUOTE_INDENT = "    "
 
 
 def _wrap(text: str, indent: str = "") -> list[str]:
-    return textwrap.wrap(smarten(text), _WIDTH, initial_indent=indent, subsequent_indent=indent) or [""]
+    return [indent + " ".join(smarten(text).split())]
 
 
 def article_lines(layout: dict[str, Any]) -> list[str]:
@@ -28,9 +30,9 @@ def article_lines(layout: dict[str, Any]) -> list[str]:
                 lines += [*_wrap(paragraph), ""]
         elif kind == "pull_quote" and block.get("quote"):
             quote = f"“{strip_wrapping_quotes(block['quote'])}”"
-            lines += _wrap(quote, "    ")
+            lines += _wrap(quote, QUOTE_INDENT)
             if block.get("attribution"):
-                lines.append(f"    — {smarten(block['attribution'])}")
+                lines.append(f"{QUOTE_INDENT}— {smarten(block['attribution'])}")
             lines.append("")
         elif kind == "product_showcase" and block.get("products"):
             lines.append("Products:")

@@ -98,8 +98,9 @@ def show_content(
 
 def _print_content(item: dict[str, Any]) -> None:
     from rich.markup import escape
+    from rich.padding import Padding
 
-    from editorial_ai.cli.article_text import content_text
+    from editorial_ai.cli.article_text import QUOTE_INDENT, content_text
     from editorial_ai.cli.render import review_table
 
     status = item["status"]
@@ -116,7 +117,11 @@ def _print_content(item: dict[str, Any]) -> None:
     else:
         console.print(f"preview: /preview/{item['id']} (served by `editorial-ai serve`, needs a reviewer key)")
     console.print()
-    console.print(escape(content_text(item)), highlight=False)
+    for line in content_text(item).splitlines():
+        if line.startswith(QUOTE_INDENT):  # a quote keeps its indent on every wrapped line
+            console.print(Padding(escape(line.strip()), (0, 0, 0, len(QUOTE_INDENT)), expand=False), highlight=False)
+        else:
+            console.print(escape(line), highlight=False)
     if item.get("review_json"):
         console.print(review_table(item["review_json"]))
     for event in item.get("events") or []:

@@ -172,6 +172,8 @@ def run(
         with Live(get_renderable=progress.table, console=console, refresh_per_second=4) as live:
             progress.live = live
             summary = run_async(go())
+        if not console.is_terminal:
+            console.line()  # a piped Live leaves its last frame without a line end
         _print_next_step(summary)
     code = exit_code_for_run(summary.get("pipeline_status"))
     if code:
