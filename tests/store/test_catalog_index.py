@@ -161,3 +161,24 @@ def test_pool_discards_a_connection_left_in_a_transaction(tmp_path: Path) -> Non
     with pool.connection() as fresh:
         assert fresh is not broken
     pool.close()
+
+
+async def test_postgres_catalog_searches_reuse_pooled_connections(pg_schemas: Any, monkeypatch: Any) -> None:
+    import psycopg
+
+    from editorial_ai.store.postgres_catalog import PostgresCatalogRepository
+
+    repo = PostgresCatalogRepository(pg_schemas.dsn, schema=pg_schemas.new())
+    await repo.initialize()
+    connects: list[str] = []
+    original = psycopg.AsyncConnection.connect
+
+    async def counting(*args: Any, **kwargs: Any) -> Any:
+        connects.append("connect")
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(psycopg.AsyncConnection, "connect", counting)
+    for term in ("Jennie", "Chanel", "airport", "V", "quiet luxury") * 4:
+        assert await repo.search_posts(term) == await repo.search_posts(term.upper())
+    assert len(connects) <= 1  # 40 searches on the pool opened by initialize()
+    await repo.aclose()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from typing import Any
 
 import psycopg
@@ -12,7 +14,15 @@ from psycopg.rows import DictRow
 from psycopg.types.json import Jsonb
 
 from editorial_ai.store.catalog import fold_text, load_sample_catalog, search_text
-from editorial_ai.store.postgres import DEFAULT_SCHEMA, PostgresRepositoryBase, like_pattern, to_iso, to_timestamp
+from editorial_ai.store.postgres import (
+    DEFAULT_SCHEMA,
+    PostgresRepositoryBase,
+    PostgresUnavailableError,
+    describe_dsn,
+    like_pattern,
+    to_iso,
+    to_timestamp,
+)
 
 logger = logging.getLogger(__name__)
 _TABLES = ("posts", "solutions", "spots", "artists", "brands")
@@ -53,6 +63,41 @@ class PostgresCatalogRepository(PostgresRepositoryBase):
         """Use the database at `dsn`, tables in `schema`; `seed` replaces the sample catalog (for tests)."""
         super().__init__(dsn, schema=schema)
         self._seed = seed
+        self._pool: Any = None  # opened on first use, in the event loop that uses it
+        self._pool_loop: asyncio.AbstractEventLoop | None = None
+
+    async def _open_pool(self) -> Any:
+        """This loop's pool: a run's searches reuse connections instead of paying a connection setup each."""
+        loop = asyncio.get_running_loop()
+        if self._pool is not None and self._pool_loop is loop:
+            return self._pool
+        from psycopg_pool import PoolTimeout
+
+        from editorial_ai.store.pg_pool import CONNECT_TIMEOUT_S, open_pool
+
+        pool = open_pool(self.dsn, max_size=4, name="editorial_ai-catalog")
+        try:
+            await pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
+        except PoolTimeout as exc:
+            await pool.close()
+            raise PostgresUnavailableError(
+                f"cannot connect to PostgreSQL at {describe_dsn(self.dsn)} within {CONNECT_TIMEOUT_S} s: check "
+                "DATABASE_URL (is the server running and reachable?), or unset it to use the embedded SQLite database"
+            ) from exc
+        self._pool, self._pool_loop = pool, loop
+        return pool
+
+    @asynccontextmanager
+    async def _connect(self) -> AsyncIterator[psycopg.AsyncConnection[DictRow]]:
+        pool = await self._open_pool()
+        async with pool.connection() as conn:
+            yield conn
+
+    async def aclose(self) -> None:
+        """Close the pooled connections (a later call opens a new pool)."""
+        pool, self._pool, self._pool_loop = self._pool, None, None
+        if pool is not None:
+            await pool.close()
 
     async def _after_schema(self, conn: psycopg.AsyncConnection[DictRow]) -> None:
         cur = await conn.execute(self._sql("SELECT 1 FROM {s}.posts LIMIT 1"))
