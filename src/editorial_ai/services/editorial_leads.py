@@ -62,20 +62,28 @@ def looks_lead(celebrity: str, group: str, date: str, context: str, piece: str, 
     ], variant)
 
 
+def is_plural(name: str) -> bool:
+    """"Loewe Toy Pumps", "Celine Straight Jeans" are plural; "Lady Dior Bag", "Slip Dress" are not."""
+    last = name.split()[-1].casefold() if name.split() else ""
+    return last.endswith("s") and not last.endswith(("ss", "us", "is"))
+
+
 def product_lead(name: str, brand: str, details: str, wearers: list[tuple[str, str]], variant: int) -> str:
-    """"The Toy Pumps by Loewe come in black leather; Hanni wore them at a magazine cover shoot"."""
+    """"The Toy Pumps by Loewe are made in black leather, and Hanni wore them at a magazine cover shoot"."""
     thing = _piece(name, brand)
     first = thing[0].upper() + thing[1:]
+    plural = is_plural(name)
+    verb, them, one_of = ("are", "them", "are among") if plural else ("is", "it", "is one of")
     seen = ""
     if wearers:
         who, context = wearers[0]
-        seen = f"{who} wore it {scene_phrase(context)}".rstrip() if who else ""
+        seen = f"{who} wore {them} {scene_phrase(context)}".rstrip() if who else ""
     if details:
         return _pick([
-            f"{first} is made in {details}" + (f", and {seen}." if seen else "."),
-            f"{first}, in {details}, is one of the pieces behind the look" + (f": {seen}." if seen else "."),
+            f"{first} {verb} made in {details}" + (f", and {seen}." if seen else "."),
+            f"{first}, in {details}, {one_of} the pieces behind the look" + (f": {seen}." if seen else "."),
         ], variant)
-    return f"{first} is one of the pieces behind the look" + (f": {seen}." if seen else ".")
+    return f"{first} {one_of} the pieces behind the look" + (f": {seen}." if seen else ".")
 
 
 def spread_lead(keyword: str, top_title: str, top_context: str, variant: int) -> str:
