@@ -37,6 +37,8 @@ async def test_an_escalated_draft_needs_confirmation_and_a_note(client_for: Call
         assert 'id="escalation"' in page and "Stopped: max loops reached" in page
         assert "escalated escalated" not in re.sub(r"<[^>]+>", " ", page).replace("  ", " ")
         assert 'name="confirm"' in page and 'name="note"' in page
+        # The escalation keeps the best draft: the review card is that attempt's, not the last one's.
+        assert re.search(r"<h2>Review <span class=\"muted small\">of attempt \d", page)
         bare = await post_form(client, f"/admin/contents/{content_id}/approve")
         assert bare.status_code == 422 and "tick the box" in bare.text and "Write a note" in bare.text
         no_note = await post_form(client, f"/admin/contents/{content_id}/approve", {"confirm": "on"})

@@ -161,6 +161,9 @@ def test_evidence_panel_shows_the_sources(
         unsupported = page.locator("#evidence .claim-unsupported")
         assert unsupported.count() >= 1 and "Versace" in unsupported.first.inner_text()
         assert page.locator("#evidence .claim-supported").count() >= 1
+        marked = page.locator(".article-frame a.mark-unsupported")  # the same claim marked in the article itself
+        assert marked.count() >= 1 and "Versace" in marked.first.inner_text()
+        assert marked.first.get_attribute("href", timeout=1000).startswith("#claim-")
         page.locator("#evidence").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / "desk-07-evidence.png"))
         _shot(page, "desk-07-evidence-full.png", screenshot_dir)

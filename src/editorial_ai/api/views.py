@@ -108,6 +108,12 @@ async def load_attempts(pipeline: Pipeline, thread_id: str) -> list[Attempt]:
     return ordered
 
 
+def shown_attempt(attempts: list[Attempt], layout: dict[str, Any] | None) -> Attempt | None:
+    """The attempt whose text the content shows: the latest one, or an earlier best draft an escalation kept."""
+    lines = layout_text(layout)
+    return next((a for a in reversed(attempts) if a.lines == lines), attempts[-1] if attempts else None)
+
+
 def compare(attempts: list[Attempt], left: int | None, right: int | None) -> tuple[int, int, SideBySide] | None:
     """The side-by-side diff of two attempts by number (default: the last two); None with fewer than two."""
     numbers = [a.number for a in attempts]

@@ -207,6 +207,34 @@
     if (data.error) step.appendChild(span("step-error small", data.error));
   }
 
+  // --- unsupported claims marked in the article itself ---------------------------------------------
+
+  function markClaim(root, claim) {
+    var text = claim.dataset.claim;
+    if (!text || text.length < 8) return false;
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+      var at = node.nodeValue.indexOf(text);
+      if (at < 0) continue;
+      var range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + text.length);
+      var mark = document.createElement("a");
+      mark.className = "mark-unsupported";
+      mark.href = "#" + claim.id;
+      mark.title = "Unsupported: " + (claim.dataset.problems || "no source backs it");
+      range.surroundContents(mark);
+      return true;
+    }
+    return false;
+  }
+
+  function markUnsupported() {
+    var article = document.querySelector(".article-frame");
+    if (!article) return;
+    document.querySelectorAll("#evidence .claim-unsupported").forEach(function (claim) { markClaim(article, claim); });
+  }
+
   // --- keyboard ------------------------------------------------------------------------------------
 
   function typing(target) {
@@ -309,6 +337,7 @@
     var names = document.getElementById("step-names");
     if (names) STEP_NAMES = JSON.parse(names.textContent || "{}");
     setupKeys();
+    markUnsupported();
     tickElapsed();
     setInterval(tickElapsed, 1000);
     var run = document.getElementById("run");

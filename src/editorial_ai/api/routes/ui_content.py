@@ -23,7 +23,14 @@ from editorial_ai.api.runs import RunManager
 from editorial_ai.api.schemas import RejectRequest, ReviseRequest
 from editorial_ai.api.view_evidence import build_evidence
 from editorial_ai.api.view_progress import node_records, progress_view
-from editorial_ai.api.views import compare, escalation_banner, load_attempts, needs_confirmation, timeline
+from editorial_ai.api.views import (
+    compare,
+    escalation_banner,
+    load_attempts,
+    needs_confirmation,
+    shown_attempt,
+    timeline,
+)
 from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.runner import Pipeline
@@ -118,6 +125,7 @@ async def content_view(
         str(item.get("content_type") or "fashion_magazine"),
     )
     previous, following = await _neighbours(pipeline, content_id)
+    shown = shown_attempt(attempts, item.get("layout_json"))
     awaiting = item["status"] in AWAITING and status.waiting_for_human
     extra.setdefault("errors", {})
     extra.setdefault("values", {})
@@ -129,7 +137,8 @@ async def content_view(
         item=item,
         article=_render_article(item),
         run=status,
-        review=item.get("review_json") or {},
+        review=(shown.review if shown and shown.review else item.get("review_json")) or {},
+        shown=shown,
         attempts=attempts,
         evidence=evidence,
         comparison=compare(
