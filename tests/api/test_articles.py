@@ -82,3 +82,14 @@ async def test_a_removed_reviewer_key_stops_working(client_for: Callable[..., An
         assert (await client.get("/api/contents/")).status_code == 200
         assert store.remove("Temp")
         assert_error(await client.get("/api/contents/"), 401, "reviewer")
+
+
+async def test_the_status_filter_speaks_the_one_vocabulary(client_for: Callable[..., Any]) -> None:
+    async with client_for() as (_, client):
+        await run_to_gate(client)
+        for name in ("pending", "PENDING", "awaiting_approval"):
+            listing = await client.get("/api/contents/", params={"status": name})
+            assert listing.status_code == 200 and listing.json()["total"] == 1, name
+        assert (await client.get("/api/contents/", params={"status": "needs_human_review"})).json()["total"] == 0
+        bad = await client.get("/api/contents/", params={"status": "pendng"})
+        assert bad.status_code == 422 and "pending" in bad.text and "revision_requested" in bad.text

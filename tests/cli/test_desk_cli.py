@@ -75,7 +75,7 @@ def test_unknown_ids_are_a_clear_error(data_dir: Path) -> None:
 def test_a_misspelt_status_names_the_valid_ones(data_dir: Path, bad: str) -> None:
     result = cli("contents", "list", "--status", bad)
     assert result.exit_code == 2
-    assert bad in text(result) and "pending, escalated, approved, published, rejected, revision_requested" in text(
+    assert bad in text(result) and "pending, escalated, revision_requested, approved, published, rejected" in text(
         result
     )
 

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from editorial_ai.api.schema_docs import LINE, LINE_NON_BLANK, REVISE_SAYS_SOMETHING, TEXT, TEXT_NON_BLANK, padded
 from editorial_ai.config import ConfigError
 from editorial_ai.llm.registry import parse_model_string
 from editorial_ai.models.decisions import ReviewForm
-from editorial_ai.models.status import ContentStatus
+from editorial_ai.models.status import ContentStatus, normalize_status_name
 from editorial_ai.pipeline.graph import pipeline_content_types
 
-# The one status vocabulary (models/status.py), shared with the CLI and the admin UI.
-ContentStatusFilter = ContentStatus
+# The one status vocabulary (models/status.py), shared with the CLI and the admin UI; any case and the run
+# summary's older names (awaiting_approval, needs_human_review) are accepted for the same states.
+ContentStatusFilter = Annotated[ContentStatus, BeforeValidator(normalize_status_name)]
 
 
 # Largest page offset accepted (API 422 above it, UI clamps): far beyond any real table, far below int64.

@@ -8,9 +8,10 @@ from datetime import UTC, date, datetime
 
 from editorial_ai.api.redact import public_error
 from editorial_ai.api.runs import RunManager
+from editorial_ai.models.status import valid_status_names
 from editorial_ai.store.content_query import ContentQuery
 
-STATUS_TABS = ("pending", "escalated", "revision_requested", "approved", "published", "rejected")
+STATUS_TABS = tuple(valid_status_names())  # the one status vocabulary (models/status.py), in workflow order
 FILTER_KEYS = ("q", "status", "type", "min_score", "max_score", "since", "until")
 MAX_TEXT = 120
 

@@ -15,10 +15,10 @@ class ContentStatus(StrEnum):
 
     PENDING = "pending"
     ESCALATED = "escalated"
+    REVISION_REQUESTED = "revision_requested"
     APPROVED = "approved"
     PUBLISHED = "published"
     REJECTED = "rejected"
-    REVISION_REQUESTED = "revision_requested"
 
 
 STATUS_MEANINGS: dict[ContentStatus, str] = {
@@ -50,11 +50,20 @@ def valid_status_names() -> list[str]:
     return [s.value for s in ContentStatus]
 
 
-def parse_status(value: str) -> ContentStatus:
-    """The status a filter names (case-insensitive, legacy names mapped); UnknownStatusError otherwise."""
+def normalize_status_name(value: object) -> object:
+    """A status name as typed, in the vocabulary's spelling: case-insensitive, legacy names mapped. Anything
+    else comes back unchanged, for the validator to reject with the list of valid values."""
+    if not isinstance(value, str):
+        return value
     key = value.strip().lower().replace("-", "_").replace(" ", "_")
     if key in LEGACY_STATUS_NAMES:
-        return LEGACY_STATUS_NAMES[key]
+        return LEGACY_STATUS_NAMES[key].value
+    return key if key in valid_status_names() else value
+
+
+def parse_status(value: str) -> ContentStatus:
+    """The status a filter names (case-insensitive, legacy names mapped); UnknownStatusError otherwise."""
+    key = str(normalize_status_name(value))
     try:
         return ContentStatus(key)
     except ValueError:
