@@ -17,6 +17,9 @@ EXPECTED = {
     ("post", "/api/contents/{content_id}/revise"): ("202", "DecisionAccepted", "ReviseRequest"),
     ("get", "/api/contents/{content_id}/logs"): ("200", "LogsResponse", None),
     ("get", "/health"): ("200", "HealthResponse", None),
+    ("get", "/api/runs/"): ("200", "RunListResponse", None),
+    ("get", "/api/runs/{thread_id}"): ("200", "RunDetail", None),
+    ("post", "/api/runs/{thread_id}/retry"): ("202", "RunSummary", None),
 }
 
 

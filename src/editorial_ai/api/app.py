@@ -27,8 +27,9 @@ STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 
 DESCRIPTION = """Keyword -> reviewed, revised, human-approved, published magazine article.
 
-Runs execute as background tasks of the server: trigger returns a thread id at once; follow it with
-`/api/pipeline/status/{thread_id}` or the server-sent events of `/api/pipeline/events/{thread_id}`.
+Runs execute in the background (in the server, or on `editorial-ai worker` processes when a task queue broker is
+configured): trigger returns a thread id at once; follow it with `/api/pipeline/status/{thread_id}` or the
+server-sent events of `/api/pipeline/events/{thread_id}`. `/api/runs` lists every run from its trigger, with retry.
 Every `/api` route needs the header `X-API-Key` when the server has an `ADMIN_API_KEY`.
 Browser requests with an unsafe method from another site (Origin or Referer) are refused with 403.
 Errors are `{"detail": ..., "fix": ...}` (422s add `errors`, one entry per invalid field)."""
