@@ -61,6 +61,12 @@ def test_an_unchanged_attempt_after_feedback_is_marked_as_ignoring_it() -> None:
     assert second.ignored_feedback == "editor"
     banner = escalation_banner(_item(), [first, second])
     assert banner is not None and "the feedback was ignored" in banner.reasons[-1]
+    assert second.similarity == 1.0
+    long = ["# T", "A paragraph of many words about the look " * 8]
+    almost = Attempt(2, "t", [long[0], long[1] + "!"])
+    almost.diff = side_by_side(long, almost.lines)
+    mark_ignored_feedback([Attempt(1, "t", long, feedback=[{"source": "review"}]), almost])
+    assert almost.ignored_feedback == "review" and 0.97 <= almost.similarity < 1.0
     changed = Attempt(2, "t", ["# T", "new text"])
     changed.diff = side_by_side(first.lines, changed.lines)
     mark_ignored_feedback([first, changed])

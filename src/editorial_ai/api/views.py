@@ -7,9 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from editorial_ai.pipeline.runner import Pipeline
+from editorial_ai.review.policy import LoopPolicy, draft_similarity
 from editorial_ai.services.diff import SideBySide, side_by_side
 
 HUMAN_EDIT_FLAG = "edited draft fails deterministic checks"
+IGNORED_SIMILARITY = LoopPolicy().similarity_limit
 
 
 @dataclass
@@ -26,6 +28,7 @@ class Attempt:
     edited_fields: list[str] = field(default_factory=list)
     diff: SideBySide | None = None  # against the previous attempt
     ignored_feedback: str = ""  # whose feedback the attempt left unanswered ("editor" / "review"), when unchanged
+    similarity: float = 0.0  # to the previous attempt, when the feedback was ignored
 
     @property
     def by_human(self) -> bool:
@@ -62,11 +65,16 @@ def layout_text(layout: dict[str, Any] | None) -> list[str]:
 
 
 def mark_ignored_feedback(ordered: list[Attempt]) -> None:
-    """An attempt written in answer to feedback that changed no text left that feedback unanswered."""
+    """An attempt written in answer to feedback that changed no text, or almost none (as similar as the review loop's
+    own "stopped changing" limit), left that feedback unanswered."""
     for previous, current in itertools.pairwise(ordered):
-        if current.by_human or not previous.feedback or current.diff is None or current.diff.changed:
+        if current.by_human or not previous.feedback or current.diff is None:
+            continue
+        similarity = draft_similarity("\n".join(previous.lines), "\n".join(current.lines))
+        if current.diff.changed and similarity < IGNORED_SIMILARITY:
             continue
         current.ignored_feedback = "editor" if any(f.get("source") == "admin" for f in previous.feedback) else "review"
+        current.similarity = similarity
 
 
 async def load_attempts(pipeline: Pipeline, thread_id: str) -> list[Attempt]:
@@ -163,8 +171,8 @@ def escalation_banner(item: dict[str, Any], attempts: list[Attempt]) -> Banner |
     latest = attempts[-1] if attempts else None
     if latest is not None and latest.ignored_feedback:
         reasons.append(
-            f"Attempt {latest.number} changed no text after the {latest.ignored_feedback}'s feedback: "
-            "the feedback was ignored."
+            f"Attempt {latest.number} is {latest.similarity:.0%} identical to the previous one after the "
+            f"{latest.ignored_feedback}'s feedback: the feedback was ignored."
         )
     escalated = item.get("status") == "escalated"
     if not escalated and not reasons:
