@@ -159,3 +159,12 @@ async def test_events_of_a_run_on_another_process_follow_the_run_registry(
     await task
     assert re.findall(r'"node": "(\w+)"', text) == ["curation", "editorial"]
     assert "event: done" in text and '"pipeline_status": "failed"' in text
+
+
+async def test_runs_on_workers_count_as_active_for_the_queue_page(api: tuple[Any, httpx.AsyncClient]) -> None:
+    app, _ = api
+    store = app.state.runs.service.store
+    await store.enqueue("remote-2", "start", keyword="Jennie Effect")
+    await store.enqueue("remote-3", "start", keyword="Jennie Effect")
+    assert await store.acquire("remote-2", "worker@elsewhere:1:abc", 30) is not None
+    assert await app.state.runs.active_threads() == ["remote-2", "remote-3"]

@@ -140,6 +140,15 @@ class RunManager:
         """Threads with a background task, oldest first."""
         return [t for t, c in self._channels.items() if c.running]
 
+    async def active_threads(self, limit: int = 50) -> list[str]:
+        """Threads queued or running anywhere (this process, or workers: from the run registry)."""
+        threads = self.running_threads()
+        if self.service is not None:
+            for status in ("running", "queued"):
+                rows, _ = await self.service.store.list(status, limit, 0)
+                threads += [str(r["thread_id"]) for r in reversed(rows)]
+        return list(dict.fromkeys(threads))[:limit]
+
     async def subscribe(self, thread_id: str, after: int = 0,
                         heartbeat_s: float | None = None) -> AsyncIterator[Event | None]:
         """Events newer than `after`, live, until the current segment's `done` event.

@@ -32,9 +32,11 @@ from editorial_ai.api.security import (
 from editorial_ai.api.view_progress import node_records, progress_view
 from editorial_ai.api.view_queue import STATUS_TABS, failed_runs, filter_values, parse_filters
 from editorial_ai.api.views import timeline
+from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.graph import pipeline_content_types
 from editorial_ai.pipeline.runner import Pipeline
+from editorial_ai.services.learning_context import LearningStats, learning_stats
 from editorial_ai.store.contents import AWAITING
 
 # TEMPLATES is re-exported: the app's error handlers render the admin pages with it.
@@ -114,7 +116,7 @@ async def _queue(
     offset = offset_param(request.query_params.get("offset"))
     items, total = await pipeline.deps.contents.search(query, PAGE_SIZE, offset)
     counts = {tab: (await pipeline.deps.contents.list(tab, 1, 0))[1] for tab in STATUS_TABS}
-    running = [await run_status(pipeline, runs, t) for t in runs.running_threads()]
+    running = [await run_status(pipeline, runs, t) for t in await runs.active_threads()]
     models = offered_models(pipeline.deps.settings)
     # Preselect the server default, or the first model that can run when the default cannot.
     usable = [m["value"] for m in models if not m["problem"]]
@@ -150,6 +152,7 @@ async def _queue(
         tab_query=urlencode(without_status),
         awaiting=AWAITING,
         failed=await failed_runs(runs),
+        learning=await _learning(pipeline),
         **extra,
     )
 
@@ -211,6 +214,14 @@ async def run_events(thread_id: str, pipeline: PipelineDep, runs: RunsDep, after
     if not runs.knows(thread_id):
         await run_status(pipeline, runs, thread_id)
     return event_stream_response(sse_stream(pipeline, runs, thread_id, max(0, after)))
+
+
+async def _learning(pipeline: Pipeline) -> LearningStats:
+    """What the last human reviews teach the next run of the configured content type (seed 003's learning loop)."""
+    settings = pipeline.deps.settings
+    return await learning_stats(
+        pipeline.deps.contents, content_type_for(settings.content_type), "", disabled=settings.learning_switches_off()
+    )
 
 
 async def _run_keyword(pipeline: Pipeline, runs: RunManager, thread_id: str) -> str:
