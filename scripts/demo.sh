@@ -9,11 +9,17 @@ export EDITORIAL_AI_DATA_DIR="${EDITORIAL_AI_DATA_DIR:-data/demo}"
 KEYWORD="${1:-Jennie Effect}"
 
 echo "== 1. running the pipeline for '$KEYWORD' on the embedded model (no network, no keys)"
-$BIN/editorial-ai run "$KEYWORD" --target-celeb Jennie
+# Exit 3 means escalated: the draft still failed review and waits for an editor, who may still approve it.
+RUN_EXIT=0
+$BIN/editorial-ai run "$KEYWORD" --target-celeb Jennie || RUN_EXIT=$?
+if [ "$RUN_EXIT" -ne 0 ] && [ "$RUN_EXIT" -ne 3 ]; then
+  echo "the run failed (exit $RUN_EXIT)"; exit "$RUN_EXIT"
+fi
 CONTENT_ID=$($BIN/editorial-ai contents list --json --limit 1 | $BIN/python -c 'import json,sys; print(json.load(sys.stdin)["items"][0]["id"])')
 STATUS=$($BIN/editorial-ai contents show "$CONTENT_ID" --json | $BIN/python -c 'import json,sys; print(json.load(sys.stdin)["status"])')
 echo
 echo "== 2. a human reads content $CONTENT_ID (status: $STATUS) and approves it, from a new process"
-$BIN/editorial-ai approve "$CONTENT_ID" --reviewer demo-editor
+# An escalated or flagged draft is approved only with --confirm and a note saying why (kept in the decision log).
+$BIN/editorial-ai approve "$CONTENT_ID" --reviewer demo-editor --confirm --note "demo: read in the terminal, approved"
 echo
-echo "== done: open the file printed after 'published:' in a browser"
+echo "== done: open the file printed after 'published:' in a browser, or run 'editorial-ai serve' and open /articles/$CONTENT_ID"

@@ -200,3 +200,17 @@ def test_the_live_table_names_steps_in_words_grouped_by_draft() -> None:
         assert needle in out, needle
     assert "success" not in out and "review " not in out.replace("Reviewing", "")
     assert [r["attempt"] for r in progress.rows] == [0, 1, 1, 2, 2, 2, 2]
+
+
+def test_an_escalated_draft_is_approved_only_with_confirmation_and_a_note(data_dir: Path) -> None:
+    result, out = _run("--model", "scripted:test_always_hallucinate")
+    assert result.exit_code == 3
+    refused = cli("approve", out["content_id"])
+    assert refused.exit_code == 2 and "--confirm" in text(refused) and "escalated" in text(refused)
+    no_note = cli("approve", out["content_id"], "--confirm")
+    assert no_note.exit_code == 2 and "--note" in text(no_note)
+    assert cli_json("contents", "show", out["content_id"])["status"] == "escalated"  # nothing changed
+    approved = cli("approve", out["content_id"], "--confirm", "--note", "Checked the brand by hand", "--json")
+    assert approved.exit_code == 0, approved.output
+    events = cli_json("contents", "show", out["content_id"])["events"]
+    assert [(e["decision"], e["payload"]["note"]) for e in events] == [("approved", "Checked the brand by hand")]

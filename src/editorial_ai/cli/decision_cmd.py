@@ -12,7 +12,7 @@ from editorial_ai.cli.content_ref import resolve_content_id
 from editorial_ai.cli.exit_codes import exit_code_for_run
 from editorial_ai.cli.render import print_outcome
 from editorial_ai.models.decisions import AdminDecision, ReviewForm
-from editorial_ai.models.status import AWAITING_DECISION
+from editorial_ai.models.status import AWAITING_DECISION, approval_risks
 
 
 def already_decided(content: dict[str, Any], events: list[dict[str, Any]]) -> str:
@@ -26,7 +26,20 @@ def already_decided(content: dict[str, Any], events: list[dict[str, Any]]) -> st
     return f"content {content['id']} was already {status.replace('_', ' ')}{at}{who}; nothing changed{where}"
 
 
-def _decide(content_ref: str, decision: AdminDecision, data_dir: Path | None, as_json: bool) -> None:
+def check_confirmation(content: dict[str, Any], decision: AdminDecision, confirmed: bool) -> None:
+    """An escalated or flagged draft is approved only with --confirm and a --note (kept in the decision log)."""
+    risks = approval_risks(content) if decision.decision == "approved" else []
+    if risks and not (confirmed and (decision.note or "").strip()):
+        raise typer.BadParameter(
+            f"content {content['id']} needs a confirmed approval ({'; '.join(risks)}): read it with `editorial-ai "
+            f'contents show {content["id"][:8]}`, then approve with --confirm --note "why it can be published"',
+            param_hint="--confirm/--note",
+        )
+
+
+def _decide(
+    content_ref: str, decision: AdminDecision, data_dir: Path | None, as_json: bool, confirmed: bool = False
+) -> None:
     from editorial_ai.pipeline.runner import ConflictError, open_pipeline
 
     settings = build_settings(data_dir=data_dir)
@@ -38,6 +51,7 @@ def _decide(content_ref: str, decision: AdminDecision, data_dir: Path | None, as
             current = await contents.get(content_id) or {}
             if current.get("status") not in AWAITING_DECISION:
                 raise ConflictError(already_decided(current, await contents.events(content_id)))
+            check_confirmation(current, decision, confirmed)
             outcome = await pipeline.decide(content_id, decision)
             summary = outcome.summary()
             content = await contents.get(content_id)
@@ -67,12 +81,20 @@ _REVIEWER = typer.Option("admin", "--reviewer", help="Who decides (kept in the d
 
 def approve(
     content_id: str = typer.Argument(..., help="Content id or an unambiguous prefix of it."),
+    confirm: bool = typer.Option(
+        False, "--confirm", help="Approve an escalated or flagged draft (needs --note): you read it and it is fine."
+    ),
+    note: str | None = typer.Option(None, "--note", help="Why it can be published (kept in the decision log)."),
     reviewer: str = _REVIEWER,
     data_dir: Path | None = _DATA_DIR,
     as_json: bool = _JSON,
 ) -> None:
-    """Approve content awaiting a decision: the pipeline resumes and publishes it."""
-    _decide(content_id, AdminDecision(decision="approved", reviewer=reviewer), data_dir, as_json)
+    """Approve content awaiting a decision: the pipeline resumes and publishes it.
+
+    An escalated or flagged draft needs --confirm and a --note, as in the admin UI.
+    """
+    decision = AdminDecision(decision="approved", reviewer=reviewer, note=(note or "").strip() or None)
+    _decide(content_id, decision, data_dir, as_json, confirmed=confirm)
 
 
 def reject(

@@ -7,7 +7,9 @@ Stdlib only: the CLI imports this at start-up.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
+from typing import Any
 
 
 class ContentStatus(StrEnum):
@@ -39,6 +41,21 @@ LEGACY_STATUS_NAMES: dict[str, ContentStatus] = {
 }
 
 AWAITING_DECISION: frozenset[ContentStatus] = frozenset({ContentStatus.PENDING, ContentStatus.ESCALATED})
+
+
+def approval_risks(item: Mapping[str, Any]) -> list[str]:
+    """Why approving a content needs an explicit confirmation and a note (empty: a clean pass). The same rule as
+    the admin UI's: escalated, flagged (judge skipped, advisory criteria...) or a review that did not pass."""
+    review = item.get("review_json") or {}
+    risks = []
+    if item.get("status") == ContentStatus.ESCALATED:
+        risks.append("escalated: the review still failed after the last revision")
+    flags = [*(item.get("flags") or []), *(review.get("flags") or [])]
+    if flags:
+        risks.append("flagged: " + ", ".join(dict.fromkeys(str(f) for f in flags)))
+    if review.get("passed") is False and item.get("status") != ContentStatus.ESCALATED:
+        risks.append("the last review did not pass")
+    return risks
 
 
 class UnknownStatusError(ValueError):
