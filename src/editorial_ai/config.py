@@ -38,7 +38,8 @@ class Settings(BaseSettings):
     token_budget: int = Field(60_000, alias="EDITORIAL_AI_TOKEN_BUDGET", ge=100)
     tenants_file: Path | None = Field(None, alias="EDITORIAL_AI_TENANTS_FILE")
     targeted_correction: bool = Field(True, alias="EDITORIAL_AI_TARGETED_CORRECTION")
-    local_threads: int = Field(2, alias="EDITORIAL_AI_LOCAL_THREADS", ge=1)
+    # Unset: every physical core on a calm machine, one thread while other work holds a core (llm/local.py).
+    local_threads: int | None = Field(None, alias="EDITORIAL_AI_LOCAL_THREADS", ge=1)
     local_n_ctx: int = Field(4096, alias="EDITORIAL_AI_LOCAL_N_CTX", ge=512)
     llm_timeout_s: float = Field(120.0, alias="EDITORIAL_AI_LLM_TIMEOUT", gt=0)
     # Learning switches turned off, comma-separated (LEARNING_SWITCHES, or `all`); unset: every one is on.

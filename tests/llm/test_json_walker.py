@@ -84,3 +84,29 @@ def test_too_short_value_is_continued_until_it_fits() -> None:
     assert Line.model_validate_json(text).text == "short and then some more words"
     assert stats.calls == 2
     assert model.calls[1][0].endswith('"text": "short ')  # the model continues its own words
+
+
+class RankingModel:
+    """Ranks the next character by a script: the walker's list probes are asked here, values from `FakeModel`."""
+
+    def __init__(self, picks: list[str]) -> None:
+        self.picks = picks
+        self.asked: list[tuple[str, list[str]]] = []
+
+    def __call__(self, text: str, options: list[str]) -> int:
+        self.asked.append((text, options))
+        return options.index(self.picks.pop(0))
+
+
+def test_list_ends_are_chosen_by_ranking_without_decoding() -> None:
+    class Tags(BaseModel):
+        tags: list[str] = Field(max_length=4)
+        items: list[Item] = Field(min_length=1, max_length=2)
+
+    values = FakeModel(["#a", "#b", "x", "3"])
+    chooser = RankingModel(['"', ",", "]", "]"])
+    text, stats = JsonWalker(Tags.model_json_schema(), values, choose=chooser).run("Tags:")
+    assert json.loads(text) == {"tags": ["#a", "#b"], "items": [{"name": "x", "count": 3}]}
+    assert [options for _, options in chooser.asked] == [['"', "]"], [",", "]"], [",", "]"], [",", "]"]]
+    assert chooser.asked[1][0].endswith('"tags": ["#a"')  # asked right after the item, before any separator
+    assert stats.probes == 4 and stats.calls == len(values.calls) == 4  # no decoding spent on list ends

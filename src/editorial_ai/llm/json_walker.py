@@ -16,6 +16,8 @@ from typing import Any
 # complete(text, max_tokens, stop, min_tokens) -> (generated_text, completion_tokens)
 # min_tokens asks the engine not to close the value (quote, newline, end of text) before that many tokens.
 Completer = Callable[[str, int, list[str], int], tuple[str, int]]
+# choose(text, options) -> index of the option the model ranks most likely to come next after `text` (no sampling).
+Chooser = Callable[[str, list[str]], int]
 
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 DEFAULT_STRING_TOKENS = 48
@@ -29,6 +31,7 @@ class WalkStats:
 
     completion_tokens: int = 0
     calls: int = 0
+    probes: int = 0
     truncated_fields: list[str] = field(default_factory=list)
 
 
@@ -42,12 +45,14 @@ class JsonWalker:
         *,
         token_budget: int = 1024,
         prefill: dict[str, Any] | None = None,
+        choose: Chooser | None = None,
     ) -> None:
         self.schema = schema
         self.defs: dict[str, Any] = schema.get("$defs", {})
         self.complete = complete
         self.budget = token_budget
         self.prefill = prefill or {}
+        self.choose = choose
         self.stats = WalkStats()
         self.text = ""
 
@@ -179,7 +184,7 @@ class JsonWalker:
         count = 0
         seen: list[str] = []
         while count < max_items and self.budget > 0:
-            if count >= min_items and not self._wants_more(count):
+            if count >= min_items and not self._wants_more(count, self._resolve(items)):
                 break
             mark = len(self.text)
             if count:
@@ -195,8 +200,16 @@ class JsonWalker:
             count += 1
         self.text += "]"
 
-    def _wants_more(self, count: int) -> bool:
-        """Let the model choose between another item and closing the list."""
+    def _wants_more(self, count: int, items: dict[str, Any]) -> bool:
+        """Let the model choose between another item and closing the list.
+
+        With a chooser the model's ranking of the next character decides ("," or the item's opening character
+        against "]") without decoding a token; otherwise two tokens are sampled and read.
+        """
+        opener = {"string": '"', "object": "{"}.get(str(items.get("type")), '"' if "enum" in items else None)
+        if self.choose is not None and (count or opener):
+            self.stats.probes += 1
+            return self.choose(self.text, [",", "]"] if count else [opener or "", "]"]) == 0
         probe = self._gen(2, ["\n"]).lstrip()
         if count == 0:
             return not probe.startswith("]")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import ctypes
 import logging
+import os
 import threading
 import time
 from collections.abc import Sequence
@@ -23,7 +24,8 @@ DEFAULT_SEED = 1234
 _model_lock = threading.Lock()
 _llama_logger = logging.getLogger("editorial_ai.llama_cpp")
 _log_callbacks: list[Any] = []
-_models: dict[tuple[str, int, int], Any] = {}
+_models: dict[tuple[str, int], Any] = {}
+_threads: dict[int, int] = {}  # model id -> threads it currently uses
 
 
 def model_path() -> Path:
@@ -51,30 +53,92 @@ def _route_llama_logs() -> None:
     _log_callbacks.append(forward)  # the C side keeps only a pointer: the callback must stay alive
 
 
+def physical_cores() -> int:
+    """Physical cores (hyper-threads share a core's arithmetic units), from /proc/cpuinfo; logical CPUs elsewhere."""
+    try:
+        text = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="ignore")
+    except OSError:
+        return os.cpu_count() or 1
+    cores, physical = set(), "0"
+    for line in text.splitlines():
+        key, _, value = line.partition(":")
+        if key.strip() == "physical id":
+            physical = value.strip()
+        elif key.strip() == "core id":
+            cores.add((physical, value.strip()))
+    return len(cores) or os.cpu_count() or 1
+
+
+def thread_count(settings: Settings, in_use: int = 0) -> int:
+    """Threads for the next generation: EDITORIAL_AI_LOCAL_THREADS when set, else measured (docs/benchmarks.md):
+    every physical core on a calm machine, one thread when other work holds a core. llama.cpp's threads spin at a
+    barrier after every layer, so one descheduled thread stalls the others: beside a busy process two threads were
+    slower than one. `in_use` is what this process itself adds to the load average (its last thread count)."""
+    if settings.local_threads:
+        return settings.local_threads
+    cores = physical_cores()
+    try:
+        others = os.getloadavg()[0] - in_use
+    except OSError:  # pragma: no cover - no load average on this platform
+        return cores
+    return 1 if cores > 1 and others >= 1.0 else cores
+
+
 def load_llama(settings: Settings) -> Any:
-    """The shared llama.cpp model (loaded once per process)."""
+    """The shared llama.cpp model (loaded once per process, whatever the thread count: it is switched per call)."""
     from llama_cpp import Llama
 
     _route_llama_logs()
     path = model_path()
-    key = (str(path), settings.local_n_ctx, settings.local_threads)
+    key = (str(path), settings.local_n_ctx)
     with _model_lock:
         if key not in _models:
+            threads = thread_count(settings)
             _models[key] = Llama(
                 model_path=str(path),
                 n_ctx=settings.local_n_ctx,
-                n_threads=settings.local_threads,
+                n_threads=threads,
                 # Without this llama.cpp batches prompts on every CPU: on a busy machine those threads
                 # spin-wait on each other and decoding collapses (45 -> 0.9 tok/s measured).
-                n_threads_batch=settings.local_threads,
+                n_threads_batch=threads,
                 n_batch=512,
                 verbose=False,
                 seed=DEFAULT_SEED,
             )
+            _threads[id(_models[key])] = threads
         return _models[key]
 
 
+def use_threads(llm: Any, settings: Settings) -> int:
+    """Switch `llm` to `thread_count` for the next call (cheap: no reload) and return the count."""
+    threads = thread_count(settings, _threads.get(id(llm), 0))
+    if _threads.get(id(llm)) != threads:
+        set_threads(llm, threads)
+    return threads
+
+
+def set_threads(llm: Any, threads: int) -> None:
+    """Use `threads` for decoding and for multi-token batches alike (a batch on more threads than decoding uses
+    spins on a busy machine)."""
+    from llama_cpp import llama_cpp as capi
+
+    capi.llama_set_n_threads(llm._ctx.ctx, threads, threads)
+    _threads[id(llm)] = threads
+
+
+# The sampler every structured and raw completion uses (the benchmark compares modes under the same one).
+SAMPLER: dict[str, float] = {"top_p": 0.9, "repeat_penalty": 1.15}
+_texts: dict[int, list[str]] = {}
 _closers: dict[int, Any] = {}
+_starters: dict[tuple[int, str], Any] = {}
+
+
+def token_texts(llm: Any) -> list[str]:
+    """Every vocabulary entry as text, decoded once per model (262k entries: the one-off setup of the walker)."""
+    key = id(llm)
+    if key not in _texts:
+        _texts[key] = [llm.detokenize([i]).decode("utf-8", "ignore") for i in range(llm.n_vocab())]
+    return _texts[key]
 
 
 def closing_token_ids(llm: Any) -> Any:
@@ -83,14 +147,21 @@ def closing_token_ids(llm: Any) -> Any:
 
     key = id(llm)
     if key not in _closers:
-        ids = [
-            i
-            for i in range(llm.n_vocab())
-            if any(ch in llm.detokenize([i]).decode("utf-8", "ignore") for ch in ('"', "\n"))
-        ]
+        ids = [i for i, text in enumerate(token_texts(llm)) if '"' in text or "\n" in text]
         ids.append(llm.token_eos())
         _closers[key] = np.array(sorted(set(ids)), dtype=np.int64)
     return _closers[key]
+
+
+def starting_token_ids(llm: Any, char: str) -> Any:
+    """Ids of tokens whose text starts with `char` after any spaces (what the model writes next if it chose it)."""
+    import numpy as np
+
+    key = (id(llm), char)
+    if key not in _starters:
+        ids = [i for i, text in enumerate(token_texts(llm)) if text.lstrip(" ").startswith(char)]
+        _starters[key] = np.array(ids, dtype=np.int64)
+    return _starters[key]
 
 
 def _min_length_processor(closers: Any, min_tokens: int) -> Any:
@@ -148,6 +219,20 @@ def next_token_logits(llm: Any, segments: list[list[int]]) -> tuple[Any, int]:
     return np.ctypeslib.as_array(pointer, shape=(llm.n_vocab(),)).copy(), boundaries[start]
 
 
+def _logits_after(llm: Any, tokens: list[int]) -> Any:
+    """Logits of the token after `tokens`, evaluating only what the KV cache does not hold yet (at least the last
+    token, whose logits are read). The cache is left holding `tokens`, so the next completion continues from it."""
+    import numpy as np
+    from llama_cpp import llama_cpp as capi
+
+    keep = min(llm.longest_token_prefix(llm._input_ids.tolist(), tokens), len(tokens) - 1)
+    llm.n_tokens = keep
+    llm.eval(tokens[keep:])
+    llm._requires_eval = True  # the sampler must not reuse these logits for a completion of the same text
+    pointer = capi.llama_get_logits_ith(llm._ctx.ctx, -1)
+    return np.ctypeslib.as_array(pointer, shape=(llm.n_vocab(),))
+
+
 def option_probabilities(logits: Any, ids: list[int]) -> list[float]:
     """Softmax over the options' logits (the same as renormalising their full-vocabulary probabilities)."""
     import numpy as np
@@ -183,14 +268,28 @@ class LocalLlamaClient:
                 max_tokens=max_tokens,
                 stop=stop or None,
                 temperature=temperature,
-                top_p=0.9,
-                repeat_penalty=1.15,
                 seed=seed,
                 logits_processor=processors,
+                **SAMPLER,
             )
             return out["choices"][0]["text"], int(out["usage"]["completion_tokens"])
 
         return complete
+
+    def _chooser(self, llm: Any) -> Any:
+        """`choose(text, options)` for the walker: which option's first character the model ranks highest next.
+
+        One forward pass over the text not yet in the KV cache (the text the walker wrote since the last value),
+        no sampling: a list-end probe costs no decoded tokens, and the evaluated text stays cached for the next
+        value, so nothing is evaluated twice.
+        """
+
+        def choose(text: str, options: list[str]) -> int:
+            logits = _logits_after(llm, llm.tokenize(text.encode("utf-8")))
+            best = [float(logits[starting_token_ids(llm, option[0])].max()) for option in options]
+            return best.index(max(best))
+
+        return choose
 
     def _generate_sync(self, request: LLMRequest) -> LLMResult[Any]:
         llm = load_llama(self.settings)
@@ -204,6 +303,7 @@ class LocalLlamaClient:
             )
         started = time.perf_counter()
         with self._lock:
+            use_threads(llm, self.settings)
             if request.output_schema is None:
                 out = llm.create_completion(
                     prompt,
@@ -221,6 +321,7 @@ class LocalLlamaClient:
                     self._complete(llm, request.temperature, request.seed or DEFAULT_SEED),
                     token_budget=request.max_tokens,
                     prefill=request.prefill,
+                    choose=self._chooser(llm),
                 )
                 text, stats = walker.run(prompt)
                 completion = stats.completion_tokens
@@ -248,6 +349,7 @@ class LocalLlamaClient:
                            f"({self.settings.local_n_ctx}); raise EDITORIAL_AI_LOCAL_N_CTX", provider=self.name)
         ids = option_token_ids(llm, options)
         with self._lock:
+            use_threads(llm, self.settings)
             logits, reused = next_token_logits(llm, segments)
         probabilities = option_probabilities(logits, ids)
         usage = TokenUsage(prompt_tokens=total, cached_tokens=reused, model_name=self.name)
