@@ -199,3 +199,17 @@ async def test_a_named_reviewer_signs_edits_and_decisions(client_for: Callable[.
         events = (await client.get(f"/api/contents/{content_id}", headers=headers)).json()["events"]
         assert [(e["decision"], e["reviewer"]) for e in events] == [("edited", "ana"), ("approved", "ana")]
         assert "edited by ana" in (await client.get(f"/admin/contents/{content_id}")).text
+
+
+async def test_the_queue_shows_what_reviews_teach_the_writer(client: httpx.AsyncClient) -> None:
+    page = (await client.get("/admin/")).text
+    assert 'id="learning"' in page and "the last 0 human reviews" in page and "No guidance in force" in page
+    content_id = await _content(client)
+    revised = await post_form(
+        client, f"/admin/contents/{content_id}/revise", {"wrong_information": "on", "feedback": "Check the prices."}
+    )
+    await wait_until_stopped(client, revised.headers["location"].rsplit("/", 1)[-1])
+    page = (await client.get("/admin/")).text
+    assert "the last 1 human review " in page
+    row = re.search(r"<td>wrong information</td><td class=\"num\">(\d+)/(\d+)", page)
+    assert row is not None and row.groups() == ("1", "1"), page[page.find('id="learning"') :][:1500]
