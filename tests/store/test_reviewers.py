@@ -55,3 +55,27 @@ def test_a_corrupt_file_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "reviewers.json").write_text("{not json", encoding="utf-8")
     with pytest.raises(ReviewerError, match="not valid"):
         ReviewerStore(tmp_path / "reviewers.json").list()
+
+
+async def test_sessions_record_the_reviewer_and_old_tables_gain_the_column(tmp_path: Path) -> None:
+    import sqlite3
+    from datetime import timedelta
+
+    from editorial_ai.store.sessions import SqliteSessionStore
+
+    db = tmp_path / "editorial.db"
+    with sqlite3.connect(db) as conn:  # a table from before named reviewers
+        conn.execute(
+            "CREATE TABLE admin_sessions (id_hash TEXT PRIMARY KEY, csrf_token TEXT NOT NULL, "
+            "authenticated INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, expires_at TEXT NOT NULL, "
+            "revoked_at TEXT)"
+        )
+    store = SqliteSessionStore(db)
+    await store.initialize()
+    await store.initialize()  # idempotent
+    cookie, _ = await store.create(authenticated=True, ttl=timedelta(hours=1), reviewer="Mina Park")
+    session = await store.get(cookie)
+    assert session is not None and session.reviewer == "Mina Park"
+    admin_cookie, _ = await store.create(authenticated=True, ttl=timedelta(hours=1))
+    admin = await store.get(admin_cookie)
+    assert admin is not None and admin.reviewer == "admin"
