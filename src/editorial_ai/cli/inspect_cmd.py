@@ -68,11 +68,27 @@ def logs(
         return
     from rich.table import Table
 
+    from editorial_ai.observability.step_names import AttemptTracker, step_name
+
     table = Table(title=f"logs for {data['content_id']}")
-    for col in ("node", "status", "ms", "tokens", "models"):
-        table.add_column(col)
+    for col in ("draft", "step", "node", "result", "ms", "tokens", "models"):
+        table.add_column(col, justify="right" if col in ("ms", "tokens") else "left")
+    attempts, previous = AttemptTracker(), None
     for r in data["runs"]:
+        attempt = attempts.enter(r["node_name"])
+        if previous is not None and attempt != previous:
+            table.add_section()
         models = ", ".join(sorted({u["model_name"] for u in r["token_usage"] if u.get("model_name")}))
-        table.add_row(r["node_name"], r["status"], f"{r['duration_ms']:.0f}", str(r["total_tokens"]), models)
+        result = {"pass": "passed", "fail": "did not pass"}.get(r.get("outcome") or "", r["status"])
+        table.add_row(
+            str(attempt or "") if attempt != previous else "",
+            step_name(r["node_name"], attempt),
+            r["node_name"],
+            result,
+            f"{r['duration_ms']:.0f}",
+            str(r["total_tokens"]),
+            models,
+        )
+        previous = attempt
     console.print(table)
     console.print(data["summary"])
