@@ -10,13 +10,20 @@ import asyncio
 import json
 import logging
 import sqlite3
-import unicodedata
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from editorial_ai.store.catalog_search import (
+    each_search,
+    fold_text,
+    fts_phrase,
+    like_pattern,
+    search_terms,
+    search_text,
+)
 from editorial_ai.store.sqlite_pool import SqliteConnectionPool
 
 T = TypeVar("T")
@@ -29,6 +36,9 @@ _POST_COLUMNS = "id, image_url, artist_name, group_name, title, context, view_co
 _CHUNK = 500  # stays well below SQLite's bound-parameter limit
 # Trigrams index every substring of three characters or more; a shorter term scans the folded texts instead.
 MIN_INDEXED_CHARS = 3
+# Re-exported: the search helpers used to live here.
+__all__ = ["CatalogRepository", "SqliteCatalogRepository", "each_search", "fold_text", "load_sample_catalog",
+           "search_terms", "search_text"]  # fmt: skip
 
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS posts (
@@ -96,59 +106,6 @@ def load_sample_catalog() -> dict[str, Any]:
     text = resources.files("editorial_ai.data").joinpath(SAMPLE_CATALOG).read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
-
-
-def fold_text(value: str | None) -> str | None:
-    """Unicode-aware case folding for SQL comparisons (SQLite's own LOWER/LIKE only fold ASCII)."""
-    return None if value is None else unicodedata.normalize("NFKC", value).casefold()
-
-
-def search_text(post: Mapping[str, Any], solutions: Sequence[Mapping[str, Any]]) -> str:
-    """The folded text a post is searched by: its columns and its products' names, brands and tags."""
-    parts = [str(post.get(col) or "") for col in ("artist_name", "group_name", "context", "title")]
-    for sol in solutions:
-        metadata = sol.get("metadata") or {}
-        if isinstance(metadata, str):
-            metadata = json.loads(metadata or "{}")
-        keywords = metadata.get("keywords") if isinstance(metadata, dict) else None
-        parts += [str(sol.get("title") or ""), str(sol.get("brand") or "")]
-        parts += [str(k) for k in keywords or [] if isinstance(k, str)]
-    # Newlines keep fields apart: a term never matches across the end of one field and the start of the next.
-    return fold_text("\n".join(p for p in parts if p)) or ""
-
-
-def _like_pattern(term: str) -> str:
-    """`%term%` with LIKE wildcards and the escape character itself escaped (ESCAPE '\\')."""
-    escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
-
-
-def fts_phrase(folded: str) -> str:
-    """`folded` as one FTS5 phrase (double quotes doubled): a trigram phrase matches it as a substring."""
-    return '"' + folded.replace('"', '""') + '"'
-
-
-async def search_terms(catalog: CatalogRepository, terms: Sequence[str], limit: int) -> list[list[dict[str, Any]]]:
-    """`search_posts` for each term, in order: one round trip where the repository offers `search_many`, else
-    the searches run concurrently."""
-    many = getattr(catalog, "search_many", None)
-    if many is not None:
-        found: list[list[dict[str, Any]]] = await many(list(terms), limit)
-        return found
-    return list(await asyncio.gather(*(catalog.search_posts(term, limit=limit) for term in terms)))
-
-
-async def each_search(
-    catalog: CatalogRepository, terms: Sequence[str], limit: int
-) -> AsyncIterator[list[dict[str, Any]]]:
-    """`search_posts` results term by term, for a caller that may stop early: a repository with `search_many`
-    answers every term in one round trip (cheaper than a second trip), any other is asked one term at a time."""
-    if getattr(catalog, "search_many", None) is not None:
-        for found in await search_terms(catalog, terms, limit):
-            yield found
-        return
-    for term in terms:
-        yield await catalog.search_posts(term, limit=limit)
 
 
 class SqliteCatalogRepository:
@@ -297,7 +254,7 @@ class SqliteCatalogRepository:
             f"SELECT {columns} FROM posts p JOIN post_search s ON s.post_id = p.id "
             f"WHERE p.status = 'active' AND s.text LIKE ? ESCAPE '\\' {order}"
         )
-        return [dict(row) for row in conn.execute(scan, (_like_pattern(folded), limit))]
+        return [dict(row) for row in conn.execute(scan, (like_pattern(folded), limit))]
 
     async def solutions_for_posts(self, post_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
         """See `CatalogRepository.solutions_for_posts`; order follows the spots, duplicates dropped."""
