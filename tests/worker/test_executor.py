@@ -213,3 +213,45 @@ async def test_a_finished_run_keeps_only_the_checkpoints_audit_and_the_attempt_d
     attempts_after = [(a.number, a.title, a.lines) for a in await load_attempts(pipeline, "t1")]
     assert [a[0] for a in attempts_after] == [a[0] for a in attempts_before] == [1, 2]
     assert [a[1] for a in attempts_after] == [a[1] for a in attempts_before]
+
+
+async def test_a_revision_cut_off_mid_run_is_finished_by_another_executor(
+    make_settings: Callable[..., Settings], tmp_path: Path
+) -> None:
+    """The issue's killed revise: content left at revision_requested with its claim open. Another executor
+    takes the claim over and writes the new draft; the content is back at the gate and decidable."""
+    scenario = write_slow_scenario(tmp_path / "scenarios", 150)
+    settings = make_settings(f"scripted:{scenario}", EDITORIAL_AI_SCENARIO_DIR=tmp_path / "scenarios")
+    async with open_pipeline(settings) as pipeline:
+        store = await open_run_store(settings)
+        try:
+            first = RunExecutor(pipeline, store, worker_id="w1", lease_s=2)
+            await store.enqueue("t1", "start", payload={"curation_input": {**INPUT, "model": settings.model}})
+            gate = await first.advance("t1")
+            assert gate is not None and gate.waiting_for_human
+            content_id = str(gate.state["current_draft_id"])
+            claim = await pipeline.claim(content_id, AdminDecision(decision="revision_requested", feedback="short"))
+            await store.enqueue("t1", "decision")
+            lease = await store.acquire("t1", "dead@elsewhere:1:x", 2)
+            assert lease is not None
+            cut = asyncio.create_task(pipeline.apply(claim))
+            await asyncio.sleep(0.6)  # inside the new editorial attempt
+            cut.cancel()
+            await asyncio.gather(cut, return_exceptions=True)
+            content = await pipeline.deps.contents.get(content_id) or {}
+            assert content["status"] == "revision_requested" and content["claim_token"]
+            await asyncio.sleep(2.2)  # the dead holder's lease expires
+            queued: list[str] = []
+
+            async def requeue(thread_id: str, seq: int, fence: int | None) -> None:
+                queued.append(thread_id)
+
+            assert await Sweeper(store, requeue, lease_s=2).sweep_once() == 1
+            outcome = await RunExecutor(pipeline, store, worker_id="w2", lease_s=5).advance(queued[0])
+            assert outcome is not None and outcome.waiting_for_human
+            content = await pipeline.deps.contents.get(content_id) or {}
+            assert content["status"] in ("pending", "escalated") and not content["claim_token"]
+            assert int(outcome.state["draft_version"]) == 2
+            assert [e["decision"] for e in await pipeline.deps.contents.events(content_id)] == ["revision_requested"]
+        finally:
+            await store.close()
