@@ -12,6 +12,8 @@ from fastapi.responses import HTMLResponse
 from editorial_ai.api.deps import LoginRequired, PipelineDep, SettingsDep
 from editorial_ai.api.errors import ApiError
 from editorial_ai.api.security import identify_key, load_session, presented_key
+from editorial_ai.content_types.article import ArticleType
+from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.pipeline.runner import NotFoundError, Pipeline
 from editorial_ai.services.publish import ArticleMeta, render_article_html
 
@@ -46,10 +48,9 @@ async def _approver(pipeline: Pipeline, content_id: str) -> str | None:
 
 
 def _render(item: dict[str, Any], meta: ArticleMeta, sources: list[dict[str, Any]]) -> str:
-    if item.get("content_type") == "exam_item":
-        from editorial_ai.services.exam_item import render_exam_item_html
-
-        return render_exam_item_html(item["layout_json"])
+    content_type = content_type_for(item.get("content_type"))
+    if not isinstance(content_type, ArticleType):  # exam items, product specs: the type's own page
+        return content_type.render_html(item["layout_json"])
     return render_article_html(item["layout_json"], meta=meta, sources=sources)
 
 
