@@ -109,13 +109,14 @@ class ProductSpecType(ContentType):
         attrs = "".join(
             f"<tr><th>{esc(str(k))}</th><td>{esc(str(v))}</td></tr>" for k, v in (draft.get("attributes") or {}).items()
         )
+        details = f'<h2>Details</h2><table class="attributes">{attrs}</table>' if attrs else ""
         body = (
             f'<article class="product-spec"><h1>{esc(self.title_of(draft))}</h1>'
-            f'<p class="category">{esc(str(draft.get("category") or ""))}</p>'
-            f'<table class="dimensions">{dims}</table>'
+            f'<p class="category">Category: {esc(str(draft.get("category") or ""))}</p>'
+            f'<h2>Dimensions</h2><table class="dimensions">{dims or "<tr><td>none stated</td></tr>"}</table>'
             f"<p><strong>Materials:</strong> {esc(', '.join(draft.get('materials') or []) or '—')}</p>"
             f"<p><strong>Colours:</strong> {esc(', '.join(draft.get('colors') or []) or '—')}</p>"
-            f'<table class="attributes">{attrs}</table>'
+            f"{details}<h2>From the description</h2>"
             f"<blockquote>{esc(str(draft.get('source_description') or ''))}</blockquote></article>"
         )
         if not standalone:
@@ -124,7 +125,8 @@ class ProductSpecType(ContentType):
             f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
             f'content="width=device-width, initial-scale=1"><title>{esc(self.title_of(draft))}</title>'
             "<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}"
-            "th{text-align:left;padding-right:1rem}blockquote{color:#555}</style></head>"
+            "th{text-align:left;padding-right:1rem}h2{font-size:1rem;margin-top:1.5rem}.category{color:#555}"
+            "blockquote{color:#555;margin-left:0;padding-left:1rem;border-left:3px solid #ddd}</style></head>"
             f"<body>{body}</body></html>\n"
         )
 
