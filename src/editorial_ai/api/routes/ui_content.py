@@ -239,7 +239,12 @@ async def decide(request: Request, content_id: str, action: str, pipeline: Pipel
     values = {k: v for k, v in form.items() if k != "csrf_token"}
     try:
         if action == "approve":
-            decision, errors = _approval(form, await pipeline.deps.contents.get(content_id), reviewer)
+            item = await pipeline.deps.contents.get(content_id)
+            if item is not None:
+                await sync_edit(
+                    pipeline, runs, item
+                )  # an edit cut off before the run's state: publish it, not the old text
+            decision, errors = _approval(form, item, reviewer)
             if decision is None:
                 return await content_view(request, pipeline, runs, content_id, 422, errors=errors, values=values)
             await decide_now(pipeline, runs, content_id, decision)
