@@ -214,3 +214,12 @@ def test_an_escalated_draft_is_approved_only_with_confirmation_and_a_note(data_d
     assert approved.exit_code == 0, approved.output
     events = cli_json("contents", "show", out["content_id"])["events"]
     assert [(e["decision"], e["payload"]["note"]) for e in events] == [("approved", "Checked the brand by hand")]
+
+
+def test_every_registered_command_loads() -> None:
+    """A typo in LAZY_COMMANDS would only show when that command runs: load each one here."""
+    from editorial_ai.cli.main import LAZY_COMMANDS, _load
+
+    for name, (target, short_help) in LAZY_COMMANDS.items():
+        command = _load(name, target)
+        assert command.name == name and short_help, name
