@@ -137,3 +137,19 @@ def test_an_approved_item_carrying_a_hostile_note_is_redacted_before_it_is_an_ex
         assert marker not in prompt, f"{marker!r} in\n{prompt}"
     for marker in entry["forbidden"]:
         assert marker.lower() not in prompt.lower(), f"{marker!r} in\n{prompt}"
+
+
+@pytest.mark.parametrize("entry", CORPUS, ids=[f"note{i:02d}" for i in range(len(CORPUS))])
+def test_a_hostile_note_listed_as_missing_spec_fields_never_becomes_guidance(entry: dict[str, Any]) -> None:
+    """Seed 003's missing_spec fields reach the extraction prompt as focus fields: only plain field names do."""
+    form = {"missing_spec": True, "notes": f"missing specs to research: {entry['note'][:1500]}, closure"}
+    signal = aggregate([{"payload": {"review_form": form}}] * 2, fragments=SPEC_FRAGMENTS,
+                       note_placeholders=("{{EXTRACTION_REVIEW}}",))
+    focus = [line for line in signal.render("{{EXTRACTION_REVIEW}}").splitlines() if "whenever the description" in line]
+    prompt = build_extraction_prompt(description="A bag, 25 cm wide.", category="bag", keys=(),
+                                     guidance=signal.guidance())
+    assert not ROLE_LINE.search(prompt)
+    for marker in MARKUP:
+        assert marker not in prompt, f"{marker!r} in\n{prompt}"
+    for marker in entry["forbidden"]:
+        assert all(marker.lower() not in line.lower() for line in focus), focus

@@ -16,7 +16,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from editorial_ai.prompts.sanitize import quote_as_data, sanitize_text
+from editorial_ai.prompts.sanitize import quote_as_data
+from editorial_ai.services.learning_text import MAX_EXAMPLE_CHARS, MAX_NOTE_CHARS, missing_fields, redact, sanitize_note
+
+__all__ = [
+    "MAX_EXAMPLE_CHARS",
+    "LearningSignal",
+    "aggregate",
+    "fill_placeholders",
+    "missing_fields",
+    "redact",
+    "sanitize_note",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -72,20 +83,9 @@ ARTICLE_FRAGMENTS: Fragments = {
 TRIGGERS: dict[str, tuple[int, str, str]] = {
     flag: (THRESHOLDS[flag], *ARTICLE_FRAGMENTS[flag][0]) for flag in THRESHOLDS
 }
-MAX_NOTE_CHARS = 300
 MAX_NOTES_TOTAL = 600
-MAX_EXAMPLE_CHARS = 1200
 NOTE_LABEL = "Earlier reviewer note"
 DECISION_KINDS = frozenset({"approved", "rejected", "revision_requested"})
-
-
-def sanitize_note(text: str) -> str:
-    """A reviewer note as plain, bounded data (the shared prompt sanitizer); "" when nothing usable is left."""
-    try:
-        return sanitize_text(text or "", max_chars=MAX_NOTE_CHARS)
-    except Exception:  # noqa: BLE001 - a sanitizer failure must fall back to nothing, never to raw text
-        logger.warning("learning: note sanitizer failed; dropping the note")
-        return ""
 
 
 @dataclass(frozen=True)
@@ -206,6 +206,7 @@ def aggregate(
                 signal.decide(flag, placeholder, True, f"{count}/{len(reviewed)} >= {threshold}")
             else:
                 signal.decide(flag, placeholder, False, f"{count}/{len(reviewed)} < {threshold}")
+    _add_missing_fields(signal, reviewed, table, "missing_spec" in off, window)
     _add_notes(signal, reviewed, note_placeholders, "notes" in off)
     logger.info(
         "learning: subcategory=%r %d reviews, triggers=%s, low_confidence=%s",
@@ -239,24 +240,31 @@ def _add_notes(
             signal.decide("notes", placeholder, True, f"{len(signal.notes)} sanitized note(s), quoted as data")
 
 
+def _add_missing_fields(
+    signal: LearningSignal, reviewed: list[Mapping[str, Any]], table: Fragments, switched_off: bool, window: int
+) -> None:
+    """Seed 003: a spec field listed as missing in >= 2 of the last reviews becomes a focus field to extract."""
+    counts: dict[str, int] = {}
+    for event in reviewed:
+        for name in missing_fields(event["payload"]):
+            counts[name] = counts.get(name, 0) + 1
+    threshold = _threshold(THRESHOLDS["missing_spec"], len(reviewed), window)
+    focus = sorted(name for name, count in counts.items() if count >= threshold)
+    for placeholder, _text in table.get("missing_spec", ())[:1]:
+        if not focus:
+            reason = f"no field listed in >= {threshold} reviews" + (f" ({len(counts)} listed)" if counts else "")
+            signal.decide("missing_spec_fields", placeholder, False, reason)
+        elif switched_off:
+            signal.decide("missing_spec_fields", placeholder, False, f"{', '.join(focus)} but switched off")
+        else:
+            signal.fragments.setdefault(placeholder, []).append(
+                "Reviewers often found these fields missing; extract them whenever the description gives them: "
+                + ", ".join(focus)
+                + "."
+            )
+            signal.decide("missing_spec_fields", placeholder, True, f"{', '.join(focus)} in >= {threshold} reviews")
+
+
 def fill_placeholders(template: str, signal: LearningSignal) -> str:
     """Replace every `{{PLACEHOLDER}}` with its fragments, or with "" when nothing triggered."""
     return re.sub(r"\{\{[A-Z_]+\}\}", lambda m: signal.render(m.group(0)), template)
-
-
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-_URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+", re.IGNORECASE)
-_LONG_NUMBER = re.compile(r"\+?\d[\d ()-]{8,}\d")  # phone and account numbers; sizes are short
-
-
-def redact(value: Any) -> Any:
-    """An approved item made safe to show a model: e-mails, links and long numbers replaced, every string
-    sanitized like a note (no instructions, no markup), nested structures kept."""
-    if isinstance(value, str):
-        text = _LONG_NUMBER.sub("[number]", _URL.sub("[link]", _EMAIL.sub("[email]", value)))
-        return sanitize_text(text, max_chars=MAX_EXAMPLE_CHARS) if text.strip() else ""
-    if isinstance(value, Mapping):
-        return {str(k): redact(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [redact(v) for v in value]
-    return value
