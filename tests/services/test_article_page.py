@@ -102,3 +102,12 @@ def test_the_title_appears_once_as_the_page_heading() -> None:
 def test_preview_banner_names_the_status() -> None:
     text = _visible_text(render_article_html(_layout(), meta=ArticleMeta(preview_status="escalated")))
     assert "Preview of a draft" in text and "not published" in text and "escalated" in text
+
+
+def test_a_passing_mention_does_not_put_someone_in_the_gallery() -> None:
+    layout = _layout()
+    layout["blocks"][2]["paragraphs"].append("Lisa wore something else that week.")
+    layout["blocks"][5]["celebs"] = [{"name": "Jennie", "description": "BLACKPINK"}]  # the article features Jennie
+    text = _visible_text(render_article_html(layout))
+    assert "Lisa" in text  # named in the text...
+    assert "Lisa stage outfit" not in text and "Jennie airport look" in text  # ...but not featured in pictures

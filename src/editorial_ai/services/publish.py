@@ -136,6 +136,14 @@ def article_view(layout: MagazineLayout, sources: list[dict[str, Any]] | None = 
     """The render context of the template: the blocks to show, each reduced to what the article is about."""
     text = _article_text(layout)
     seen = _seen_on(sources)
+    # Who the article is about: the people it features (and names); without a feature block, anyone it names.
+    featured = [
+        c.name for b in layout.blocks if isinstance(b, CelebFeatureBlock) for c in b.celebs if _mentions(text, c.name)
+    ]
+
+    def about(person: str) -> bool:
+        return any(_mentions(person, name) for name in featured) if featured else _mentions(text, person)
+
     blocks: list[dict[str, Any]] = []
     first_body = True
     for block in layout.blocks:
@@ -144,8 +152,8 @@ def article_view(layout: MagazineLayout, sources: list[dict[str, Any]] | None = 
             images = []
             for image in block.images:
                 person, context = _caption_parts(image.caption)
-                if person and not _mentions(text, person):
-                    continue  # a post of someone the article never names: not this article's picture
+                if person and not about(person):
+                    continue  # a post of someone the article is not about: not this article's picture
                 images.append({"url": image.url, "person": person, "context": context, "label": image.caption})
             if not images:
                 continue
