@@ -11,6 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,12 +28,14 @@ from editorial_ai.llm.local import (
 )
 from editorial_ai.models.editorial import EditorialContent
 
-TOKEN_BUDGET = 160  # a shorter document than `bench local`: four generations must fit in a few minutes
+TOKEN_BUDGET = 80  # a shorter document than `bench local`: four generations must fit in a few minutes
 
 
-def _burn() -> None:  # pragma: no cover - runs in the burner processes
-    while True:
-        pass
+def _burn(parent: int) -> None:  # pragma: no cover - runs in the burner processes
+    """Spin until stopped, or until the benchmark process is gone (a killed benchmark leaves no burner behind)."""
+    while os.getppid() == parent:
+        for _ in range(1_000_000):
+            pass
 
 
 @dataclass
@@ -60,9 +63,14 @@ def _document_seconds(llm: Any, client: LocalLlamaClient, prompt: str) -> float:
     return time.perf_counter() - started
 
 
-def run_contention(settings: Settings, thread_counts: tuple[int, ...] = (1, 2),
-                   burners: int | None = None) -> list[ContentionFigures]:  # fmt: skip
-    """For each thread count: the document calm, then with `burners` busy processes (default: one per CPU)."""
+def run_contention(
+    settings: Settings,
+    thread_counts: tuple[int, ...] = (1, 2),
+    burners: int | None = None,
+    on_result: Callable[[ContentionFigures], None] | None = None,
+) -> list[ContentionFigures]:
+    """For each thread count: the document calm, then with `burners` busy processes (default: one per CPU); each
+    thread count's figures go to `on_result` as soon as they are measured."""
     llm = load_llama(settings)
     client = LocalLlamaClient(settings)
     prompt = build_base_prompt(bench_request())
@@ -72,7 +80,8 @@ def run_contention(settings: Settings, thread_counts: tuple[int, ...] = (1, 2),
     for threads in thread_counts:
         set_threads(llm, threads)
         calm_load, calm = load_note(), _document_seconds(llm, client, prompt)
-        procs = [context.Process(target=_burn, daemon=True) for _ in range(burners or os.cpu_count() or 2)]
+        count = burners or os.cpu_count() or 2
+        procs = [context.Process(target=_burn, args=(os.getpid(),), daemon=True) for _ in range(count)]
         for proc in procs:
             proc.start()
         try:
@@ -85,5 +94,7 @@ def run_contention(settings: Settings, thread_counts: tuple[int, ...] = (1, 2),
             for proc in procs:
                 proc.join()
         results.append(ContentionFigures(threads, calm, busy, calm_load, busy_load))
+        if on_result is not None:
+            on_result(results[-1])
     set_threads(llm, thread_count(settings))
     return results

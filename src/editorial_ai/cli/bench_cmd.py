@@ -65,12 +65,14 @@ def bench_local(
 
 
 def _bench_contention() -> None:
-    from editorial_ai.benchmarks.local_contention import run_contention
+    from editorial_ai.benchmarks.local_contention import TOKEN_BUDGET, ContentionFigures, run_contention
 
-    results = run_contention(build_settings())
-    for r in results:
+    def show(r: ContentionFigures) -> None:
         console.print(f"{r.threads} thread(s): calm {r.calm_s:.1f}s ({r.calm_load}), beside one CPU burner per core "
                       f"{r.busy_s:.1f}s ({r.busy_load}): [bold]{r.ratio:.2f}x[/] (target <= 2.5x)")
+
+    console.print(f"one structured document ({TOKEN_BUDGET}-token budget) per thread count, calm then with burners")
+    results = run_contention(build_settings(), on_result=show)
     best = min(results, key=lambda r: r.busy_s)
     console.print(f"fastest under contention: {best.threads} thread(s), {best.busy_s:.1f}s")
 
