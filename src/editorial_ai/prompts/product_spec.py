@@ -72,6 +72,7 @@ Example:
 {{EXAMPLE_ITEM}}
 
 Category: {category}. Attributes to fill when the description says: {keys}.
+Measurements the description states (each one a dimension): {measurements}.
 Description: {description}
 Spec:"""
 
@@ -116,6 +117,7 @@ def build_extraction_prompt(
     keys: tuple[str, ...],
     guidance: Mapping[str, str] | None = None,
     feedback: list[str] | None = None,
+    measurements: tuple[str, ...] = (),
 ) -> str:
     """The extraction task with its learned guidance and example; a human's revision request is quoted as data."""
     prompt = fill_template(
@@ -124,6 +126,7 @@ def build_extraction_prompt(
         description=description.strip(),
         category=category,
         keys=", ".join(keys) or "none",
+        measurements=", ".join(measurements) or "none",
     )
     notes = [n for n in (quote_as_data(text, label="Editor's note") for text in feedback or []) if n]
     return ("\n".join(notes) + "\n" + prompt) if notes else prompt

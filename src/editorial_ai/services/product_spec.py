@@ -23,7 +23,7 @@ from editorial_ai.prompts.product_spec import (
     build_correction_prompt,
     build_extraction_prompt,
 )
-from editorial_ai.review.validators.product_spec import CATEGORY_KEYS
+from editorial_ai.review.validators.product_spec import CATEGORY_KEYS, measurements_in
 from editorial_ai.services.editorial import generate_content
 
 PRODUCT_SPEC_CONTENT_TYPE = "product_spec"
@@ -143,6 +143,8 @@ class ProductSpecService:
             keys=CATEGORY_KEYS.get(category, ()),
             guidance=guidance,
             feedback=feedback,
+            # Read deterministically, the same way the supervisor checks them: a small model copies a list well.
+            measurements=tuple(f"{m.value:g} {m.unit}" for m in measurements_in(request.description)),
         )
         return await self._spec(prompt, request, category, "spec_extract")
 
