@@ -43,6 +43,7 @@ async def test_queue_page_has_tabs_and_the_run_form(client: httpx.AsyncClient) -
     css = await client.get("/static/admin.css")
     assert css.status_code == 200 and "text/css" in css.headers["content-type"]
     assert (await client.get("/static/admin.js")).status_code == 200
+    assert (await client.get("/static/desk.js")).status_code == 200
 
 
 async def test_run_form_errors_are_shown_on_the_page(client: httpx.AsyncClient) -> None:

@@ -1,0 +1,129 @@
+// The review desk's keyboard shortcuts and the unsupported claims marked in the article: progressive enhancement
+// only, every action is also a form that works without this file.
+(function () {
+  "use strict";
+
+  // --- unsupported claims marked in the article itself ---------------------------------------------
+
+  function markClaim(root, claim) {
+    var text = claim.dataset.claim;
+    if (!text || text.length < 8) return false;
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+      var at = node.nodeValue.indexOf(text);
+      if (at < 0) continue;
+      var range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + text.length);
+      var mark = document.createElement("a");
+      mark.className = "mark-unsupported";
+      mark.href = "#" + claim.id;
+      mark.title = "Unsupported: " + (claim.dataset.problems || "no source backs it");
+      range.surroundContents(mark);
+      return true;
+    }
+    return false;
+  }
+
+  function markUnsupported() {
+    var article = document.querySelector(".article-frame");
+    if (!article) return;
+    document.querySelectorAll("#evidence .claim-unsupported").forEach(function (claim) { markClaim(article, claim); });
+  }
+
+  // --- keyboard ------------------------------------------------------------------------------------
+
+  function typing(target) {
+    return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  }
+
+  function helpDialog() {
+    var dialog = document.getElementById("keys-help");
+    if (dialog && dialog.showModal && !dialog.open) dialog.showModal();
+  }
+
+  function queueKeys(table) {
+    var rows = Array.prototype.slice.call(table.querySelectorAll("tbody tr"));
+    var at = -1;
+    function select(i) {
+      if (!rows.length) return;
+      at = Math.max(0, Math.min(rows.length - 1, i));
+      rows.forEach(function (r, j) { r.classList.toggle("selected", j === at); });
+      rows[at].scrollIntoView({ block: "nearest" });
+    }
+    return function (key) {
+      if (key === "j") { select(at + 1); return true; }
+      if (key === "k") { select(at < 0 ? 0 : at - 1); return true; }
+      if ((key === "o" || key === "Enter") && at >= 0) { window.location.href = rows[at].dataset.href; return true; }
+      if (key === "x" && at >= 0) {
+        var box = rows[at].querySelector("input[type=checkbox]");
+        if (box) box.checked = !box.checked;
+        return true;
+      }
+      if ((key === "a" || key === "r" || key === "e") && at >= 0) {
+        window.location.href = rows[at].dataset.href + "#key-" + key;
+        return true;
+      }
+      return false;
+    };
+  }
+
+  function openForm(blockId, fieldSelector) {
+    var block = document.getElementById(blockId);
+    if (!block) return;
+    block.open = true;
+    var field = block.querySelector(fieldSelector);
+    if (field) { field.focus(); field.scrollIntoView({ block: "center" }); }
+  }
+
+  function deskKeys(desk) {
+    return function (key) {
+      if (key === "j" && desk.dataset.next) { window.location.href = "/admin/contents/" + desk.dataset.next; return true; }
+      if (key === "k" && desk.dataset.prev) { window.location.href = "/admin/contents/" + desk.dataset.prev; return true; }
+      if (desk.dataset.awaiting !== "true") return false;
+      if (key === "a") {
+        var form = document.getElementById("approve-form");
+        if (!form) return false;
+        if (desk.dataset.confirm === "true") {
+          var box = document.getElementById("confirm");
+          box.focus();
+          box.scrollIntoView({ block: "center" });
+          form.classList.add("attention");
+        } else {
+          form.requestSubmit();
+        }
+        return true;
+      }
+      if (key === "r") { openForm("reject-block", "textarea[name=reason]"); return true; }
+      if (key === "e") { openForm("revise-block", "textarea[name=feedback]"); return true; }
+      return false;
+    };
+  }
+
+  function setupKeys() {
+    var table = document.getElementById("queue");
+    var desk = document.getElementById("desk");
+    var handler = table ? queueKeys(table) : desk ? deskKeys(desk) : null;
+    document.addEventListener("keydown", function (e) {
+      if (e.ctrlKey && e.key === "Enter" && typing(e.target) && e.target.form) {
+        e.preventDefault();
+        e.target.form.requestSubmit();
+        return;
+      }
+      if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+      if (e.key === "?") { e.preventDefault(); helpDialog(); return; }
+      if (handler && handler(e.key)) e.preventDefault();
+    });
+    // A key pressed on a queue row (a/r/e) opens the item and then acts there.
+    var hash = window.location.hash.match(/^#key-([are])$/);
+    if (desk && hash) {
+      history.replaceState(null, "", window.location.pathname + window.location.search);
+      deskKeys(desk)(hash[1]);
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    setupKeys();
+    markUnsupported();
+  });
+})();
