@@ -204,11 +204,14 @@ class Pipeline:
         """
         config = self._config(claim.thread_id)
         current = await self.outcome(claim.thread_id)
+        # Each step's checkpoint is saved before the next step starts ("sync"): publishing never begins while the
+        # decision's checkpoint is still being written, so a crash in between cannot make a resume publish twice.
+        # (The default overlaps them, which a pooled saver's extra round trip made visible.)
         if current.waiting_for_human and current.state.get("decision_event_id") != claim.event_id:
             resume_value = {**claim.decision, DECISION_EVENT_KEY: claim.event_id}
-            await self.graph.ainvoke(Command(resume=resume_value), config)
+            await self.graph.ainvoke(Command(resume=resume_value), config, durability="sync")
         elif not current.waiting_for_human and current.next_nodes:
-            await self.graph.ainvoke(None, config)
+            await self.graph.ainvoke(None, config, durability="sync")
         await self.deps.contents.release_claim(claim.content_id, token=claim.token)
         return await self.outcome(claim.thread_id)
 
