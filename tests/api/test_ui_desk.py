@@ -86,7 +86,7 @@ async def test_an_inline_edit_is_a_human_attempt_rechecked_at_once(client: httpx
     assert item["review"]["passed"] is False  # the added sentence names a brand no source holds
     page = (await client.get(f"/admin/contents/{content_id}")).text
     assert 'id="attempt-2"' in page and "edited by admin" in page
-    assert "checks failed</span> <span class=\"muted small\">deterministic checks only; the judge was not re-run" in page
+    assert 'checks failed</span> <span class="muted small">deterministic checks only; the judge was not re-run' in page
     assert re.search(r'class="w-add">[^<]*Versace', page)
     assert 'name="confirm"' in page  # the failing edit must be confirmed before approval
     # The stale form (old version) is refused: the editor reloads instead of overwriting.
