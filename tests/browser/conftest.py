@@ -17,8 +17,14 @@ from editorial_ai.api import create_app
 from editorial_ai.config import Settings
 
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
 
@@ -34,8 +40,7 @@ class LiveServer:
     def __init__(self, app: FastAPI) -> None:
         self.app = app
         self.port = _free_port()
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
-                                timeout_graceful_shutdown=5)
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", timeout_graceful_shutdown=5)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="uvicorn", daemon=True)
 
@@ -61,9 +66,11 @@ class LiveServer:
 @pytest.fixture
 def live_server(make_settings: Callable[..., Settings]) -> Callable[..., LiveServer]:
     """`with live_server(**settings overrides) as server:`"""
+
     def start(**overrides: Any) -> LiveServer:
         overrides.setdefault("EDITORIAL_AI_TEST_MODE", True)  # the model select offers the scripted scenarios
         return LiveServer(create_app(make_settings(**overrides)))
+
     return start
 
 
