@@ -40,6 +40,8 @@ class StepGroup:
 
 
 def _status(run: dict[str, Any]) -> str:
+    if run.get("node_name") == "human_decision" and run.get("status") == "success":
+        return "decided"
     outcome = run.get("outcome")
     if run.get("node_name") in REVIEW_STEPS and outcome in ("pass", "fail") and run.get("status") == "success":
         return str(outcome)

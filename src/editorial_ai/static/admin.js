@@ -201,6 +201,7 @@
     if (!step) return;
     var word = { success: "done", error: "failed", interrupted: "waiting for an editor" }[data.status] || data.status;
     if (data.status === "success" && (data.outcome === "pass" || data.outcome === "fail")) word = data.outcome;
+    if (data.status === "success" && data.node === "human_decision") word = "decided";
     step.className = "step step-" + word.replace(/ /g, "-");
     step.querySelector(".step-status").textContent = word;
     step.querySelector(".step-time").textContent = ((data.duration_ms || 0) / 1000).toFixed(1) + " s";
