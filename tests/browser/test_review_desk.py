@@ -62,6 +62,7 @@ WIDEST = """(width) => Array.from(document.querySelectorAll('body *'))
 def _fits(page: Any, width: int) -> None:
     scroll = page.evaluate("document.documentElement.scrollWidth")
     wide = page.evaluate(WIDEST, width) if scroll != width else []
+    print(f"{page.url.split('/admin', 1)[-1] or '/'}: document {scroll}px, viewport {width}px")  # shown with -s
     assert scroll == width, f"{page.url}: document is {scroll}px wide in a {width}px viewport: {wide}"
 
 
