@@ -168,3 +168,29 @@ async def test_runs_on_workers_count_as_active_for_the_queue_page(api: tuple[Any
     await store.enqueue("remote-3", "start", keyword="Jennie Effect")
     assert await store.acquire("remote-2", "worker@elsewhere:1:abc", 30) is not None
     assert await app.state.runs.active_threads() == ["remote-2", "remote-3"]
+
+
+async def test_serve_starts_at_once_the_runs_a_stopped_server_handed_back(
+    client_for: Callable[..., Any], make_settings: Callable[..., Settings]
+) -> None:
+    """A server stopping mid-run hands its runs back as queued; the next one starts them without waiting."""
+    settings = make_settings(EDITORIAL_AI_TEST_MODE=True)
+    curation = {
+        "seed_keyword": "Jennie Effect",
+        "category": "fashion",
+        "tone": "sophisticated",
+        "style": "editorial",
+        "target_celeb": None,
+        "target_brand": None,
+        "model": settings.model,
+    }
+    store = await open_run_store(settings)
+    await store.enqueue("t-handed-back", "start", keyword="Jennie Effect", payload={"curation_input": curation})
+    await store.close()
+    async with client_for() as (_, client):
+        for _ in range(300):
+            run = (await client.get("/api/runs/t-handed-back")).json()
+            if run["status"] == "waiting":
+                break
+            await asyncio.sleep(0.05)
+        assert run["status"] == "waiting"

@@ -156,7 +156,7 @@ async def open_run_service(
         if queue.mode == "embedded" and sweep:
             sweeper = Sweeper(store, service.requeue, lease_s=settings.lease_seconds)
             with contextlib.suppress(Exception):
-                resumed = await sweeper.sweep_once(reap_dead_local=True)
+                resumed = await sweeper.sweep_once(reap_dead_local=True, grace_s=0)
                 if resumed:
                     logger.warning("resuming %d run(s) a previous server left cut off", resumed)
             async with sweeping(sweeper):

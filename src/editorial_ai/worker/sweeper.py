@@ -65,15 +65,18 @@ class Sweeper:
         self.interval_s = max(1.0, lease_s / 2)
         self.requeued = 0
 
-    async def sweep_once(self, *, reap_dead_local: bool = False) -> int:
-        """Queue every stale run once; with `reap_dead_local`, leases of dead processes on this machine first."""
+    async def sweep_once(self, *, reap_dead_local: bool = False, grace_s: float | None = None) -> int:
+        """Queue every stale run once; with `reap_dead_local`, leases of dead processes on this machine first.
+
+        `grace_s` (default two leases) is how long a queued run may wait before it counts as forgotten; a server
+        starting in embedded mode passes 0: nothing else would ever pick up what its predecessor left queued."""
         if reap_dead_local:
             rows, _ = await self.store.list("running", limit=500)
             for row in rows:
                 if holder_is_dead_here(row.get("lease_owner")):
                     await self.store.expire(str(row["thread_id"]), int(row["fence"]))
         count = 0
-        for row in await self.store.stale(grace_s=self.lease_s * 2):
+        for row in await self.store.stale(grace_s=self.lease_s * 2 if grace_s is None else grace_s):
             takeover = int(row["fence"]) if row["status"] == "running" else None
             try:
                 await self.requeue(str(row["thread_id"]), int(row["seq"]), takeover)
