@@ -15,7 +15,7 @@ from typing import Any
 
 from editorial_ai.config import Settings
 from editorial_ai.observability.node_wrapper import ProgressHook
-from editorial_ai.pipeline.runner import NotFoundError, Pipeline, RunOutcome
+from editorial_ai.pipeline.runner import Pipeline, RunOutcome
 from editorial_ai.worker.executor import RunExecutor, new_worker_id
 from editorial_ai.worker.queue import BrokerUnavailableError, WorkQueue, open_queue
 from editorial_ai.worker.runstore import ACTIVE, RunStore, open_run_store
@@ -88,19 +88,19 @@ class RunService:
     async def retry(self, thread_id: str) -> dict[str, Any]:
         """Queue a failed or stuck run again; RetryRefused when it is live, waiting for a human or finished."""
         row = await self.store.get(thread_id)
-        if row is None:
-            try:
-                current = await self.pipeline.outcome(thread_id)
-            except NotFoundError:
-                raise
+        if row is None:  # a run from before the registry, or from `editorial-ai run`: judged by its checkpoint
+            current = await self.pipeline.outcome(thread_id)  # NotFoundError for a thread nobody ran
             if not current.next_nodes or current.waiting_for_human:
                 raise RetryRefused(f"run {thread_id} is not cut off ({current.state.get('pipeline_status')})")
         else:
             _check_retryable(row, self.lease_s)
-        await self.queue.ping()
+        await self.queue.ping()  # broker down: 503 before anything is recorded
         seq = await self.store.enqueue(thread_id, "retry")
         takeover = int(row["fence"]) if row and row["status"] == "running" else None
-        await self.queue.enqueue(thread_id, seq, takeover_fence=takeover)
+        try:
+            await self.queue.enqueue(thread_id, seq, takeover_fence=takeover)
+        except BrokerUnavailableError as exc:  # recorded as queued: the sweeper queues it when Redis is back
+            logger.warning("retry of thread %s queued for the sweeper: %s", thread_id, exc)
         return await self.store.get(thread_id) or {}
 
     async def health(self) -> dict[str, Any]:
