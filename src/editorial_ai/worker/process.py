@@ -34,7 +34,7 @@ logger = logging.getLogger(__name__)
 # the run finished by another worker within a lease or two).
 JOB_TIMEOUT_S = 3600
 # arq polls its queue (no blocking pop); every 10 ms keeps the wait before an idle worker starts an item at ~5 ms
-# for one small Redis read per poll (measured: about 4 % of a core per idle worker on a loaded 2-core machine).
+# for one small Redis read per poll (measured: a few per cent of a core per idle worker on a loaded 2-core machine).
 POLL_DELAY_S = 0.01
 
 
