@@ -38,7 +38,7 @@ BLUEPRINT_ORDER = ["hero", "pull_quote", "headline", "body_text", "image_gallery
 # The answer each schema gets, keyed by a property only that schema has.
 _SCHEMA_PURPOSE = {"trend_background": "curation", "color_palette": "design_spec", "fact_accuracy": "judge",
                    "visual_appeal": "judge"}
-# Plain-text writer requests, told apart by how their task text ends.
+# Plain-text writer requests, told apart by how their task text's last line starts.
 _TEXT_PURPOSE = {"Paragraph:": "editorial_paragraph", "Headline:": "editorial_title",
                  "Standfirst:": "editorial_subtitle"}
 
@@ -67,7 +67,7 @@ class GeminiStub:
         text = rec.body["contents"][-1]["parts"][-1].get("text", "") if rec.body.get("contents") else ""
         task = text.split("\n\nExample output:", 1)[0].rstrip()  # the task comes before the examples
         for ending, purpose in _TEXT_PURPOSE.items():
-            if not schema and task.endswith(ending):
+            if not schema and task.rsplit("\n", 1)[-1].startswith(ending):  # a paragraph's task ends with its opening
                 index = self.served.get(purpose, 0)
                 self.served[purpose] = index + 1
                 return gemini_ok(self.texts[purpose][min(index, len(self.texts[purpose]) - 1)])

@@ -154,7 +154,10 @@ class EditorialService:
             again = await self._write_paragraph(run, plan, index, 1, start=plan.lead)
             if len(_continuation(again, plan.lead)) >= 40 and run.outline.on_topic(_continuation(again, plan.lead)):
                 return again
-            run.guard.forget(again)
+            run.guard.forget(_continuation(again, plan.lead))
+            if plan.lead:  # twice about nothing sourced: the paragraph keeps only what is true and on topic
+                run.dropped["off-topic continuation left out"] += 1
+                return plan.lead
             run.guard.remember(text)
         return text
 
@@ -204,6 +207,10 @@ class EditorialService:
                                                  min_words=word_count(paragraphs[index]) + 1)  # fmt: skip
             if longer == paragraphs[index]:
                 run.dropped["top-up added nothing"] += 1
+                continue
+            if not run.outline.on_topic(_continuation(longer, paragraphs[index])):
+                run.guard.forget(_continuation(longer, paragraphs[index]))
+                run.dropped["off-topic top-up left out"] += 1
                 continue
             paragraphs[index] = longer
         return paragraphs
