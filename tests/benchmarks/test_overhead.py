@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
+from typer.testing import CliRunner
 
 from editorial_ai.benchmarks.overhead import measure_concurrency, measure_overhead, union_seconds
+from editorial_ai.cli.main import app
 from editorial_ai.config import Settings
 
 
@@ -30,3 +35,14 @@ async def test_overhead_figures_add_up(settings: Settings) -> None:
 async def test_concurrent_runs_all_publish(settings: Settings) -> None:
     (figures,) = await measure_concurrency(settings, (3,), delay_s=0.005)
     assert figures.runs == 3 and figures.wall_s > 0 and figures.single_s > 0 and figures.ratio > 0
+
+
+def test_cli_prints_the_overhead_last_and_per_node(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EDITORIAL_AI_DATA_DIR", str(tmp_path / "untouched"))
+    result = CliRunner().invoke(app, ["bench", "overhead", "--runs", "1", "--delay-ms", "5"])
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())
+    assert re.search(r"start -> human gate: wall [\d.]+s, model [\d.]+s, overhead -?[\d.]+%", flat)
+    assert flat.endswith("(target <= 2%)")  # the figure that matters is printed last
+    assert "editorial" in flat and "review" in flat and "publish" in flat
+    assert not (tmp_path / "untouched").exists()  # runs are stored in a temporary folder
