@@ -45,7 +45,9 @@ def _paragraph_answers(flawed: int) -> list[dict[str, Any]]:
     article in the order a full rewrite asks for them."""
     draft = [p + _FLAW if i == flawed else p for i, p in enumerate(_PARAGRAPHS)]
     rewrite = [_PARAGRAPHS[flawed], *(p for i, p in enumerate(_PARAGRAPHS) if i != flawed)]
-    return [{"text": t} for t in [*draft, *rewrite]]
+    # Clean paragraphs for any further request (a short paragraph is continued, a rewrite is re-sampled): the
+    # writer decides how many requests a draft takes, and neither mode may run out of clean text.
+    return [{"text": t} for t in [*draft, *rewrite, *_PARAGRAPHS, *_PARAGRAPHS]]
 
 
 def scenario(index: int) -> dict[str, list[dict[str, Any]]]:
