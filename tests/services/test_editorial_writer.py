@@ -36,8 +36,8 @@ def _client(paragraphs: list[str], title: str = TITLE) -> ScriptedClient:
                            "editorial_title": [{"text": title}], "editorial_subtitle": [{"text": SUBTITLE}]})
 
 
-async def _draft(client: ScriptedClient, **kwargs: Any) -> Any:
-    service = EditorialService(client, known_names=KNOWN, strict_names=True)
+async def _draft(client: ScriptedClient, strict: bool = False, **kwargs: Any) -> Any:
+    service = EditorialService(client, known_names=KNOWN, strict_names=strict)
     return await service.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
                                rubric=load_rubric("fashion_magazine"), feedback_history=[], **kwargs)
 
@@ -83,6 +83,15 @@ def test_the_guard_drops_invented_relationships_brand_clashes_and_open_quotes() 
     assert guard.problem("The bag sits well in my hand.") == "speaks in the first person"
     assert "who someone is" in (guard.problem("Rosé, who is a fashion designer, loves them.") or "")
     assert SentenceGuard({"Rosé"}, set(), "Rosé", strict_names=False).problem("All five pieces shone.") is None
+
+
+async def test_the_embedded_models_headlines_are_composed_from_the_facts() -> None:
+    client = _client(PARAGRAPHS)
+    outcome = await _draft(client, strict=True)
+    assert outcome.content.title == "Jennie Effect: Jennie and the Chanel 22 Bag"
+    assert outcome.content.subtitle.startswith("How Jennie wore the Chanel 22 Bag at the airport")
+    assert outcome.notes["title"] == outcome.notes["subtitle"] == "from facts"
+    assert not [c for c in client.calls if c.purpose in ("editorial_title", "editorial_subtitle")]
 
 
 def test_sourced_names_get_their_own_capitals_and_closing_quotes_stay_with_their_sentence() -> None:
