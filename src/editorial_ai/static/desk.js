@@ -76,10 +76,14 @@
     if (field) { field.focus(); field.scrollIntoView({ block: "center" }); }
   }
 
+  var leaving = false;  // a decision is on its way: further keys would only send it twice (409)
+  window.addEventListener("pageshow", function () { leaving = false; });
+
   function deskKeys(desk) {
     return function (key) {
-      if (key === "j" && desk.dataset.next) { window.location.href = "/admin/contents/" + desk.dataset.next; return true; }
-      if (key === "k" && desk.dataset.prev) { window.location.href = "/admin/contents/" + desk.dataset.prev; return true; }
+      if (leaving) return true;
+      if (key === "j" && desk.dataset.next) { leaving = true; window.location.href = "/admin/contents/" + desk.dataset.next; return true; }
+      if (key === "k" && desk.dataset.prev) { leaving = true; window.location.href = "/admin/contents/" + desk.dataset.prev; return true; }
       if (desk.dataset.awaiting !== "true") return false;
       if (key === "a") {
         var form = document.getElementById("approve-form");
@@ -90,6 +94,7 @@
           box.scrollIntoView({ block: "center" });
           form.classList.add("attention");
         } else {
+          leaving = true;
           form.requestSubmit();
         }
         return true;
