@@ -9,7 +9,6 @@ from fastapi import APIRouter, Body, Depends, Query, Request
 from editorial_ai.api.actions import decide_in_background, decide_now, revision_decision
 from editorial_ai.api.deps import PipelineDep, RunsDep, reject_unknown_query, require_api_key
 from editorial_ai.api.errors import ApiError
-from editorial_ai.api.security import decision_reviewer
 from editorial_ai.api.schemas import (
     API_ERRORS,
     MAX_OFFSET,
@@ -25,6 +24,7 @@ from editorial_ai.api.schemas import (
     RejectRequest,
     ReviseRequest,
 )
+from editorial_ai.api.security import decision_reviewer
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.runner import Pipeline
 
