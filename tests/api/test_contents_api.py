@@ -166,3 +166,19 @@ async def test_logs_have_exactly_the_seed_shape(client: httpx.AsyncClient) -> No
     assert summary["node_count"] == len(logs["runs"]) and summary["status"] == "published"
     assert summary["total_tokens"] == sum(r["total_tokens"] for r in logs["runs"]) > 0
     assert logs["runs"][-1]["node_name"] == "publish"
+
+
+async def test_an_escalated_draft_is_approved_over_the_api_only_with_confirmation_and_a_note(
+        client: httpx.AsyncClient) -> None:
+    content_id = (await run_to_gate(client, model="scripted:always_hallucinate"))["content_id"]
+    assert (await client.get(f"/api/contents/{content_id}")).json()["status"] == "escalated"
+    refused = assert_error(await client.post(f"/api/contents/{content_id}/approve", json={"reviewer": "ana"}), 409)
+    assert "confirm" in refused["fix"] and "note" in refused["fix"]
+    assert_error(await client.post(f"/api/contents/{content_id}/approve", json={"confirm": True}), 409)
+    assert (await client.get(f"/api/contents/{content_id}")).json()["status"] == "escalated"  # nothing changed
+    response = await client.post(f"/api/contents/{content_id}/approve",
+                                 json={"reviewer": "ana", "confirm": True, "note": "Checked the Versace line by hand."})
+    assert response.status_code == 200, response.text
+    detail = (await client.get(f"/api/contents/{content_id}")).json()
+    assert detail["status"] == "published"
+    assert "Checked the Versace line by hand." in str(detail["events"])

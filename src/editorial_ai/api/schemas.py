@@ -212,9 +212,12 @@ class ContentDetail(ContentSummary):
 
 
 class ApproveRequest(_Request):
-    """Approve: the pipeline resumes and publishes."""
+    """Approve: the pipeline resumes and publishes. An escalated or flagged draft (or one whose review did not pass)
+    is approved only with `confirm: true` and a `note`, the admin desk's rule; the note is kept with the decision."""
 
     reviewer: str = Field("admin", min_length=1, max_length=80, json_schema_extra={"pattern": LINE_NON_BLANK})
+    confirm: bool = Field(False, description="Confirms an escalated or flagged draft was checked before approval.")
+    note: str | None = Field(None, max_length=2000, description="Why it can be published (needed with `confirm`).")
 
 
 class RejectRequest(_Request):

@@ -25,6 +25,7 @@ from editorial_ai.api.schemas import (
     ReviseRequest,
 )
 from editorial_ai.api.security import decision_reviewer
+from editorial_ai.api.views import needs_confirmation
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.runner import Pipeline
 
@@ -80,9 +81,17 @@ async def get_content(content_id: str, pipeline: PipelineDep) -> ContentDetail:
 @router.post("/{content_id}/approve", response_model=DecisionResponse, responses=_NOT_FOUND | _CONFLICT)
 async def approve(content_id: str, request: Request, pipeline: PipelineDep, runs: RunsDep,
                   body: Annotated[ApproveRequest | None, Body()] = None) -> DecisionResponse:
-    """Approve: the pipeline resumes and publishes the article (no LLM call)."""
+    """Approve: the pipeline resumes and publishes the article (no LLM call). An escalated or flagged draft needs
+    `confirm: true` and a `note` (409 otherwise, nothing changes)."""
     reviewer = decision_reviewer(request, body.reviewer if body else "admin")
-    return await decide_now(pipeline, runs, content_id, AdminDecision(decision="approved", reviewer=reviewer))
+    note = (body.note or "").strip() if body else ""
+    item = await pipeline.deps.contents.get(content_id)
+    if item is not None and item.get("status") in ("pending", "escalated") and needs_confirmation(item) and not (
+            body and body.confirm and note):
+        raise ApiError(409, f"content {content_id} is escalated or flagged: approving it needs a confirmation",
+                       'read it first, then send {"confirm": true, "note": "why it can be published"}')
+    decision = AdminDecision(decision="approved", reviewer=reviewer, note=note or None)
+    return await decide_now(pipeline, runs, content_id, decision)
 
 
 @router.post("/{content_id}/reject", response_model=DecisionResponse, responses=_NOT_FOUND | _CONFLICT)
