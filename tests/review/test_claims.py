@@ -128,6 +128,19 @@ def test_pairing_needs_a_post_that_ties_celebrity_and_product() -> None:
     assert pairing[2] == ["the sources do not place Jennie with these pieces at street style"]
 
 
+def test_a_pronoun_claim_is_paired_with_the_person_the_paragraph_named_last() -> None:
+    topics = [{**TOPICS[0], "celebrities": [{"name": "Jennie"}, {"name": "Lisa"}]}]
+    contexts = [*CONTEXTS, {"post_id": "p2", "artist_name": "Lisa", "group_name": "BLACKPINK",
+                            "context": "street style", "solutions": [
+                                {"solution_id": "s9", "title": "Celine Triomphe Bag", "brand": "Celine"}]}]
+    index = build_index(topics, contexts, KNOWN)
+    claims = text_claims("Jennie carried the Chanel 22 Bag at the airport. It is the one she paired with Celine. "
+                         "Lisa kept it simple. Her Celine Triomphe Bag did the rest. The Celine bag is roomy.")
+    pairing = [c.pairing for c in check_claims(claims, index)]
+    assert pairing[1] == ["no source post ties Jennie to Celine"]  # "she" is Jennie, whom no Celine post shows
+    assert pairing[3] == [] and pairing[4] == []  # "her" is Lisa, whose post has it; no pronoun, no pairing
+
+
 def test_fact_accuracy_quotes_the_claim_and_a_pass_lists_no_failure() -> None:
     good = fact_accuracy_verdict(_view(layout(ARTICLE)))
     assert good.passed and good.evidence == [] and "lack" not in good.reason

@@ -176,9 +176,13 @@ def _pairing_problems(text: str, people: list[str], items: list[tuple[str, str]]
     return problems
 
 
+_PRONOUN = re.compile(r"\b(she|he|her|his|they|their|them)\b", re.IGNORECASE)
+
+
 def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
-                method: str | None = None) -> ClaimCheck:
-    """Names, numbers, support and pairing of one claim."""
+                method: str | None = None, antecedents: list[str] | None = None) -> ClaimCheck:
+    """Names, numbers, support and pairing of one claim; `antecedents` are the people the paragraph named last, whom
+    a claim that names nobody but says "she"/"his"/"they" is about ("the one she wore at Prada")."""
     result = ClaimCheck(claim)
     found = known_names(claim.text, index)
     seen = {plain(n) for n, _ in found}
@@ -199,6 +203,8 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     result.support, result.best_sentence = round(score, 4), index.sentences[best] if best is not None else ""
     sourced = [(n, kind) for n, kind in found if n not in result.unsupported]
     people = [n for n, kind in sourced if kind == "person"]
+    if not people and antecedents and _PRONOUN.search(claim.text):
+        people = antecedents
     result.pairing = _pairing_problems(claim.text, people, [x for x in sourced if x[1] != "person"], index)
     result.pairing += [f"the sources do not make {other.title()} a {owner.title()} piece"
                        for owner, other in possessive_clashes(claim.text, index.brand_keys)]
@@ -211,7 +217,15 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
     # a clause start counts as a sentence start, which only makes the check more careful).
     mid = frozenset(w.lower() for c in claims.claims if not c.heading for span in all_spans(c.text)
                     if span.kind == "name" and not span.sentence_start for w in span.text.split())
-    return [check_claim(c, index, mid, method) for c in claims.claims]
+    checks: list[ClaimCheck] = []
+    last_people: dict[str, list[str]] = {}  # per location: the people its latest claim named
+    for claim in claims.claims:
+        check = check_claim(claim, index, mid, method, last_people.get(claim.location))
+        named = [n for n, kind in known_names(claim.text, index) if kind == "person" and n not in check.unsupported]
+        if named:
+            last_people[claim.location] = named
+        checks.append(check)
+    return checks
 
 
 def unsupported_claims(checks: list[ClaimCheck], threshold: float | None = None,
