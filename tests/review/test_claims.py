@@ -114,12 +114,17 @@ def test_winter_used_as_a_name_is_the_artist() -> None:
     assert not verdict.passed and "Winter" in verdict.reason  # Winter is not in this run's sources
 
 
-def test_pairing_needs_a_post_that_ties_celebrity_and_product() -> None:
+def _jennie_and_lisa() -> Any:
+    """Sources with Jennie's posts and one of Lisa carrying the Celine Triomphe Bag in street style."""
     topics = [{**TOPICS[0], "celebrities": [{"name": "Jennie"}, {"name": "Lisa"}]}]
     contexts = [*CONTEXTS, {"post_id": "p2", "artist_name": "Lisa", "group_name": "BLACKPINK",
                             "context": "street style", "solutions": [
                                 {"solution_id": "s9", "title": "Celine Triomphe Bag", "brand": "Celine"}]}]
-    index = build_index(topics, contexts, KNOWN)
+    return build_index(topics, contexts, KNOWN)
+
+
+def test_pairing_needs_a_post_that_ties_celebrity_and_product() -> None:
+    index = _jennie_and_lisa()
     claims = text_claims("Lisa carried the Chanel 22 Bag. Jennie carried the Chanel 22 Bag at the airport. "
                          "Jennie carried the Chanel 22 Bag on the street style circuit.")
     pairing = [c.pairing for c in check_claims(claims, index)]
@@ -129,11 +134,7 @@ def test_pairing_needs_a_post_that_ties_celebrity_and_product() -> None:
 
 
 def test_a_pronoun_claim_is_paired_with_the_person_the_paragraph_named_last() -> None:
-    topics = [{**TOPICS[0], "celebrities": [{"name": "Jennie"}, {"name": "Lisa"}]}]
-    contexts = [*CONTEXTS, {"post_id": "p2", "artist_name": "Lisa", "group_name": "BLACKPINK",
-                            "context": "street style", "solutions": [
-                                {"solution_id": "s9", "title": "Celine Triomphe Bag", "brand": "Celine"}]}]
-    index = build_index(topics, contexts, KNOWN)
+    index = _jennie_and_lisa()
     claims = text_claims("Jennie carried the Chanel 22 Bag at the airport. It is the one she paired with Celine. "
                          "Lisa kept it simple. Her Celine Triomphe Bag did the rest. The Celine bag is roomy.")
     pairing = [c.pairing for c in check_claims(claims, index)]
