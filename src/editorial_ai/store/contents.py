@@ -263,23 +263,18 @@ class SqliteContentRepository:
     ) -> tuple[list[dict[str, Any]], int]:
         """A page of contents, newest first, and the total count."""
         where, args = ("WHERE status=?", (status,)) if status else ("", ())
-
-        def job(conn: sqlite3.Connection) -> tuple[list[sqlite3.Row], int]:
-            total = conn.execute(f"SELECT COUNT(*) FROM editorial_contents {where}", args).fetchone()[0]
-            rows = conn.execute(
-                f"SELECT * FROM editorial_contents {where} ORDER BY created_at DESC LIMIT ? OFFSET ?",
-                (*args, limit, offset),
-            ).fetchall()
-            return rows, int(total)
-
-        rows, total = await self._run(job)
-        return [r for r in (self._row(row) for row in rows) if r is not None], total
+        return await self._page(where, args, limit, offset)
 
     async def search(
         self, query: ContentQuery, limit: int = 20, offset: int = 0
     ) -> tuple[builtins.list[dict[str, Any]], int]:
         """A page of the contents matching the queue's filters, newest first, and their total count."""
         where, args = query.sqlite_where()
+        return await self._page(where, args, limit, offset)
+
+    async def _page(self, where: str, args: tuple[Any, ...], limit: int,
+                    offset: int) -> tuple[builtins.list[dict[str, Any]], int]:  # fmt: skip
+        """Rows matching `where`, newest first, and their total count (list and search share it)."""
 
         def job(conn: sqlite3.Connection) -> tuple[builtins.list[sqlite3.Row], int]:
             total = conn.execute(f"SELECT COUNT(*) FROM editorial_contents {where}", args).fetchone()[0]

@@ -142,28 +142,17 @@ class PostgresContentRepository(PostgresRepositoryBase):
         """A page of contents, newest first, and the total count."""
         where = "WHERE status = %(status)s" if status else ""
         params = {"status": status, "limit": limit, "offset": offset}
-        async with self._connect() as conn:
-            total_row = await (
-                await conn.execute(self._sql(f"SELECT COUNT(*) AS n FROM {{s}}.editorial_contents {where}"), params)
-            ).fetchone()
-            rows = await (
-                await conn.execute(
-                    self._sql(
-                        f"SELECT {_CONTENT_COLUMNS} FROM {{s}}.editorial_contents {where}"
-                        " ORDER BY created_at DESC, id DESC LIMIT %(limit)s OFFSET %(offset)s"
-                    ),
-                    params,
-                )
-            ).fetchall()
-        items = [item for item in (self._row(row) for row in rows) if item is not None]
-        return items, int(total_row["n"]) if total_row else 0
+        return await self._page(where, params)
 
     async def search(
         self, query: ContentQuery, limit: int = 20, offset: int = 0
     ) -> tuple[builtins.list[dict[str, Any]], int]:
         """A page of the contents matching the queue's filters, newest first, and their total count."""
         where, params = query.postgres_where()
-        params = {**params, "limit": limit, "offset": offset}
+        return await self._page(where, {**params, "limit": limit, "offset": offset})
+
+    async def _page(self, where: str, params: dict[str, Any]) -> tuple[builtins.list[dict[str, Any]], int]:
+        """Rows matching `where` (params carry limit and offset), newest first, and their total count."""
         async with self._connect() as conn:
             total_row = await (
                 await conn.execute(self._sql(f"SELECT COUNT(*) AS n FROM {{s}}.editorial_contents {where}"), params)
