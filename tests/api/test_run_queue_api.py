@@ -14,6 +14,7 @@ import yaml
 
 from editorial_ai.config import Settings
 from editorial_ai.llm.scripted import load_scenario
+from editorial_ai.models.run_request import RunRequest
 from editorial_ai.pipeline.runner import open_pipeline
 from editorial_ai.worker.runstore import open_run_store
 
@@ -107,15 +108,7 @@ async def test_serve_resumes_on_start_up_a_run_a_killed_server_left_cut_off(
     (scenarios / "slow_happy.yaml").write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
     overrides = {"EDITORIAL_AI_SCENARIO_DIR": scenarios, "EDITORIAL_AI_TEST_MODE": True}
     settings = make_settings("scripted:slow_happy", **overrides)
-    curation = {
-        "seed_keyword": "Jennie Effect",
-        "category": "fashion",
-        "tone": "sophisticated",
-        "style": "editorial",
-        "target_celeb": None,
-        "target_brand": None,
-        "model": settings.model,
-    }
+    curation = RunRequest(seed_keyword="Jennie Effect", model=settings.model).curation_input()
     async with open_pipeline(settings) as pipeline:
         store = await open_run_store(settings)
         await store.enqueue("t-cut", "start", keyword="Jennie Effect", payload={"curation_input": curation})
@@ -175,15 +168,7 @@ async def test_serve_starts_at_once_the_runs_a_stopped_server_handed_back(
 ) -> None:
     """A server stopping mid-run hands its runs back as queued; the next one starts them without waiting."""
     settings = make_settings(EDITORIAL_AI_TEST_MODE=True)
-    curation = {
-        "seed_keyword": "Jennie Effect",
-        "category": "fashion",
-        "tone": "sophisticated",
-        "style": "editorial",
-        "target_celeb": None,
-        "target_brand": None,
-        "model": settings.model,
-    }
+    curation = RunRequest(seed_keyword="Jennie Effect", model=settings.model).curation_input()
     store = await open_run_store(settings)
     await store.enqueue("t-handed-back", "start", keyword="Jennie Effect", payload={"curation_input": curation})
     await store.close()

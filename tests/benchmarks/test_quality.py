@@ -70,3 +70,12 @@ async def test_calibration_figures_come_from_the_test_half_of_the_labels(tmp_pat
     fashion = calibration["types"]["fashion_magazine"]
     assert fashion["records"] > 0 and {"accuracy", "kappa"} <= set(fashion["criteria"]["hallucination"])
     assert isinstance(calibration["contradictions"], int)
+
+
+def test_a_pass_whose_review_carries_a_flag_counts_as_flagged() -> None:
+    from editorial_ai.benchmarks.quality import _status
+
+    review = {"passed": True, "flags": ["prose unjudged: 3 of 20 body sentences were written by local:gemma-3-270m"]}
+    assert _status({"current_draft": {"title": "t"}, "review_result": review}) == (
+        "flagged", "prose unjudged: 3 of 20 body sentences were written by local:gemma-3-270m")
+    assert _status({"current_draft": {"title": "t"}, "review_result": {"passed": True}}) == ("passed", "")

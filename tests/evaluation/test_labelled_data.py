@@ -15,6 +15,7 @@ from editorial_ai.evaluation import labelled_data
 from editorial_ai.evaluation.calibrate_run import load_records
 from editorial_ai.evaluation.labelled_catalog import numbers_in, sample_catalog, source_text
 from editorial_ai.evaluation.labelled_data import CRITERIA, FAILS, OPTIONAL, generate, labels, render_files
+from editorial_ai.evaluation.labelled_fashion import sentences
 from editorial_ai.models.exam_item import ExamItem
 from editorial_ai.models.layout import MagazineLayout
 from editorial_ai.prompts import editorial as editorial_prompt
@@ -104,7 +105,7 @@ def test_counts_labels_and_splits() -> None:
     kinds = {r["perturbation"] for r in data["fashion_magazine"]}
     assert kinds == {"clean", "invented_brand", "wrong_celebrity", "unsourced_number", "wrong_pairing",
                      "off_topic_paragraph", "repeated_sentences", "copied_example", "empty_paragraphs",
-                     "invented_relation", "brand_clash"}
+                     "invented_relation", "brand_clash", "wrong_attribute"}
 
 
 def test_exam_variants_of_one_item_stay_in_one_split() -> None:
@@ -302,3 +303,13 @@ def test_exam_items_validate_and_swapped_keys_point_elsewhere() -> None:
             assert keyed is not None and clean_keyed is not None
             assert item.options[keyed].text != clean.options[clean_keyed].text
             assert item.explanation == clean.explanation
+
+
+def test_no_fashion_record_says_one_sentence_twice_unless_that_is_its_perturbation() -> None:
+    for record in shipped()["fashion_magazine"]:
+        if record["perturbation"] == "repeated_sentences":
+            continue
+        paragraphs = [p for block in record["draft"]["blocks"] if block["type"] == "body_text"
+                      for p in block["paragraphs"]]
+        said = [s.casefold() for paragraph in paragraphs for s in sentences(paragraph)]
+        assert paragraphs and len(said) == len(set(said)), record["id"]

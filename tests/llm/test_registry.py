@@ -8,7 +8,7 @@ import pytest
 
 from editorial_ai.config import ConfigError, Settings
 from editorial_ai.llm.base import LLMError, LLMRequest, LLMResult, TokenUsage
-from editorial_ai.llm.registry import ModelSpec, clear_client_cache, get_client, parse_model_string
+from editorial_ai.llm.registry import ModelSpec, clear_client_cache, fresh_client, get_client, parse_model_string
 from editorial_ai.llm.retry import RetryingClient
 from editorial_ai.llm.scripted import ScriptedClient
 from editorial_ai.observability.tokens import harvest_tokens, start_token_scope
@@ -42,6 +42,24 @@ def test_get_client_wraps_and_caches(settings: Settings) -> None:
     assert isinstance(bare, ScriptedClient)
     clear_client_cache()
     assert get_client("scripted:happy", settings) is not client
+
+
+def test_fresh_client_is_never_shared_and_keeps_its_own_retry_pacing(settings: Settings) -> None:
+    cached = get_client("scripted:happy", settings)
+    first = fresh_client("scripted:happy", settings, base_wait_s=0.01)
+    second = fresh_client("scripted:happy", settings, base_wait_s=0.01)
+    default = fresh_client("scripted:happy", settings)
+    assert isinstance(first, RetryingClient) and isinstance(first.inner, ScriptedClient)
+    assert isinstance(second, RetryingClient) and isinstance(default, RetryingClient)
+    assert first is not second and first is not cached
+    assert first.inner is not second.inner  # each has its own scripted cursor
+    assert first.base_wait_s == 0.01 and default.base_wait_s == 0.5
+    assert get_client("scripted:happy", settings) is cached  # a fresh client leaves the cache alone
+
+
+def test_fresh_client_rejects_unknown_provider(settings: Settings) -> None:
+    with pytest.raises(ConfigError, match="unknown provider"):
+        fresh_client("foo:bar", settings)
 
 
 def test_get_client_uses_the_settings_model(make_settings: Any) -> None:

@@ -20,6 +20,16 @@ def test_append_and_read_round_trip(tmp_path: Path) -> None:
     assert log.read("other") == []
 
 
+def test_a_log_folder_removed_while_running_is_made_again(tmp_path: Path) -> None:
+    import shutil
+
+    log = RunLog(tmp_path / "logs")
+    log.append("t", {"node_name": "a"})
+    shutil.rmtree(tmp_path / "logs")
+    log.append("t", {"node_name": "b"})
+    assert [r["node_name"] for r in log.read("t")] == ["b"]
+
+
 def test_corrupt_lines_are_skipped(tmp_path: Path) -> None:
     log = RunLog(tmp_path)
     log.append("t", {"node_name": "a"})

@@ -215,7 +215,7 @@ async def test_cut_off_paragraph_is_continued_and_recorded(settings: Settings, s
     calls = _drafting_calls(shared)
     assert len(calls) == 6  # a short paragraph took a second request
     # A paragraph left short is continued from its kept sentences; the cut-off fragment is never given back.
-    assert calls[3].prompt.endswith("each one was copied almost at once.")
+    assert calls[2].prompt.endswith("Alaïa Fishnet Ballet Flats.")  # its kept sentences, without the fragment
     assert not any("Ballet Flats. Back at the airport she carried the Chanel 22 Bag with" in c.prompt for c in calls)
     assert "Back at the airport" in str(state["current_draft"]) and state["draft_version"] == 1
     assert not state["error_log"]

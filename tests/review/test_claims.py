@@ -140,6 +140,9 @@ def test_a_pronoun_claim_is_paired_with_the_person_the_paragraph_named_last() ->
     pairing = [c.pairing for c in check_claims(claims, index)]
     assert pairing[1] == ["no source post ties Jennie to Celine"]  # "she" is Jennie, whom no Celine post shows
     assert pairing[3] == [] and pairing[4] == []  # "her" is Lisa, whose post has it; no pronoun, no pairing
+    listed = check_claims(text_claims("Jennie wears it most. Its pieces come from two labels, among them Celine."),
+                          index)
+    assert listed[1].pairing == []  # "among them" lists labels: no person is meant
 
 
 def test_fact_accuracy_quotes_the_claim_and_a_pass_lists_no_failure() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from types import SimpleNamespace
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 from editorial_ai.llm.scripted import ScriptedClient
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
+from editorial_ai.models.layout import MODEL_PROSE_KEY
 from editorial_ai.models.review import CriterionResult, ReviewResult
 from editorial_ai.pipeline.nodes.editorial import produce_distinct, unchanged
 from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE_TEXTS, PARAGRAPH_EXAMPLES
@@ -43,9 +45,9 @@ async def _draft(client: ScriptedClient, strict: bool = False, **kwargs: Any) ->
 
 
 def _led(paragraphs: list[str], variant: int = 0) -> list[str]:
-    """The paragraphs as the writer keeps them: each after its plan's composed opening."""
+    """The paragraphs as the writer keeps them for a stronger model: each after its plan's first composed sentence."""
     plans = build_outline("Jennie Effect", TOPICS, CONTEXTS, variant).plans
-    return [f"{plan.lead} {text}" for plan, text in zip(plans, paragraphs, strict=False)]
+    return [f"{split_sentences(plan.lead)[0]} {text}" for plan, text in zip(plans, paragraphs, strict=False)]
 
 
 def test_every_example_is_exported_and_names_only_fictional_entities() -> None:
@@ -200,3 +202,51 @@ async def test_a_paragraph_about_nothing_sourced_is_written_again() -> None:
     outcome = await _draft(_client([off, *PARAGRAPHS]))
     assert outcome.content.body_paragraphs == _led(PARAGRAPHS)
     assert outcome.notes["dropped"] == {"paragraph off topic, re-sampled": 1}
+
+
+def test_the_guard_keeps_to_the_materials_colours_and_settings_of_the_paragraphs_facts() -> None:
+    guard = SentenceGuard({"Minji", "Maison Kitsuné Chillax Fox Tee"}, set(), "Minji tee music video airport Paris")
+    lenient = SentenceGuard({"Minji"}, set(), "Minji tee", strict_names=False)
+    scope = frozenset({"minji", "maison", "kitsune", "chillax", "fox", "tee", "brown", "cotton", "jersey", "music",
+                       "video"})
+    assert guard.problem("The tee is light-weight denim.", scope=scope) == (
+        "describes a piece as 'denim', which its facts do not")
+    assert guard.problem("The tee is soft brown cotton.", scope=scope) is None
+    assert lenient.problem("The tee is light-weight denim.", scope=frozenset({"tee"})) is None  # left to the review
+    assert guard.problem("Minji wore the tee in a music video in Paris.", scope=scope) == (
+        "places the scene at 'paris', which its facts do not")
+    assert guard.problem("Minji wore the tee in Paris.") is None  # no scope given: the review decides
+    assert guard.problem("Minji wore the tee in a music video.", scope=scope) is None
+    sourced = SentenceGuard({"Minji"}, set(), "Minji tee music video 30 Montaigne", strict_names=True)
+    assert sourced.problem("Minji wore 30 tee looks in a music video.", scope=scope) == (
+        "quotes the number '30', which its paragraph's facts do not")
+    assert guard.problem("The story is a journey about getting to know each other.", scope=scope) == (
+        "shares too little with its paragraph's facts (0.00 of its words)")
+
+
+def test_a_day_and_month_must_be_a_sourced_date() -> None:
+    guard = SentenceGuard({"Jennie"}, set(), "Jennie 14 February 2026 23 May 2025", strict_names=False)
+    assert guard.problem("Jennie wore it on 14 February.") is None
+    assert guard.problem("Jennie wore it again on 23 February.") == "dates something 23 February, a day no source gives"
+
+
+async def test_the_embedded_models_own_sentences_are_listed_in_the_draft() -> None:
+    outcome = await _draft(_client(PARAGRAPHS), strict=True)
+    entry = next(m for m in outcome.layout.metadata if m.key == MODEL_PROSE_KEY)
+    listed = json.loads(entry.value)
+    plans = build_outline("Jennie Effect", TOPICS, CONTEXTS, 0).plans
+    leads = {s for plan in plans for s in split_sentences(plan.lead)}
+    body = [s for p in outcome.content.body_paragraphs for s in split_sentences(p)]
+    assert listed["sentences"] == [s for s in body if s not in leads] and listed["sentences"]
+    assert listed["of"] == len(body) and outcome.notes["model_sentences"] == len(listed["sentences"])
+    lenient = await _draft(_client(PARAGRAPHS), strict=False)  # a stronger model's prose is not marked
+    assert not any(m.key == MODEL_PROSE_KEY for m in lenient.layout.metadata)
+
+
+async def test_a_model_that_adds_nothing_usable_leaves_no_passable_fact_sheet() -> None:
+    generic = ["People like this look and they wear it in many places every day of the week because it is easy."] * 12
+    outcome = await _draft(_client(generic))
+    plans = build_outline("Jennie Effect", TOPICS, CONTEXTS, 0).plans
+    assert outcome.content.body_paragraphs == [split_sentences(p.lead)[0] for p in plans]
+    assert outcome.notes["dropped"]["the model added nothing: openings cut to their first sentence"] == 1
+    assert word_count(" ".join(outcome.content.body_paragraphs)) < 200  # under the review's length floor

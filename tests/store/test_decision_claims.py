@@ -10,7 +10,7 @@ import pytest
 
 from editorial_ai.store.contents import AWAITING, SqliteContentRepository
 
-from .conftest import Stores
+from .conftest import SchemaPool, Stores
 
 # editorial_contents as the first release created it (no version, no claim columns).
 _OLD_SQLITE_TABLE = """
@@ -119,20 +119,19 @@ async def test_an_sqlite_database_from_before_claims_is_upgraded(tmp_path: Any) 
     assert await _claim(repo, "c-old", 0, "tok") is not None
 
 
-async def test_a_postgres_database_from_before_claims_is_upgraded(stores: Stores) -> None:
-    if stores.backend != "postgres":
-        pytest.skip("PostgreSQL variant of the upgrade test")
+async def test_a_postgres_database_from_before_claims_is_upgraded(pg_schemas: SchemaPool) -> None:
     import psycopg
     from psycopg import sql
 
-    schema = stores.schema("old")
-    assert stores.dsn is not None
-    with psycopg.connect(stores.dsn, autocommit=True) as conn:
+    from editorial_ai.store.postgres_contents import PostgresContentRepository
+
+    schema = pg_schemas.new()
+    with psycopg.connect(pg_schemas.dsn, autocommit=True) as conn:
         conn.execute(sql.SQL("CREATE SCHEMA {}").format(sql.Identifier(schema)))
         conn.execute(sql.SQL(_OLD_POSTGRES_TABLE).format(sql.Identifier(schema)))
         conn.execute(sql.SQL("INSERT INTO {}.editorial_contents (id, thread_id, status) VALUES ('c-old', 't-old',"
                              " 'pending')").format(sql.Identifier(schema)))
-    repo = stores.contents("old")
+    repo = PostgresContentRepository(pg_schemas.dsn, schema=schema)
     await repo.initialize()
     old = await repo.get("c-old")
     assert old is not None and (old["version"], old["claim_token"]) == (0, None)

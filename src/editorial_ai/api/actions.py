@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
-from editorial_ai.api.errors import ApiError
-from editorial_ai.api.model_choice import requested_model
+from editorial_ai.api.errors import ApiError, invalid_field
 from editorial_ai.api.redact import public_error
 from editorial_ai.api.runs import RunManager
 from editorial_ai.api.schemas import (
@@ -14,12 +12,13 @@ from editorial_ai.api.schemas import (
     DecisionResponse,
     PipelineStatusResponse,
     ReviseRequest,
-    TriggerRequest,
 )
 from editorial_ai.models.decisions import AdminDecision, ReviewForm
+from editorial_ai.models.run_request import RunRequest, RunRequestError
+from editorial_ai.models.status import RunState
 from editorial_ai.pipeline.runner import ConflictError, DecisionClaim, NotFoundError, Pipeline
 from editorial_ai.worker.queue import BrokerUnavailableError
-from editorial_ai.worker.service import RetryRefused, RunService, is_active
+from editorial_ai.worker.service import RetryRefused, RunInProgress, RunService
 
 
 def service_of(runs: RunManager) -> RunService:
@@ -33,17 +32,19 @@ def _unavailable(exc: BrokerUnavailableError) -> ApiError:
     return ApiError(503, "the task queue is unavailable: nothing was started or recorded", str(exc))
 
 
-async def start_run(pipeline: Pipeline, runs: RunManager, request: TriggerRequest) -> str:
-    """Register a run and queue its start; return its thread id at once (503, nothing written, broker down)."""
-    settings = pipeline.deps.settings
-    model = requested_model(request.model, settings)  # 422 naming `model` unless allowed and available
-    thread_id = str(uuid.uuid4())
-    curation_input = {"seed_keyword": request.seed_keyword, "category": request.category,
-                      "tone": request.tone, "style": request.style, "target_celeb": request.target_celeb,
-                      "target_brand": request.target_brand, "model": model}
-    content_type = request.content_type or settings.content_type
+async def start_run(pipeline: Pipeline, runs: RunManager, request: RunRequest) -> str:
+    """Register a run and queue its start; return its thread id at once.
+
+    422 naming the field for a model the allowlist refuses or that cannot run here, an unknown tenant, or exam
+    options on another content type (RunRequest.resolved, the CLI's check too); 503, nothing written, when the
+    broker is down.
+    """
     try:
-        await service_of(runs).trigger(thread_id, curation_input, content_type)
+        resolved = request.resolved(pipeline.deps.settings, enforce_allowlist=True)
+    except RunRequestError as exc:
+        raise invalid_field(exc.field, exc.detail, exc.fix) from None
+    try:
+        thread_id, _ = await service_of(runs).start(resolved)
     except BrokerUnavailableError as exc:
         raise _unavailable(exc) from exc
     return thread_id
@@ -65,9 +66,9 @@ async def run_status(pipeline: Pipeline, runs: RunManager, thread_id: str) -> Pi
     """Status of a thread from the run registry, its checkpoint and this server's tasks; 404 when unknown."""
     row = await runs.service.store.get(thread_id) if runs.service is not None else None
     local = runs.is_running(thread_id)
-    running = local or bool(row and row["status"] == "running")
+    running = local or bool(row and row["status"] == RunState.RUNNING)
     node = runs.current_node(thread_id) or (row or {}).get("current_node")
-    stored_error = (row or {}).get("error") if row and row["status"] == "failed" else None
+    stored_error = (row or {}).get("error") if row and row["status"] == RunState.FAILED else None
     error = runs.error(thread_id) or (public_error(str(stored_error)) if stored_error else None)
     try:
         outcome = await pipeline.outcome(thread_id)
@@ -76,14 +77,15 @@ async def run_status(pipeline: Pipeline, runs: RunManager, thread_id: str) -> Pi
             raise ApiError(404, f"no pipeline run with thread_id {thread_id!r}",
                            "use the thread_id returned by POST /api/pipeline/trigger") from exc
         # Registered, but no checkpoint yet (queued, just started, or died before writing one).
-        return PipelineStatusResponse(thread_id=thread_id, pipeline_status="failed" if error else "queued",
+        registry_state = RunState.FAILED if error else RunState.QUEUED
+        return PipelineStatusResponse(thread_id=thread_id, pipeline_status=registry_state.value,
                                       error_log=[error] if error else [], running=running, current_node=node)
     state = outcome.state
     # Provider errors quote upstream bodies: clients see our words and a reference, the server log the rest.
     error_log = [public_error(e) for e in state.get("error_log") or []] + ([error] if error else [])
-    queued = bool(row and row["status"] == "queued")
+    queued = bool(row and row["status"] == RunState.QUEUED)
     return PipelineStatusResponse(
-        thread_id=thread_id, pipeline_status="queued" if queued else str(state.get("pipeline_status")),
+        thread_id=thread_id, pipeline_status=RunState.QUEUED.value if queued else str(state.get("pipeline_status")),
         error_log=error_log, has_draft=bool(state.get("current_draft")), content_id=state.get("current_draft_id"),
         current_node=node, running=running or queued,
         waiting_for_human=outcome.waiting_for_human and not (running or queued),
@@ -115,14 +117,15 @@ async def _claim(pipeline: Pipeline, runs: RunManager, content_id: str,
         content = await pipeline.deps.contents.get(content_id)
         if content is None:
             raise ApiError(404, f"no content with id {content_id!r}", "list contents with GET /api/contents/")
-        row = await service_of(runs).store.get(content["thread_id"])
-        if runs.is_running(content["thread_id"]) or is_active(row):
+        if runs.is_running(content["thread_id"]):
             raise ApiError(409, f"the run of content {content_id} is still in progress",
                            "wait until it stops at the approval gate")
         try:
-            claim = await pipeline.claim(content_id, decision)
+            claim = await service_of(runs).claim(content_id, decision)
         except NotFoundError as exc:
             raise ApiError(404, str(exc)) from exc
+        except RunInProgress as exc:
+            raise ApiError(409, str(exc), "wait until it stops at the approval gate") from exc
         except ConflictError as exc:
             raise ApiError(409, str(exc), "only pending or escalated contents can be approved, rejected or revised"
                            ) from exc

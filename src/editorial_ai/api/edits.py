@@ -16,7 +16,8 @@ from typing import Any
 
 from editorial_ai.api.errors import ApiError
 from editorial_ai.api.runs import RunManager
-from editorial_ai.pipeline.nodes.review import draft_text, review_setup
+from editorial_ai.pipeline.nodes.review import draft_text
+from editorial_ai.pipeline.review_loop import review_setup
 from editorial_ai.pipeline.runner import Pipeline
 from editorial_ai.review.engine import ReviewContext
 from editorial_ai.services.human_edit import EditError, apply_edit, is_editable, recheck

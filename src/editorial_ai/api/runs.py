@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from editorial_ai.api.redact import public_error
+from editorial_ai.models.status import PipelineStatus, RunState
 
 if TYPE_CHECKING:
     from editorial_ai.worker.service import RunService
@@ -188,7 +189,7 @@ class RunManager:
         last_node, next_id, quiet_since = None, after + 1, loop.time()
         while True:
             row = await self.service.store.get(thread_id)
-            if row is None or row["status"] not in ("queued", "running"):
+            if row is None or row["status"] not in (RunState.QUEUED, RunState.RUNNING):
                 return
             node = row.get("current_node")
             if node and node != last_node:
@@ -242,7 +243,7 @@ class RunManager:
             logger.error("background run %s failed: %s: %s", thread_id, type(exc).__name__, exc)
             logger.debug("background run %s failed", thread_id, exc_info=True)
             channel.error = public_error(f"{type(exc).__name__}: {exc}")
-            done.update(pipeline_status="failed", error=channel.error)
+            done.update(pipeline_status=PipelineStatus.FAILED.value, error=channel.error)
         finally:
             channel.running, channel.current_node = False, None
             if finish is not None:

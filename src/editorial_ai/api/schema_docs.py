@@ -50,9 +50,33 @@ def padded(options: list[str]) -> str:
 def document_constraints(doc: dict[str, Any], settings: Settings) -> None:
     """Add what only this server's settings, or another model's fields, decide to the generated document."""
     schemas = doc.get("components", {}).get("schemas", {})
-    trigger = schemas.get("TriggerRequest", {}).get("properties", {})
-    if "model" in trigger:
-        trigger["model"]["pattern"] = model_pattern(settings)
+    request = schemas.get("TriggerRequest", {})
+    trigger = request.get("properties", {})
+    for name in ("model", "judge_model"):
+        if name in trigger:
+            trigger[name]["pattern"] = model_pattern(settings)
+    if "tenant" in trigger:  # a name in EDITORIAL_AI_TENANTS_FILE (none listed: only blank)
+        from editorial_ai.review.policy import load_tenants
+
+        tenants = sorted(load_tenants(settings.tenants_file).tenants)
+        trigger["tenant"]["pattern"] = padded([re.escape(t) for t in tenants])
+    if "slo" in trigger and "blooms_level" in trigger:
+        request.setdefault("allOf", []).append(_exam_only(settings))
     notes = schemas.get("ReviewForm", {}).get("properties", {}).get("notes")
     if notes is not None:
         notes["pattern"] = TEXT
+
+
+def _exam_only(settings: Settings) -> dict[str, Any]:
+    """SLO and Bloom's level are accepted only when the run's content type (given, else the server's default) is
+    exam_item: `if` the request is not an exam item, `then` both are null or blank."""
+    from editorial_ai.models.run_request import EXAM_CONTENT_TYPE
+
+    blank: dict[str, Any] = {"anyOf": [{"type": "null"}, {"type": "string", "pattern": f"^[{_SPACE}]*$"}]}
+    named_exam: dict[str, Any] = {"required": ["content_type"], "properties": {"content_type": {
+        "type": "string", "pattern": f"^[{_SPACE}]*{EXAM_CONTENT_TYPE}[{_SPACE}]*$"}}}
+    exam: dict[str, Any] = named_exam
+    if settings.content_type == EXAM_CONTENT_TYPE:  # left out, null or blank means the server's default
+        exam = {"anyOf": [named_exam, {"not": {"required": ["content_type"]}},
+                          {"properties": {"content_type": blank}}]}
+    return {"if": {"not": exam}, "then": {"properties": {"slo": blank, "blooms_level": blank}}}

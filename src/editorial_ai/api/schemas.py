@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from editorial_ai.api.schema_docs import LINE, LINE_NON_BLANK, REVISE_SAYS_SOMETHING, TEXT, TEXT_NON_BLANK, padded
-from editorial_ai.config import ConfigError
-from editorial_ai.llm.registry import parse_model_string
 from editorial_ai.models.decisions import ReviewForm
+from editorial_ai.models.run_request import (
+    BLOOMS_LEVELS,
+    MULTILINE_FIELDS,
+    RunRequest,
+    control_character_problem,
+)
 from editorial_ai.models.status import ContentStatus, normalize_status_name
 from editorial_ai.pipeline.graph import pipeline_content_types
 
@@ -21,20 +24,6 @@ ContentStatusFilter = Annotated[ContentStatus, BeforeValidator(normalize_status_
 
 # Largest page offset accepted (API 422 above it, UI clamps): far beyond any real table, far below int64.
 MAX_OFFSET = 1_000_000_000
-# Free-text fields that may span lines; every other text field is one line.
-MULTILINE_FIELDS = frozenset({"reason", "feedback", "notes"})
-
-
-def control_character_problem(value: str, multiline: bool) -> str | None:
-    """Why `value` is refused for holding a control character (None when it holds none)."""
-    if "\ufffd" in value:  # what undecodable bytes of a form body become
-        return "is not valid UTF-8 (it holds U+FFFD replacement characters); send UTF-8 encoded text"
-    allowed = {"\n", "\r", "\t"} if multiline else set()
-    for char in value:
-        if unicodedata.category(char) == "Cc" and char not in allowed:
-            kind = "text" if multiline else "single-line text (no line breaks or tabs)"
-            return (f"contains the control character U+{ord(char):04X}; send plain {kind}")
-    return None
 
 
 class _Request(BaseModel):
@@ -83,43 +72,22 @@ class ValidationErrorResponse(ErrorResponse):
 # --- pipeline -----------------------------------------------------------------------------------------
 
 
-class TriggerRequest(_Request):
-    """Seed 001 section 6.1 plus an optional model and content type."""
+def _document_run_request(schema: dict[str, Any]) -> None:
+    """Write the text rules RunRequest's validators enforce into the OpenAPI document as patterns."""
+    properties = schema.get("properties", {})
+    choices = {"content_type": pipeline_content_types(), "blooms_level": list(BLOOMS_LEVELS)}
+    for name, prop in properties.items():
+        pattern = LINE_NON_BLANK if name == "seed_keyword" else padded(choices[name]) if name in choices else LINE
+        for option in prop.get("anyOf", [prop]):
+            if option.get("type") == "string":
+                option["pattern"] = pattern
 
-    seed_keyword: str = Field(min_length=1, max_length=120, examples=["Jennie Effect"],
-                              json_schema_extra={"pattern": LINE_NON_BLANK})
-    category: str = Field("fashion", max_length=60, json_schema_extra={"pattern": LINE})
-    tone: str = Field("sophisticated", max_length=60, json_schema_extra={"pattern": LINE})
-    style: str = Field("editorial", max_length=60, json_schema_extra={"pattern": LINE})
-    target_celeb: str | None = Field(None, max_length=80, json_schema_extra={"pattern": LINE})
-    target_brand: str | None = Field(None, max_length=80, json_schema_extra={"pattern": LINE})
-    model: str | None = Field(None, max_length=300, description="provider:model, e.g. scripted:happy; "
-                              "defaults to the server's EDITORIAL_AI_MODEL.")
-    content_type: str | None = Field(None, max_length=60, description="Rubric name, e.g. fashion_magazine.",
-                                     json_schema_extra={"pattern": padded(list(pipeline_content_types()))})
 
-    @field_validator("target_celeb", "target_brand", "model", "content_type", mode="after")
-    @classmethod
-    def _blank_is_none(cls, value: str | None) -> str | None:
-        return value or None
+class TriggerRequest(RunRequest):
+    """Seed 001 section 6.1 plus model, content type, tenant and the exam options: the run request
+    `editorial-ai run` builds too (models/run_request.py), validated by the same rules."""
 
-    @field_validator("model")
-    @classmethod
-    def _model_string(cls, value: str | None) -> str | None:
-        if value is not None:
-            try:
-                parse_model_string(value)
-            except ConfigError as exc:
-                raise ValueError(str(exc)) from exc
-        return value
-
-    @field_validator("content_type")
-    @classmethod
-    def _known_rubric(cls, value: str | None) -> str | None:
-        if value is not None and value not in pipeline_content_types():
-            known = ", ".join(pipeline_content_types())
-            raise ValueError(f"unknown content type {value!r}; choose one of {known}")
-        return value
+    model_config = ConfigDict(json_schema_extra=_document_run_request)
 
 
 class TriggerResponse(BaseModel):

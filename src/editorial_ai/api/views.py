@@ -6,6 +6,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
+from editorial_ai.models.status import ContentStatus, approval_risks
 from editorial_ai.pipeline.runner import Pipeline
 from editorial_ai.review.policy import LoopPolicy, draft_similarity
 from editorial_ai.services.diff import SideBySide, side_by_side
@@ -144,7 +145,7 @@ class Banner:
 
 
 def _flag_words(flag: str) -> str | None:
-    if flag == "escalated":
+    if flag == ContentStatus.ESCALATED:
         return None  # said by the banner's title
     if flag == "judge_skipped":
         return "The judge did not run (model unavailable or failed): its criteria were not checked."
@@ -160,7 +161,7 @@ def escalation_banner(item: dict[str, Any], attempts: list[Attempt]) -> Banner |
     review = item.get("review_json") or {}
     reasons: list[str] = []
     stops = [a.history.get("stop_reason") for a in attempts if a.history.get("stop_reason")]
-    if item.get("status") == "escalated" and stops:
+    if item.get("status") == ContentStatus.ESCALATED and stops:
         reasons.append(f"Stopped: {stops[-1]}.")
     flags = [*(item.get("flags") or []), *(review.get("flags") or [])]
     reasons += [w for w in dict.fromkeys(_flag_words(f) for f in flags) if w]
@@ -174,7 +175,7 @@ def escalation_banner(item: dict[str, Any], attempts: list[Attempt]) -> Banner |
             f"Attempt {latest.number} is {latest.similarity:.0%} identical to the previous one after the "
             f"{latest.ignored_feedback}'s feedback: the feedback was ignored."
         )
-    escalated = item.get("status") == "escalated"
+    escalated = item.get("status") == ContentStatus.ESCALATED
     if not escalated and not reasons:
         return None
     title = (
@@ -186,14 +187,9 @@ def escalation_banner(item: dict[str, Any], attempts: list[Attempt]) -> Banner |
 
 
 def needs_confirmation(item: dict[str, Any]) -> bool:
-    """Whether approving needs an explicit confirmation and a note: escalated, flagged or not passed."""
-    review = item.get("review_json") or {}
-    return (
-        item.get("status") == "escalated"
-        or bool(item.get("flags"))
-        or bool(review.get("flags"))
-        or review.get("passed") is False
-    )
+    """Whether approving needs an explicit confirmation and a note: escalated, flagged or not passed (the rule the
+    CLI applies too: models/status.py `approval_risks`)."""
+    return bool(approval_risks(item))
 
 
 def timeline(pipeline: Pipeline, thread_id: str, status: str) -> dict[str, Any]:

@@ -8,7 +8,8 @@ Two rates are kept apart, because they answer different questions:
   decoding it, so this rate is higher for the walker; it is what a caller waiting for the document sees.
 
 Every output is checked: the walker's and the grammar's against the schema, the raw text for being JSON at all.
-The one-off setup (the closing-token table the walker needs, built once per process) is timed and reported.
+The one-off setup (the token tables the walker needs: closing tokens and tokens by first character, built once
+per process) is timed and reported.
 """
 
 from __future__ import annotations
@@ -30,10 +31,10 @@ from editorial_ai.llm.local import (
     SAMPLER,
     LocalLlamaClient,
     build_base_prompt,
-    closing_token_ids,
     load_llama,
     use_threads,
 )
+from editorial_ai.llm.local_tokens import TokenCache, prepare_walker
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE, EDITORIAL_SYSTEM, build_editorial_prompt
 
@@ -127,12 +128,13 @@ def rss_mb() -> float:
 
 def _walker_document(llm: Any, client: LocalLlamaClient, request: LLMRequest, prompt: str) -> tuple[str, Measurement]:
     started, cpu = time.perf_counter(), time.process_time()
+    tokens = TokenCache(llm, prompt)  # as a generation does: the prompt's tokens belong to the document's cost
     walker = JsonWalker(
         EditorialContent.model_json_schema(),
-        client._complete(llm, request.temperature),
+        client._complete(llm, request.temperature, tokens=tokens),
         token_budget=request.max_tokens,
         prefill=request.prefill,
-        choose=client._chooser(llm),
+        choose=client._chooser(llm, tokens),
     )
     text, stats = walker.run(prompt)
     elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
@@ -178,7 +180,7 @@ def run_local_benchmark(settings: Settings, *, with_grammar: bool = False, repea
     request = bench_request()
     prompt = build_base_prompt(request)
     started = time.perf_counter()
-    closing_token_ids(llm)  # the walker's one-off table, built here so it is timed on its own
+    prepare_walker(llm)  # the walker's one-off tables, built here so they are timed on their own
     setup = time.perf_counter() - started
     llm.create_completion(prompt, max_tokens=1)  # the prompt is in the cache for every mode alike
     results: list[Measurement] = []

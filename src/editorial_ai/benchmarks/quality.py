@@ -122,8 +122,10 @@ def _status(state: dict[str, Any]) -> tuple[str, str]:
     if state.get("escalated"):
         reason = next((e.split("--", 1)[-1].strip() for e in errors if "escalated to a human" in e), "escalated")
         return "escalated", reason
-    flags = [f for f in state.get("flags") or [] if f != "escalated"]
     review = state.get("review_result") or {}
+    # A passing review's own flags (the embedded model's prose, which no check reads) count like the run's.
+    flags = list(dict.fromkeys(f for f in [*(state.get("flags") or []), *(review.get("flags") or [])]
+                               if f != "escalated"))
     if flags or not review.get("passed"):
         return "flagged", ", ".join(flags) or "review did not pass"
     return "passed", ""
@@ -182,7 +184,7 @@ async def run_quality(settings: Settings, keywords: list[str], model: str | None
 async def labels_calibration(settings: Settings, labels: Path, model: str | None = None) -> dict[str, Any]:
     """Test-half agreement of the whole reviewer with the shipped labels (accuracy and kappa per criterion)."""
     from editorial_ai.evaluation.calibrate_run import calibrate_labels
-    from editorial_ai.evaluation.clients import fresh_client
+    from editorial_ai.llm.registry import fresh_client
     from editorial_ai.store.factory import open_stores
 
     catalog, _ = await open_stores(settings)

@@ -19,6 +19,8 @@ from rich.markup import escape
 from editorial_ai.config import ConfigError, Settings, get_settings
 
 T = TypeVar("T")
+# Options only override Settings (config.py, the one reader of the environment and .env): their defaults are None.
+DATA_DIR_HELP = "Data directory (default: EDITORIAL_AI_DATA_DIR from the environment or .env, else ./data)."
 console = Console()
 err_console = Console(stderr=True)
 

@@ -37,7 +37,9 @@ def article_lines(layout: dict[str, Any]) -> list[str]:
         elif kind == "product_showcase" and block.get("products"):
             lines.append("Products:")
             for product in block["products"]:
-                name = " ".join(p for p in (product.get("brand"), product.get("name")) if p)
+                brand, title = str(product.get("brand") or ""), str(product.get("name") or "")
+                # "Chanel Tweed Jacket" already names its brand: not "Chanel Chanel Tweed Jacket".
+                name = title if brand and title.casefold().startswith(brand.casefold()) else f"{brand} {title}".strip()
                 detail = f": {smarten(product['description'])}" if product.get("description") else ""
                 lines += _wrap(f"- {name}{detail}", "")
             lines.append("")

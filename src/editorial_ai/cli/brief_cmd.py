@@ -9,7 +9,7 @@ import typer
 from rich.markdown import Markdown
 from rich.table import Table
 
-from editorial_ai.cli._common import build_settings, console, print_json, run_async
+from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, print_json, run_async
 
 
 def brief(
@@ -19,16 +19,16 @@ def brief(
     audience: str = typer.Option("fashion editors", "--audience", help="Target audience."),
     passages_file: Path | None = typer.Option(None, "--passages",
                                               help="Text file, one source passage per line (default: the catalog)."),
-    model: str | None = typer.Option(None, "--model", envvar="EDITORIAL_AI_MODEL", help="Writer and critic model."),
+    model: str | None = typer.Option(None, "--model", help="Writer and critic model (default: EDITORIAL_AI_MODEL)."),
     judge_model: str | None = typer.Option(None, "--judge-model", help="Judge model (default: --model)."),
     critic: bool = typer.Option(True, "--critic/--no-critic", help="Let the critic gate revisions."),
     max_revisions: int = typer.Option(2, "--max-revisions", min=0, max=5),
-    data_dir: Path | None = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR"),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print one machine-readable JSON object."),
 ) -> None:
     """Draft a brief, let the critic gate a revision pass, print the final brief and its judge scores."""
     from editorial_ai.evaluation.artifact_review import Sources, review_artifact
-    from editorial_ai.evaluation.clients import fresh_client
+    from editorial_ai.llm.registry import fresh_client
     from editorial_ai.models.research_brief import BriefRequest
     from editorial_ai.review.rubric import load_rubric
     from editorial_ai.services.research_brief import ResearchBriefService, default_sub_questions, gather_passages

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 from rich.table import Table
 
-from editorial_ai.cli._common import build_settings, console, print_json, run_async
+from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, print_json, run_async
 
 if TYPE_CHECKING:
     from editorial_ai.evaluation.calibrate_run import CalibrationReport
@@ -73,9 +73,9 @@ def calibrate(
                                         help="Compare stored judge verdicts with the admins' decisions instead."),
     content_type: str | None = typer.Option(None, "--content-type", help="Only this content type (and the type "
                                                                          "of records that give none)."),
-    model: str | None = typer.Option(None, "--model", envvar="EDITORIAL_AI_MODEL", help="Judge model."),
+    model: str | None = typer.Option(None, "--model", help="Judge model (default: EDITORIAL_AI_MODEL)."),
     no_judge: bool = typer.Option(False, "--no-judge", help="Deterministic checks only (judge criteria skipped)."),
-    data_dir: Path | None = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR"),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP),
     split: str = typer.Option("all", "--split", help="Records of one split: tune | test | all."),
     write_reliability: bool = typer.Option(
         False, "--write-reliability", help="Choose each judge criterion's threshold on the tune split, measure its "
@@ -86,8 +86,8 @@ def calibrate(
 ) -> None:
     """Accuracy, precision/recall, Cohen's kappa and confusion per criterion, plus the best weighted threshold."""
     from editorial_ai.evaluation.calibrate_run import calibrate_labels
-    from editorial_ai.evaluation.clients import fresh_client
     from editorial_ai.evaluation.decisions import calibrate_decisions
+    from editorial_ai.llm.registry import fresh_client
     from editorial_ai.review.rubric import available_rubrics
     from editorial_ai.store.factory import open_stores
 

@@ -7,11 +7,17 @@ from typing import Any
 
 import typer
 
-from editorial_ai.cli._common import build_settings, console, print_json, run_async
+from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, print_json, run_async
 from editorial_ai.cli.content_ref import SHORT_ID, resolve_content_id
-from editorial_ai.models.status import STATUS_MEANINGS, UnknownStatusError, parse_status, valid_status_names
+from editorial_ai.models.status import (
+    STATUS_MEANINGS,
+    ContentStatus,
+    UnknownStatusError,
+    parse_status,
+    valid_status_names,
+)
 
-_DATA_DIR = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR")
+_DATA_DIR = typer.Option(None, "--data-dir", help=DATA_DIR_HELP)
 _JSON = typer.Option(False, "--json", help="Print one JSON object.")
 contents_app = typer.Typer(help="Browse stored contents.", no_args_is_help=True)
 
@@ -57,18 +63,20 @@ def list_contents(
         print_json({"total": total, "items": [{k: v for k, v in i.items() if k != "layout_json"} for i in items]})
         return
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(title=f"contents ({total}{f', {status_filter}' if status_filter else ''})")
     for col in ("id", "status", "title", "keyword", "updated"):
         table.add_column(col, overflow="fold", no_wrap=col in ("id", "status"))
     for item in items:
-        table.add_row(
+        # Text cells print as written: a title like "[new] look" is not markup, and nothing is re-highlighted.
+        table.add_row(*(Text(str(value)) for value in (
             item["id"][:SHORT_ID],
             item["status"],
             item["title"],
-            item.get("keyword", ""),
+            item.get("keyword") or "",
             str(item["updated_at"])[:16].replace("T", " "),
-        )
+        )))  # fmt: skip
     console.print(table)
     if not items and status_filter:
         console.print(f"no {status_filter} contents: {STATUS_MEANINGS[parse_status(status_filter)]}")
@@ -109,7 +117,7 @@ def _print_content(item: dict[str, Any]) -> None:
         f"keyword {escape(item.get('keyword') or '-')}  type {item.get('content_type')}  "
         f"attempt {item.get('attempt')}  thread {item['thread_id']}"
     )
-    if status == "published":
+    if status == ContentStatus.PUBLISHED:
         console.print(
             f"published {str(item.get('published_at') or '')[:19]}: /articles/{item['id']} (served by "
             f"`editorial-ai serve`), file {item.get('published_path')}"

@@ -1,4 +1,8 @@
-"""`approve`, `reject`, `revise`: human decisions that resume a paused pipeline from any process."""
+"""`approve`, `reject`, `revise`: human decisions that resume a paused pipeline from any process.
+
+A decision takes the same path as the API's: recorded on the content, handed to the run registry and applied
+under the thread's lease, so `runs list` and `/api/runs` show the run move on from `waiting`.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +11,12 @@ from typing import Any
 
 import typer
 
-from editorial_ai.cli._common import build_settings, console, print_json, run_async
+from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, print_json, run_async
 from editorial_ai.cli.content_ref import resolve_content_id
 from editorial_ai.cli.exit_codes import exit_code_for_run
 from editorial_ai.cli.render import print_outcome
 from editorial_ai.models.decisions import AdminDecision, ReviewForm
-from editorial_ai.models.status import AWAITING_DECISION, approval_risks
+from editorial_ai.models.status import AWAITING_DECISION, ContentStatus, Decision, approval_risks
 
 
 def already_decided(content: dict[str, Any], events: list[dict[str, Any]]) -> str:
@@ -20,15 +24,15 @@ def already_decided(content: dict[str, Any], events: list[dict[str, Any]]) -> st
     status = content["status"]
     last = events[-1] if events else None
     who = f" by {last['reviewer']}" if last else ""
-    when = content.get("published_at") if status == "published" else (last or {}).get("created_at")
+    when = content.get("published_at") if status == ContentStatus.PUBLISHED else (last or {}).get("created_at")
     at = f" at {str(when)[:19].replace('T', ' ')} UTC" if when else ""
-    where = f"; read it at /articles/{content['id']}" if status == "published" else ""
+    where = f"; read it at /articles/{content['id']}" if status == ContentStatus.PUBLISHED else ""
     return f"content {content['id']} was already {status.replace('_', ' ')}{at}{who}; nothing changed{where}"
 
 
 def check_confirmation(content: dict[str, Any], decision: AdminDecision, confirmed: bool) -> None:
     """An escalated or flagged draft is approved only with --confirm and a --note (kept in the decision log)."""
-    risks = approval_risks(content) if decision.decision == "approved" else []
+    risks = approval_risks(content) if decision.decision == Decision.APPROVED else []
     if risks and not (confirmed and (decision.note or "").strip()):
         raise typer.BadParameter(
             f"content {content['id']} needs a confirmed approval ({'; '.join(risks)}): read it with `editorial-ai "
@@ -40,20 +44,24 @@ def check_confirmation(content: dict[str, Any], decision: AdminDecision, confirm
 def _decide(
     content_ref: str, decision: AdminDecision, data_dir: Path | None, as_json: bool, confirmed: bool = False
 ) -> None:
-    from editorial_ai.pipeline.runner import ConflictError, open_pipeline
+    from editorial_ai.cli.run_service import cli_runs
+    from editorial_ai.pipeline.runner import ConflictError
 
     settings = build_settings(data_dir=data_dir)
 
     async def go() -> dict[str, Any]:
-        async with open_pipeline(settings) as pipeline:
-            contents = pipeline.deps.contents
+        async with cli_runs(settings) as runs:
+            contents = runs.pipeline.deps.contents
             content_id = await resolve_content_id(contents, content_ref)
             current = await contents.get(content_id) or {}
             if current.get("status") not in AWAITING_DECISION:
                 raise ConflictError(already_decided(current, await contents.events(content_id)))
             check_confirmation(current, decision, confirmed)
-            outcome = await pipeline.decide(content_id, decision)
-            summary = outcome.summary()
+            # Recorded and applied as the API does: the run registry's row follows the decision.
+            claim = await runs.service.claim(content_id, decision)
+            await runs.service.decided(claim.thread_id, inline=True)
+            await runs.drain()
+            summary = (await runs.pipeline.outcome(claim.thread_id)).summary()
             content = await contents.get(content_id)
             summary["content_status"] = (content or {}).get("status")
             summary["published_path"] = (content or {}).get("published_path")
@@ -74,7 +82,7 @@ def _decide(
         raise typer.Exit(code=int(code))
 
 
-_DATA_DIR = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR")
+_DATA_DIR = typer.Option(None, "--data-dir", help=DATA_DIR_HELP)
 _JSON = typer.Option(False, "--json", help="Print one JSON object.")
 _REVIEWER = typer.Option("admin", "--reviewer", help="Who decides (kept in the decision log).")
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from editorial_ai.models.status import PipelineStatus
+
 
 class ExitCode(IntEnum):
     """What a command's exit status means."""
@@ -23,8 +25,8 @@ EXIT_CODES_HELP = (
 
 def exit_code_for_run(pipeline_status: str | None) -> ExitCode:
     """The exit code of `run` (and of decisions that resume a run) from where the run stopped."""
-    if pipeline_status == "failed":
+    if pipeline_status == PipelineStatus.FAILED:
         return ExitCode.RUN_FAILED
-    if pipeline_status == "needs_human_review":
+    if pipeline_status == PipelineStatus.NEEDS_HUMAN_REVIEW:
         return ExitCode.ESCALATED
     return ExitCode.OK

@@ -8,11 +8,11 @@ from typing import Any
 
 import typer
 
-from editorial_ai.cli._common import build_settings, console, print_json, run_async
+from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, print_json, run_async
 from editorial_ai.cli.content_ref import UnknownIdError, resolve_content_id
 from editorial_ai.cli.render import print_outcome
 
-_DATA_DIR = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR")
+_DATA_DIR = typer.Option(None, "--data-dir", help=DATA_DIR_HELP)
 _JSON = typer.Option(False, "--json", help="Print one JSON object.")
 
 
@@ -29,12 +29,17 @@ def status(thread_id: str = typer.Argument(...), data_dir: Path | None = _DATA_D
 
 
 def resume(thread_id: str = typer.Argument(...), data_dir: Path | None = _DATA_DIR, as_json: bool = _JSON) -> None:
-    """Continue a run that was cut off between nodes (crash, shutdown) from its last checkpoint."""
-    from editorial_ai.pipeline.runner import open_pipeline
+    """Continue a run that was cut off between nodes (crash, shutdown) from its last checkpoint.
+
+    It runs here under the run's lease, as a worker would: a run still held by a live process is left to it.
+    """
+    from editorial_ai.cli.run_service import cli_runs
 
     async def go() -> dict[str, Any]:
-        async with open_pipeline(build_settings(data_dir=data_dir)) as pipeline:
-            return (await pipeline.resume(thread_id)).summary()
+        async with cli_runs(build_settings(data_dir=data_dir)) as runs:
+            outcome = await runs.service.continue_here(thread_id)
+            await runs.drain()
+            return (await runs.pipeline.outcome(outcome.thread_id)).summary()
 
     summary = run_async(go())
     print_json(summary) if as_json else print_outcome(summary)

@@ -9,8 +9,13 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
 from difflib import get_close_matches
 from typing import Any
+
+# Pydantic scans every installed package for plugins on its first model (~35 ms per command); none is used here.
+# Set before pydantic is imported; a deployment that does use one sets the variable itself.
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 import typer
 from typer import _click

@@ -8,7 +8,7 @@ from typing import Any
 
 import typer
 
-from editorial_ai.cli._common import build_settings, console, print_json, run_async
+from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, print_json, run_async
 from editorial_ai.cli.render import review_table
 
 
@@ -25,9 +25,9 @@ def review(
     draft: Path = typer.Argument(..., help="A MagazineLayout JSON file."),
     sources: Path = typer.Option(..., "--sources", help="JSON with curated_topics and/or enriched_contexts."),
     content_type: str = typer.Option("fashion_magazine", "--content-type"),
-    model: str | None = typer.Option(None, "--model", envvar="EDITORIAL_AI_MODEL", help="Judge model."),
+    model: str | None = typer.Option(None, "--model", help="Judge model (default: EDITORIAL_AI_MODEL)."),
     no_judge: bool = typer.Option(False, "--no-judge", help="Deterministic checks only (judge criteria skipped)."),
-    data_dir: Path | None = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR"),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Print per-criterion verdicts for DRAFT against SOURCES; exit 1 when the draft fails."""

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from editorial_ai.cli._common import build_settings, console, fail, print_json
+from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, fail, print_json
 
 if TYPE_CHECKING:
     from editorial_ai.store.reviewers import ReviewerStore
 
 reviewers_app = typer.Typer(help="Named reviewers and their keys.", no_args_is_help=True)
-_DATA_DIR = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR")
+_DATA_DIR = typer.Option(None, "--data-dir", help=DATA_DIR_HELP)
 
 
 def _store(data_dir: Path | None) -> ReviewerStore:

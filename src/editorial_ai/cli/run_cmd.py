@@ -3,25 +3,23 @@
 from __future__ import annotations
 
 import time
-import unicodedata
 from pathlib import Path
 from typing import Any
 
 import typer
+from pydantic import ValidationError
 from rich.live import Live
 from rich.table import Table
 
-from editorial_ai.cli._common import build_settings, console, print_json, run_async
+from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, print_json, run_async
 from editorial_ai.cli.content_ref import SHORT_ID
 from editorial_ai.cli.exit_codes import exit_code_for_run
 from editorial_ai.cli.render import print_outcome
-from editorial_ai.config import ConfigError, Settings
-from editorial_ai.llm.scripted import ScenarioError
+from editorial_ai.config import Settings
 from editorial_ai.models.decisions import AdminDecision
-from editorial_ai.models.status import status_of_run
+from editorial_ai.models.run_request import RunRequest, RunRequestError
+from editorial_ai.models.status import ContentStatus, PipelineStatus, status_of_run
 from editorial_ai.observability.step_names import AttemptTracker, step_name
-
-MAX_KEYWORD_CHARS = 120
 
 
 class NodeProgress:
@@ -85,20 +83,37 @@ def _result_label(payload: dict[str, Any]) -> str:
     return "[green]done[/]"
 
 
-def check_run_options(settings: Settings, content_type: str) -> None:
-    """Reject an unusable model or content type before any LLM call is spent."""
-    from editorial_ai.content_types.registry import pipeline_content_types
-    from editorial_ai.llm.registry import get_client
+# RunRequest fields as the CLI names them, for error messages.
+OPTION_NAMES = {"seed_keyword": "KEYWORD", "content_type": "--content-type", "model": "--model", "tenant": "--tenant",
+                "slo": "--slo", "blooms_level": "--blooms-level", "category": "--category", "tone": "--tone",
+                "style": "--style", "target_celeb": "--target-celeb", "target_brand": "--target-brand",
+                "judge_model": "--judge-model", "max_revisions": "--max-revisions"}
 
-    if content_type not in pipeline_content_types():
-        raise typer.BadParameter(
-            f"unknown content type {content_type!r}; choose one of {', '.join(pipeline_content_types())}",
-            param_hint="--content-type",
-        )
+
+def _option_problem(error: Any) -> typer.BadParameter:
+    """One RunRequest validation error in the CLI's words: the option, what is wrong, the fix."""
+    field = str(error["loc"][0]) if error.get("loc") else "input"
+    name, given = OPTION_NAMES.get(field, field), error.get("input")
+    if error["type"] == "string_too_short":
+        message = f"{name} must not be empty"
+    elif error["type"] == "string_too_long":
+        got = f" (got {len(str(given).strip())})" if isinstance(given, str) else ""
+        message = f"{name} must be at most {error['ctx']['max_length']} characters{got}; shorten it"
+    else:
+        message = f"{name}: {str(error['msg']).removeprefix('Value error, ')}"
+    return typer.BadParameter(message)
+
+
+def build_run_request(settings: Settings, **options: Any) -> RunRequest:
+    """The run request of `editorial-ai run`, resolved against Settings (the API's rules, without the model
+    allowlist: the operator's own --model is not limited); typer.BadParameter (exit 2) naming the option."""
     try:
-        get_client(settings.model, settings)
-    except (ConfigError, ScenarioError) as exc:
-        raise typer.BadParameter(str(exc), param_hint="--model") from exc
+        request = RunRequest.model_validate(options)
+        return request.resolved(settings, enforce_allowlist=False)
+    except ValidationError as exc:
+        raise _option_problem(exc.errors()[0]) from None
+    except RunRequestError as exc:
+        raise typer.BadParameter(f"{exc.detail}; {exc.fix}", param_hint=OPTION_NAMES.get(exc.field)) from None
 
 
 def run(
@@ -114,8 +129,16 @@ def run(
     tenant: str | None = typer.Option(None, "--tenant", help="Tenant whose review overrides apply."),
     slo: str | None = typer.Option(None, "--slo", help="exam_item: the learning objective to cover."),
     blooms_level: str | None = typer.Option(None, "--blooms-level", help="exam_item: target Bloom's level."),
-    model: str | None = typer.Option(None, "--model", envvar="EDITORIAL_AI_MODEL", help="provider:model."),
-    data_dir: Path | None = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR"),
+    model: str | None = typer.Option(
+        None, "--model", help="provider:model (default: EDITORIAL_AI_MODEL from the environment or .env)."
+    ),
+    judge_model: str | None = typer.Option(
+        None, "--judge-model", help="provider:model of the judge (default: --model)."
+    ),
+    max_revisions: int | None = typer.Option(
+        None, "--max-revisions", help="Failed reviews before a human takes over (default: EDITORIAL_AI_MAX_REVISIONS)."
+    ),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP),
     auto_approve: bool = typer.Option(
         False, "--auto-approve", help="Approve as a human would when review passed cleanly (never when flagged)."
     ),
@@ -123,43 +146,35 @@ def run(
 ) -> None:
     """Run the pipeline for KEYWORD until it is published or waits for a human.
 
+    The run is registered like an API-triggered one (`editorial-ai runs list` shows it from its first node) and
+    executes here under its lease; if this process dies, a worker or the next `serve` finishes it.
+
     Exit status: 0 published or waiting for an editor after a passing review; 1 the run failed;
     2 bad input (nothing run); 3 escalated: the draft still failed review and waits for an editor.
     """
-    from editorial_ai.pipeline.runner import open_pipeline
+    from editorial_ai.cli.run_service import cli_runs
 
-    if not keyword.strip():
-        raise typer.BadParameter("KEYWORD must not be empty")
-    if len(keyword.strip()) > MAX_KEYWORD_CHARS:  # the API's limit too: a keyword, not a document
-        raise typer.BadParameter(
-            f"KEYWORD must be at most {MAX_KEYWORD_CHARS} characters (got {len(keyword.strip())}); shorten it"
-        )
-    if any(unicodedata.category(ch) == "Cc" for ch in keyword):
-        raise typer.BadParameter("KEYWORD must not contain control characters (line breaks, tabs, ...)")
     settings = build_settings(model, data_dir)
-    content_type = content_type or settings.content_type  # Settings reads .env too; typer's envvar= does not
-    check_run_options(settings, content_type)
+    request = build_run_request(
+        settings, seed_keyword=keyword, category=category, tone=tone, style=style, target_celeb=target_celeb,
+        target_brand=target_brand, content_type=content_type, tenant=tenant, slo=slo, blooms_level=blooms_level,
+        model=model, judge_model=judge_model, max_revisions=max_revisions,
+    )
     progress = NodeProgress()
-    curation_input = {
-        "seed_keyword": keyword.strip(),
-        "category": category,
-        "tone": tone,
-        "style": style,
-        "target_celeb": target_celeb,
-        "target_brand": target_brand,
-        "model": settings.model,
-        **{k: v for k, v in {"tenant": tenant, "slo": slo, "blooms_level": blooms_level}.items() if v},
-    }
 
     async def go() -> dict[str, Any]:
-        async with open_pipeline(settings, progress=None if as_json else progress) as pipeline:
-            outcome = await pipeline.start(curation_input, content_type=content_type)
+        async with cli_runs(settings, None if as_json else progress) as runs:
+            thread_id, started = await runs.service.start(request, inline=True)
+            outcome = started or await runs.pipeline.outcome(thread_id)
             if auto_approve and outcome.waiting_for_human and not outcome.state.get("flags"):
-                outcome = await pipeline.decide(
-                    str(outcome.state["current_draft_id"]), AdminDecision(decision="approved", reviewer="auto-approve")
-                )
+                decision = AdminDecision(decision="approved", reviewer="auto-approve")
+                claim = await runs.service.claim(str(outcome.state["current_draft_id"]), decision)
+                await runs.service.decided(claim.thread_id, inline=True)
+            await runs.drain()
+            outcome = await runs.pipeline.outcome(thread_id)
             summary = outcome.summary()
-            content = await pipeline.deps.contents.get(str(summary["content_id"])) if summary["content_id"] else None
+            contents = runs.pipeline.deps.contents
+            content = await contents.get(str(summary["content_id"])) if summary["content_id"] else None
             summary["published_path"] = (content or {}).get("published_path")
             summary["status"] = (content or {}).get("status") or status_of_run(summary.get("pipeline_status"))
             return summary
@@ -168,7 +183,7 @@ def run(
         summary = run_async(go())
         print_json(summary)
     else:
-        console.print(f"[bold]{keyword.strip()}[/] on {settings.model}")
+        console.print(f"[bold]{request.seed_keyword}[/] on {request.model}")
         with Live(get_renderable=progress.table, console=console, refresh_per_second=4) as live:
             progress.live = live
             summary = run_async(go())
@@ -190,7 +205,7 @@ def _print_next_step(summary: dict[str, Any]) -> None:
         )
     elif summary.get("waiting_for_human"):
         short = str(content_id)[:SHORT_ID]
-        if summary.get("status") == "escalated":
+        if summary.get("status") == ContentStatus.ESCALATED:
             console.print(
                 "[bold yellow]escalated:[/] the draft still failed review; read it before deciding "
                 f"(editorial-ai contents show {short})"
@@ -199,7 +214,7 @@ def _print_next_step(summary: dict[str, Any]) -> None:
             f"next: [bold]editorial-ai approve {short}[/] | reject {short} --reason ... | "
             f"revise {short} --feedback ...   preview: /preview/{content_id}"
         )
-    elif summary.get("pipeline_status") == "failed":
+    elif summary.get("pipeline_status") == PipelineStatus.FAILED:
         console.print("[bold red]the run failed[/] (see the log lines above); nothing was stored for review")
 
 

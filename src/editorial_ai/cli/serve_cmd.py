@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from editorial_ai.cli._common import build_settings, console, err_console
+from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, err_console
 from editorial_ai.config import ConfigError, Settings
 
 
@@ -34,9 +34,10 @@ def queue_line(settings: Settings) -> str:
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Interface; non-loopback needs ADMIN_API_KEY."),
     port: int = typer.Option(8000, "--port", min=1, max=65535),
-    model: str | None = typer.Option(None, "--model", envvar="EDITORIAL_AI_MODEL",
-                                     help="Default provider:model of new runs."),
-    data_dir: Path | None = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR"),
+    model: str | None = typer.Option(
+        None, "--model", help="Default provider:model of new runs (default: EDITORIAL_AI_MODEL)."
+    ),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP),
     log_level: str = typer.Option("info", "--log-level", help="uvicorn log level."),
 ) -> None:
     """Serve the REST API (/api, /docs) and the admin UI (/admin/)."""

@@ -8,11 +8,11 @@ from typing import Any
 
 import typer
 
-from editorial_ai.cli._common import build_settings, console, err_console, print_json, run_async
+from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, err_console, print_json, run_async
 
 runs_app = typer.Typer(help="Every pipeline run from its first node: state, worker, retry.", no_args_is_help=True)
 
-_DATA_DIR = typer.Option(None, "--data-dir", envvar="EDITORIAL_AI_DATA_DIR")
+_DATA_DIR = typer.Option(None, "--data-dir", help=DATA_DIR_HELP)
 _JSON = typer.Option(False, "--json", help="Print one JSON object.")
 RUN_STATUSES = ("queued", "running", "waiting", "done", "failed")
 
@@ -28,7 +28,7 @@ def worker(
     ),
     burst: bool = typer.Option(False, "--burst", help="Exit once the queue is empty."),
     model: str | None = typer.Option(
-        None, "--model", envvar="EDITORIAL_AI_MODEL", help="Default provider:model of runs that name none."
+        None, "--model", help="Default provider:model of runs that name none (default: EDITORIAL_AI_MODEL)."
     ),
     data_dir: Path | None = _DATA_DIR,
 ) -> None:
@@ -112,30 +112,23 @@ def list_runs(
 def retry(thread_id: str = typer.Argument(...), data_dir: Path | None = _DATA_DIR, as_json: bool = _JSON) -> None:
     """Run a failed or stuck run again from its last checkpoint (queued for a worker when a broker is set,
     else executed here)."""
-    from editorial_ai.pipeline.runner import NotFoundError, open_pipeline
+    from editorial_ai.cli.run_service import cli_runs
+    from editorial_ai.pipeline.runner import NotFoundError
     from editorial_ai.worker.queue import BrokerUnavailableError
-    from editorial_ai.worker.service import RetryRefused, open_run_service
+    from editorial_ai.worker.service import RetryRefused
 
     settings = build_settings(data_dir=data_dir)
 
     async def go() -> dict[str, Any]:
-        async with open_pipeline(settings) as pipeline:
-            pending: list[Any] = []
-
-            def launch(_thread: str, work: Any) -> bool:
-                pending.append(work)
-                return True
-
-            async with open_run_service(settings, pipeline, launch, role="cli", sweep=False) as service:
-                started = time.perf_counter()
-                try:
-                    row = await service.retry(thread_id)
-                except (RetryRefused, NotFoundError, BrokerUnavailableError) as exc:
-                    return {"refused": str(exc)}
-                for work in pending:  # embedded: this process is the worker
-                    await work()
-                row = await service.store.get(thread_id) or row
-                return {**row, "seconds": round(time.perf_counter() - started, 2)}
+        async with cli_runs(settings) as runs:
+            started = time.perf_counter()
+            try:
+                row = await runs.service.retry(thread_id)
+            except (RetryRefused, NotFoundError, BrokerUnavailableError) as exc:
+                return {"refused": str(exc)}
+            await runs.drain()  # embedded: this process is the worker
+            row = await runs.service.store.get(thread_id) or row
+            return {**row, "seconds": round(time.perf_counter() - started, 2)}
 
     row = run_async(go())
     if "refused" in row:

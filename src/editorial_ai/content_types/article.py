@@ -13,30 +13,31 @@ from typing import TYPE_CHECKING, Any
 
 from editorial_ai.content_types.base import GATE_NODE, ContentType, Flow
 from editorial_ai.content_types.registry import register
+from editorial_ai.pipeline.state import PipelineState  # at run time: the graph reads routers' annotations
 
 if TYPE_CHECKING:
     from langgraph.graph import StateGraph
+
+    from editorial_ai.review.completeness import LengthRule
 
 ARTICLE_FLOW = "article"
 ARTICLE_NODES = ("curation", "design_spec", "source", "editorial", "enrich", "review")
 
 
-def route_after_curation(state: dict[str, Any]) -> str:
+def route_after_curation(state: PipelineState) -> str:
     """Stop when curation found nothing to write about."""
     from langgraph.graph import END
 
     return "design_spec" if state.get("curated_topics") else END
 
 
-def route_after_review(state: dict[str, Any]) -> str:
-    """pass -> admin_gate; fail below the cap -> editorial; escalated -> admin_gate (flagged for a human)."""
-    from langgraph.graph import END
+def route_after_review(state: PipelineState) -> str:
+    """pass -> admin_gate; fail below the cap -> editorial; escalated -> admin_gate (flagged for a human); a
+    review that crashed -> END. The shared loop's router (imported when a graph is built)."""
+    from editorial_ai.pipeline.loop_wiring import route_after_review as loop_router
+    from editorial_ai.pipeline.nodes.review import ARTICLE_REVIEW_LOOP
 
-    if state.get("pipeline_status") == "failed":  # the review itself crashed: stop rather than loop
-        return END
-    if state.get("pipeline_status") in ("awaiting_approval", "needs_human_review"):
-        return GATE_NODE
-    return "editorial"
+    return loop_router(ARTICLE_REVIEW_LOOP.correct_node, GATE_NODE)(state)
 
 
 def _wire(graph: StateGraph) -> None:
@@ -72,7 +73,20 @@ def article_flow() -> Flow:
 
 @dataclass(frozen=True)
 class ArticleType(ContentType):
-    """A magazine article judged by its own rubric."""
+    """A magazine article judged by its own rubric and body length.
+
+    The writer aims at 300+ words in 4+ paragraphs; the gate's floor sits a little below. On the labels' tune
+    half every clean article has 5+ paragraphs and 297+ words, so any floor up to there loses nothing.
+    """
+
+    min_paragraphs: int = 4
+    min_words: int = 250
+
+    def length_rule(self) -> LengthRule:
+        """The completeness check's floor for this type."""
+        from editorial_ai.review.completeness import LengthRule
+
+        return LengthRule(paragraphs=self.min_paragraphs, words=self.min_words)
 
     def flow(self) -> Flow:
         """The shared article flow."""
@@ -114,4 +128,6 @@ FASHION_MAGAZINE = register(
 )
 TECH_BLOG = register(ArticleType(name="tech_blog", label="Tech blog article"))
 LIFESTYLE = register(ArticleType(name="lifestyle", label="Lifestyle article"))
-DEFAULT_ARTICLE = register(ArticleType(name="default", label="Article (generic rubric)"))
+DEFAULT_ARTICLE = register(
+    ArticleType(name="default", label="Article (generic rubric)", min_paragraphs=2, min_words=80)
+)

@@ -19,12 +19,15 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:  # the graph types are only needed by flows, which import langgraph when they are built
     from langgraph.graph import StateGraph
 
-    from editorial_ai.observability.node_wrapper import NodeFn
+    from editorial_ai.llm.base import LLMClient
+    from editorial_ai.models.review import ReviewResult
     from editorial_ai.pipeline.deps import PipelineDeps
+    from editorial_ai.pipeline.state import PipelineNode
+    from editorial_ai.review.completeness import LengthRule
     from editorial_ai.review.rubric import Rubric
     from editorial_ai.services.learning import Fragments
 
-NodeMaker = Callable[["PipelineDeps"], "NodeFn"]
+NodeMaker = Callable[["PipelineDeps"], "PipelineNode"]
 # How the evaluation harness produces an artifact of this type: by running the pipeline to the human gate, or
 # with the type's own generator and critic (research briefs have no pipeline flow).
 EvaluationMode = Literal["pipeline", "brief"]
@@ -61,6 +64,11 @@ class ContentType:
     label: str
     rubric_name: str = ""
     evaluation: EvaluationMode | None = None
+    # The fictional good/bad pair the probability judge is shown first (prompts/review.py `_EXAMPLES`).
+    judge_examples: str = "article"
+    # Judged as free text: every sentence is a claim its sources must support (briefs); else only sentences
+    # that name something or state a figure (articles).
+    free_text_review: bool = False
 
     # --- the graph ----------------------------------------------------------------------------------------
     def flow(self) -> Flow | None:
@@ -81,6 +89,27 @@ class ContentType:
 
         return load_rubric(self.rubric_name or self.name)
 
+    def length_rule(self) -> LengthRule | None:
+        """How long a laid-out body must be for the completeness check (None: the check's default)."""
+        return None
+
+    def prompt_example_texts(self) -> list[str]:
+        """The example text the writer's prompts show (what the originality check compares a draft with)."""
+        from editorial_ai.prompts import editorial
+
+        return [*editorial.EDITORIAL_EXAMPLE_TEXTS, editorial.EDITORIAL_EXAMPLE]
+
+    async def review_stored(
+        self, draft: Any, rubric: Rubric, *, request: Mapping[str, Any] | None, sources: Any,
+        judge: LLMClient | None, known_entities: dict[str, set[str]] | None = None,
+    ) -> tuple[ReviewResult, str | None]:
+        """Review a draft outside a run (calibration, the harness): the verdicts and the judge's error, if any.
+        Default: the artifact review of a layout or a text."""
+        from editorial_ai.evaluation.artifact_review import review_artifact
+
+        review = await review_artifact(draft, rubric, sources, judge, known_entities)
+        return review.result, review.judge_error
+
     # --- the draft as people see it -----------------------------------------------------------------------
     def title_of(self, draft: Mapping[str, Any]) -> str:
         """The line the queue and the CLI show for a draft."""
@@ -89,12 +118,15 @@ class ContentType:
     def render_html(self, draft: Mapping[str, Any], *, standalone: bool = True) -> str:
         """The draft as HTML: a page (published file) or a fragment (admin UI). Default: its JSON, escaped."""
         body = f"<pre>{html.escape(json.dumps(dict(draft), ensure_ascii=False, indent=2))}</pre>"
-        if not standalone:
-            return body
+        return self.page(draft, body, heading=True) if standalone else body
+
+    def page(self, draft: Mapping[str, Any], body: str, *, heading: bool) -> str:
+        """A minimal standalone page around an HTML body, titled by the draft (its title as `<h1>` if `heading`)."""
         title = html.escape(self.title_of(draft) or self.label)
+        h1 = f"<h1>{title}</h1>" if heading else ""
         return (
             f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title></head>'
-            f"<body><h1>{title}</h1>{body}</body></html>\n"
+            f"<body>{h1}{body}</body></html>\n"
         )
 
     def render_admin(self, draft: Mapping[str, Any]) -> str:

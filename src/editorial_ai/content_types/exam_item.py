@@ -11,28 +11,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from editorial_ai.content_types.base import GATE_NODE, ContentType, Flow
+from editorial_ai.content_types.base import ContentType, Flow
 from editorial_ai.content_types.registry import register
 
 if TYPE_CHECKING:
-    from langgraph.graph import StateGraph
+
+    from editorial_ai.llm.base import LLMClient
+    from editorial_ai.models.review import ReviewResult
+    from editorial_ai.review.rubric import Rubric
 
 EXAM_FLOW = "exam_item"
-
-
-def _wire(graph: StateGraph) -> None:
-    from langgraph.graph import END
-
-    from editorial_ai.pipeline.nodes.exam_item import (
-        route_after_exam_correct,
-        route_after_exam_generate,
-        route_after_exam_score,
-    )
-
-    graph.add_conditional_edges("exam_generate", route_after_exam_generate, ["exam_validate", END])
-    graph.add_edge("exam_validate", "exam_score")
-    graph.add_conditional_edges("exam_score", route_after_exam_score, [GATE_NODE, "exam_correct", END])
-    graph.add_conditional_edges("exam_correct", route_after_exam_correct, ["exam_validate", END])
 
 
 @dataclass(frozen=True)
@@ -40,12 +28,31 @@ class ExamItemType(ContentType):
     """Exam items: their own generation and review loop, then the shared human gate."""
 
     def flow(self) -> Flow:
-        """exam_generate -> exam_validate -> exam_score -> (exam_correct -> exam_validate ...)."""
-        from editorial_ai.pipeline.nodes.exam_item import EXAM_NODE_MAKERS
+        """exam_generate -> exam_validate (the type's validator) -> exam_score (the shared review loop with the
+        exam's scorer) -> gate, or exam_correct (the type's corrector) -> exam_validate ..."""
+        from editorial_ai.pipeline.loop_wiring import review_loop_flow
+        from editorial_ai.pipeline.nodes.exam_item import EXAM_NODE_MAKERS, EXAM_REVIEW_LOOP
 
-        return Flow(
-            name=EXAM_FLOW, entry="exam_generate", revision_entry="exam_generate", nodes=EXAM_NODE_MAKERS, wire=_wire
+        return review_loop_flow(
+            EXAM_FLOW, steps=("exam_generate", "exam_validate"), loop=EXAM_REVIEW_LOOP, reenter="exam_validate",
+            revision_entry="exam_generate", nodes=EXAM_NODE_MAKERS,
         )
+
+    def prompt_example_texts(self) -> list[str]:
+        """The example item's vignette, stem, explanation and options."""
+        from editorial_ai.prompts.exam_item import EXAM_EXAMPLE_ITEM as item
+
+        return [item["vignette"], item["stem"], item["explanation"],
+                *(f"{o['text']}. {o['explanation']}" for o in item["options"])]
+
+    async def review_stored(
+        self, draft: Any, rubric: Rubric, *, request: Mapping[str, Any] | None, sources: Any,
+        judge: LLMClient | None, known_entities: dict[str, set[str]] | None = None,
+    ) -> tuple[ReviewResult, str | None]:
+        """The item's validation and judged dimensions against its request (topic, SLO, Bloom's level)."""
+        from editorial_ai.evaluation.exam_review import review_exam_item
+
+        return await review_exam_item(draft, dict(request) if request is not None else None, rubric, judge)
 
     def title_of(self, draft: Mapping[str, Any]) -> str:
         """An item is known by its question stem."""
@@ -68,4 +75,6 @@ class ExamItemType(ContentType):
         return str((curation_input or {}).get("blooms_level") or "").strip().lower()
 
 
-EXAM_ITEM = register(ExamItemType(name="exam_item", label="Exam item (single best answer)"))
+EXAM_ITEM = register(
+    ExamItemType(name="exam_item", label="Exam item (single best answer)", judge_examples="exam_item")
+)

@@ -12,11 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from editorial_ai.content_types.base import GATE_NODE, ContentType, Flow
+from editorial_ai.content_types.base import ContentType, Flow
 from editorial_ai.content_types.registry import register
 
 if TYPE_CHECKING:
-    from langgraph.graph import StateGraph
 
     from editorial_ai.services.learning import Fragments
 
@@ -70,27 +69,18 @@ def _number(value: Any) -> str:
         return str(value)
 
 
-def _wire(graph: StateGraph) -> None:
-    from langgraph.graph import END
-
-    from editorial_ai.pipeline.nodes.product_spec import route_after_spec_review, route_after_spec_step
-
-    graph.add_conditional_edges("spec_categorize", route_after_spec_step, ["spec_extract", END])
-    graph.add_conditional_edges("spec_extract", route_after_spec_step, ["spec_review", END])
-    graph.add_conditional_edges("spec_review", route_after_spec_review, [GATE_NODE, "spec_correct", END])
-    graph.add_conditional_edges("spec_correct", route_after_spec_step, ["spec_review", END])
-
-
 @dataclass(frozen=True)
 class ProductSpecType(ContentType):
     """Structured product specs checked for plausible dimensions and units."""
 
     def flow(self) -> Flow:
         """spec_categorize -> spec_extract -> spec_review -> (spec_correct -> spec_review ...)."""
-        from editorial_ai.pipeline.nodes.product_spec import SPEC_NODE_MAKERS
+        from editorial_ai.pipeline.loop_wiring import review_loop_flow
+        from editorial_ai.pipeline.nodes.product_spec import SPEC_NODE_MAKERS, SPEC_REVIEW_LOOP
 
-        return Flow(
-            name=SPEC_FLOW, entry="spec_categorize", revision_entry="spec_extract", nodes=SPEC_NODE_MAKERS, wire=_wire
+        return review_loop_flow(
+            SPEC_FLOW, steps=("spec_categorize", "spec_extract"), loop=SPEC_REVIEW_LOOP, reenter="spec_review",
+            revision_entry="spec_extract", nodes=SPEC_NODE_MAKERS,
         )
 
     def title_of(self, draft: Mapping[str, Any]) -> str:

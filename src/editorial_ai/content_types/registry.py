@@ -22,6 +22,8 @@ BUNDLED_MODULES = (
     "editorial_ai.content_types.product_spec",
 )
 DEFAULT_CONTENT_TYPE = "fashion_magazine"
+# Plain text reviewed by its own rubric (calibration records, the harness): not a content type, judged as free text.
+TEXT_REVIEW = "text"
 
 _registry: dict[str, ContentType] = {}
 _lock = threading.RLock()
@@ -82,6 +84,13 @@ def content_type_for(name: str | None) -> ContentType:
     except KeyError:
         known = ", ".join(sorted(_registry))
         raise UnknownContentTypeError(f"unknown content type {key!r}; choose one of {known}") from None
+
+
+def content_type_or_generic(name: str) -> ContentType:
+    """The registered type of that name, or a generic one for a name that only names a rubric (`text`: plain
+    text judged by rubrics/text.yaml), so review code asks one place whatever it is given."""
+    _ensure_bundled()
+    return _registry.get(name) or ContentType(name=name, label=name, free_text_review=name == TEXT_REVIEW)
 
 
 def pipeline_content_types() -> list[str]:

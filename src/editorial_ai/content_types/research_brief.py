@@ -18,16 +18,18 @@ from editorial_ai.content_types.registry import register
 class ResearchBriefType(ContentType):
     """A markdown brief answering sub-questions from catalog passages."""
 
+    def prompt_example_texts(self) -> list[str]:
+        """The example brief the writer's prompt shows."""
+        from editorial_ai.prompts.research_brief import BRIEF_EXAMPLE
+
+        return [BRIEF_EXAMPLE]
+
     def render_html(self, draft: Mapping[str, Any], *, standalone: bool = True) -> str:
         """The brief's markdown text, escaped, in a preformatted block."""
         body = f'<pre class="brief">{html.escape(str(draft.get("text") or ""))}</pre>'
-        if not standalone:
-            return body
-        title = html.escape(self.title_of(draft) or self.label)
-        return (
-            f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title></head>'
-            f"<body>{body}</body></html>\n"
-        )
+        return self.page(draft, body, heading=False) if standalone else body
 
 
-RESEARCH_BRIEF = register(ResearchBriefType(name="research_brief", label="Research brief", evaluation="brief"))
+RESEARCH_BRIEF = register(
+    ResearchBriefType(name="research_brief", label="Research brief", evaluation="brief", free_text_review=True)
+)

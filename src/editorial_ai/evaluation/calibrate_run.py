@@ -23,15 +23,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
-from editorial_ai.evaluation.artifact_review import review_artifact
+from editorial_ai.content_types.registry import content_type_or_generic
 from editorial_ai.evaluation.calibration import Confusion, ThresholdSearch, confusion, search_threshold
-from editorial_ai.evaluation.exam_review import review_exam_item
-from editorial_ai.evaluation.parsing import coerce_bool
+from editorial_ai.llm.answer_parsing import coerce_bool
 from editorial_ai.llm.base import LLMClient, probability_scorer
 from editorial_ai.models.review import CriterionResult
 from editorial_ai.review.consistency import result_contradiction
 from editorial_ai.review.rubric import Rubric, load_rubric
-from editorial_ai.services.exam_item import EXAM_CONTENT_TYPE
 
 Split = Literal["tune", "test", "all"]
 
@@ -182,12 +180,9 @@ async def review_records(records: list[CalibrationRecord], judge: LLMClient | No
         started = time.perf_counter()
         try:
             rubric = load_rubric(record.content_type)
-            if record.content_type == EXAM_CONTENT_TYPE:
-                result, judge_error = await review_exam_item(record.draft, record.request, rubric, judge)
-            else:
-                review = await review_artifact(record.draft, rubric, record.sources_with_question(), judge,
-                                               known_entities)
-                result, judge_error = review.result, review.judge_error
+            result, judge_error = await content_type_or_generic(record.content_type).review_stored(
+                record.draft, rubric, request=record.request, sources=record.sources_with_question(), judge=judge,
+                known_entities=known_entities)
         except Exception as exc:  # noqa: BLE001 - one broken record must not stop the calibration
             errors.append(f"{record.id}: {type(exc).__name__}: {exc}")
             continue

@@ -25,8 +25,12 @@ from typing import Any
 
 from editorial_ai.evaluation.labelled_catalog import Catalog, Topic, build_sources, sample_catalog, topics
 from editorial_ai.evaluation.labelled_exam_items import EXAM_ITEMS
-from editorial_ai.evaluation.labelled_fashion import Article, Look, compose, render, tidy
-from editorial_ai.evaluation.labelled_perturb import FASHION_LATER_PERTURBATIONS, FASHION_PERTURBATIONS
+from editorial_ai.evaluation.labelled_fashion import Article, Look, compose, render, sentences, tidy
+from editorial_ai.evaluation.labelled_perturb import (
+    FASHION_LATER_PERTURBATIONS,
+    FASHION_LATEST_PERTURBATIONS,
+    FASHION_PERTURBATIONS,
+)
 from editorial_ai.evaluation.labelled_text import TEXT_PERTURBATIONS, build_case, perturb
 
 SEED = 8
@@ -55,9 +59,11 @@ FAILS: dict[str, frozenset[str]] = {
     "question_names_absent": frozenset(),
     "invented_relation": frozenset({"hallucination", "fact_accuracy"}),
     "brand_clash": frozenset({"fact_accuracy"}),
+    "wrong_attribute": frozenset({"fact_accuracy"}),
 }
 FASHION_PLAN = {"clean": 40, **{kind: 15 for kind in FASHION_PERTURBATIONS}}
 FASHION_LATER_PLAN = {kind: 12 for kind in FASHION_LATER_PERTURBATIONS}
+FASHION_LATEST_PLAN = {kind: 12 for kind in FASHION_LATEST_PERTURBATIONS}
 TEXT_PLAN = {"clean": 28, **{kind: 12 for kind in TEXT_PERTURBATIONS}}
 MIN_CLEAN_WORDS = 300
 
@@ -86,7 +92,9 @@ def _fashion_scenario(rng: random.Random, catalog: Catalog, choices: list[Topic]
         extras = rng.sample(rest, min(len(rest), rng.randrange(3)))
         looks = [Look(post, tuple(topic.products_of(post)[:2])) for post in focus]
         article = compose(rng, topic, looks)
-        if article.body_words() >= MIN_CLEAN_WORDS and len(article.paragraphs) >= 4:
+        said = [s.casefold() for paragraph in article.paragraphs for s in sentences(paragraph)]
+        # Two looks with the same piece can compose one sentence twice: a clean record must be clean by construction.
+        if article.body_words() >= MIN_CLEAN_WORDS and len(article.paragraphs) >= 4 and len(set(said)) == len(said):
             return article, build_sources(topic.keyword, focus + extras)
 
 
@@ -96,7 +104,8 @@ def fashion_records(catalog: Catalog) -> list[dict[str, Any]]:
     records = []
     plan = _plan(FASHION_PLAN, random.Random(f"{SEED}:fashion-plan"))
     plan += _plan(FASHION_LATER_PLAN, random.Random(f"{SEED}:fashion-later-plan"))
-    perturbations = FASHION_PERTURBATIONS | FASHION_LATER_PERTURBATIONS
+    plan += _plan(FASHION_LATEST_PLAN, random.Random(f"{SEED}:fashion-latest-plan"))
+    perturbations = FASHION_PERTURBATIONS | FASHION_LATER_PERTURBATIONS | FASHION_LATEST_PERTURBATIONS
     for index, kind in enumerate(plan):
         rng = random.Random(f"{SEED}:fashion:{index}")
         while True:

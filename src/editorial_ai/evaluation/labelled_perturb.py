@@ -326,6 +326,42 @@ def brand_clash(article: Article, sources: dict[str, Any], rng: random.Random, c
     return article.with_paragraphs(paragraphs), {"inserted": sentence, "owner": owner, "brand": product.brand}
 
 
+_MATERIALS = ("denim", "leather", "silk", "wool", "suede", "velvet", "tweed", "satin", "linen", "cashmere")
+_COLOURS = ("red", "black", "white", "pink", "green", "yellow", "navy", "brown", "beige", "lavender")
+
+
+def wrong_attribute(article: Article, sources: dict[str, Any], rng: random.Random,
+                    catalog: Catalog) -> Edit | None:
+    """A sourced piece given a colour and material its sources do not give it, named or as "the <noun>"."""
+    index = _look_index(rng, article)
+    look = article.looks[index - 1]
+    product = rng.choice(look.products)
+    own = f"{product.colour} {product.material}".lower()
+    others = " ".join(f"{p.colour} {p.material}" for p in look.products).lower()
+    colours = [c for c in _COLOURS if c not in own and c not in others]
+    materials = [m for m in _MATERIALS if m not in own and m not in others]
+    if not colours or not materials:
+        return None
+    colour, material = rng.choice(colours), rng.choice(materials)
+    sentence = rng.choice([
+        f"The {product.title} is cut from {colour} {material}.",
+        f"{look.post.artist} chose the {product.title} in {colour} {material}.",
+        f"It came in {colour} {material}, softer than it looks.",
+    ])
+    paragraphs = list(article.paragraphs)
+    paragraph = paragraphs[index]
+    if sentence.startswith("It "):  # "it" must follow a sentence that names the piece
+        parts = sentences(paragraph)
+        at = next((i for i, s in enumerate(parts) if product.title in s), None)
+        if at is None:
+            return None
+        paragraphs[index] = " ".join([*parts[:at + 1], sentence, *parts[at + 1:]])
+    else:
+        paragraphs[index] = _insert_after_first(paragraph, sentence)
+    return article.with_paragraphs(paragraphs), {"inserted": sentence, "product": product.title,
+                                                 "sourced": own, "given": f"{colour} {material}"}
+
+
 Perturbation = Callable[[Article, dict[str, Any], random.Random, Catalog], Edit | None]
 FASHION_PERTURBATIONS: dict[str, Perturbation] = {
     "invented_brand": invented_brand, "wrong_celebrity": wrong_celebrity, "unsourced_number": unsourced_number,
@@ -336,6 +372,8 @@ FASHION_PERTURBATIONS: dict[str, Perturbation] = {
 FASHION_LATER_PERTURBATIONS: dict[str, Perturbation] = {
     "invented_relation": invented_relation, "brand_clash": brand_clash,
 }
+# A third batch, drawn after the second with its own plan, so the records above stay as shipped.
+FASHION_LATEST_PERTURBATIONS: dict[str, Perturbation] = {"wrong_attribute": wrong_attribute}
 
 
 def keyword_terms(article: Article) -> set[str]:

@@ -26,6 +26,8 @@ _KIND_TEXT = {
     "invented_relation": "a family or romantic tie (sister, boyfriend, mother...) the sources never state, about a "
                          "sourced celebrity",
     "brand_clash": "one sourced label credited with another's piece (\"Dior's new Miu Miu flats\")",
+    "wrong_attribute": "a sourced piece given a colour and material its sources do not give it (\"The Chillax Fox "
+                       "Tee is cut from red denim.\"), naming the piece or saying \"it\"",
 }
 
 

@@ -1,6 +1,6 @@
 """LLM-as-judge for plain-text artifacts (research briefs, `text` drafts): scores, verdicts, justification.
 
-The judge reads the same rubric text as the critic (`evaluation.rubric`). Answers are parsed defensively:
+The judge reads the same rubric text as the critic (`prompts.critic_judge`). Answers are parsed defensively:
 fences and prose are stripped, scores like "8/10" or "80%" are normalized to 0-1, a criterion given only a
 score or only a verdict is completed from the other, and `comprehensiveness_score`-style flat keys are
 accepted. A criterion the judge left out is recorded as skipped, never as a pass; a judge that fails
@@ -15,10 +15,10 @@ from typing import Any
 
 from pydantic import BaseModel, Field, create_model
 
-from editorial_ai.evaluation.parsing import ParseError, coerce_bool, coerce_score, find_key, loads_lenient
-from editorial_ai.evaluation.rubric import build_judge_prompt, judge_prompt_fragments
+from editorial_ai.llm.answer_parsing import ParseError, coerce_bool, coerce_score, find_key, loads_lenient
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest, StructuredOutputError, probability_scorer
 from editorial_ai.models.review import CriterionResult
+from editorial_ai.prompts.critic_judge import build_judge_prompt, judge_prompt_fragments
 from editorial_ai.review.consistency import contradiction
 from editorial_ai.review.judge import JudgeDocument, JudgeItem, judge_by_probability, mark_reliability, topic_of
 from editorial_ai.review.rubric import Criterion, Rubric

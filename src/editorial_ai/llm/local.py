@@ -15,6 +15,7 @@ from typing import Any
 from editorial_ai.config import Settings
 from editorial_ai.llm.base import LLMError, LLMRequest, LLMResult, StructuredOutputError, TokenUsage
 from editorial_ai.llm.json_walker import JsonWalker
+from editorial_ai.llm.local_tokens import TokenCache, closing_token_ids, starting_token_ids
 from editorial_ai.llm.structured import parse_structured
 from editorial_ai.observability.tokens import record_token_usage
 
@@ -128,42 +129,6 @@ def set_threads(llm: Any, threads: int) -> None:
 
 # The sampler every structured and raw completion uses (the benchmark compares modes under the same one).
 SAMPLER: dict[str, float] = {"top_p": 0.9, "repeat_penalty": 1.15}
-_texts: dict[int, list[str]] = {}
-_closers: dict[int, Any] = {}
-_starters: dict[tuple[int, str], Any] = {}
-
-
-def token_texts(llm: Any) -> list[str]:
-    """Every vocabulary entry as text, decoded once per model (262k entries: the one-off setup of the walker)."""
-    key = id(llm)
-    if key not in _texts:
-        _texts[key] = [llm.detokenize([i]).decode("utf-8", "ignore") for i in range(llm.n_vocab())]
-    return _texts[key]
-
-
-def closing_token_ids(llm: Any) -> Any:
-    """Ids of tokens that would end a JSON string value early (quote, newline, end of generation)."""
-    import numpy as np
-
-    key = id(llm)
-    if key not in _closers:
-        ids = [i for i, text in enumerate(token_texts(llm)) if '"' in text or "\n" in text]
-        ids.append(llm.token_eos())
-        _closers[key] = np.array(sorted(set(ids)), dtype=np.int64)
-    return _closers[key]
-
-
-def starting_token_ids(llm: Any, char: str) -> Any:
-    """Ids of tokens whose text starts with `char` after any spaces (what the model writes next if it chose it)."""
-    import numpy as np
-
-    key = (id(llm), char)
-    if key not in _starters:
-        ids = [i for i, text in enumerate(token_texts(llm)) if text.lstrip(" ").startswith(char)]
-        _starters[key] = np.array(ids, dtype=np.int64)
-    return _starters[key]
-
-
 def _min_length_processor(closers: Any, min_tokens: int) -> Any:
     """Forbid closing a value before `min_tokens` tokens: small models otherwise stop after two words."""
     start: list[int] = []
@@ -258,13 +223,15 @@ class LocalLlamaClient:
         self.name = name
         self._lock = threading.Lock()  # one llama context: calls must not interleave
 
-    def _complete(self, llm: Any, temperature: float, seed: int = DEFAULT_SEED) -> Any:
+    def _complete(
+        self, llm: Any, temperature: float, seed: int = DEFAULT_SEED, tokens: TokenCache | None = None
+    ) -> Any:
         closers = closing_token_ids(llm)
 
         def complete(text: str, max_tokens: int, stop: list[str], min_tokens: int = 0) -> tuple[str, int]:
             processors = [_min_length_processor(closers, min_tokens)] if min_tokens > 0 else None
             out = llm.create_completion(
-                text,
+                tokens(text) if tokens is not None else text,
                 max_tokens=max_tokens,
                 stop=stop or None,
                 temperature=temperature,
@@ -276,7 +243,7 @@ class LocalLlamaClient:
 
         return complete
 
-    def _chooser(self, llm: Any) -> Any:
+    def _chooser(self, llm: Any, tokens: TokenCache | None = None) -> Any:
         """`choose(text, options)` for the walker: which option's first character the model ranks highest next.
 
         One forward pass over the text not yet in the KV cache (the text the walker wrote since the last value),
@@ -285,7 +252,8 @@ class LocalLlamaClient:
         """
 
         def choose(text: str, options: list[str]) -> int:
-            logits = _logits_after(llm, llm.tokenize(text.encode("utf-8")))
+            ids = tokens(text) if tokens is not None else llm.tokenize(text.encode("utf-8"), special=True)
+            logits = _logits_after(llm, ids)
             best = [float(logits[starting_token_ids(llm, option[0])].max()) for option in options]
             return best.index(max(best))
 
@@ -316,12 +284,13 @@ class LocalLlamaClient:
                 text, completion = out["choices"][0]["text"], int(out["usage"]["completion_tokens"])
                 parsed = None
             else:
+                tokens = TokenCache(llm, prompt)
                 walker = JsonWalker(
                     request.output_schema.model_json_schema(),
-                    self._complete(llm, request.temperature, request.seed or DEFAULT_SEED),
+                    self._complete(llm, request.temperature, request.seed or DEFAULT_SEED, tokens),
                     token_budget=request.max_tokens,
                     prefill=request.prefill,
-                    choose=self._chooser(llm),
+                    choose=self._chooser(llm, tokens),
                 )
                 text, stats = walker.run(prompt)
                 completion = stats.completion_tokens

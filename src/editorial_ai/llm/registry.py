@@ -109,15 +109,20 @@ _cache: dict[str, LLMClient] = {}
 
 
 def get_client(
-    model: str | None = None, settings: Settings | None = None, *, retry: bool = True, scope: str | None = None
+    model: str | None = None, settings: Settings | None = None, *, retry: bool = True, scope: str | None = None,
+    cached: bool = True, base_wait_s: float = 0.5,
 ) -> LLMClient:
-    """A (cached) client for `model`, wrapped with retries and token accounting."""
+    """A client for `model`, wrapped with retries (paced by `base_wait_s`) and token accounting.
+
+    Cached by default; `cached=False` builds a new client that shares nothing with other callers (no scripted
+    cursor, no retry pacing), which evaluation cells and calibration need to run side by side.
+    """
     settings = settings or get_settings()
     spec = parse_model_string(model or settings.model)
     # Scripted scenarios keep a cursor: each run (scope) gets its own, other providers are shared.
     scoped = scope if spec.provider == "scripted" else None
-    key = f"{spec.label}|{retry}|{id(settings)}|{scoped}"
-    if key in _cache:
+    key = f"{spec.label}|{retry}|{base_wait_s}|{id(settings)}|{scoped}"
+    if cached and key in _cache:
         return _cache[key]
     module_name, factory_name, extra = PROVIDERS[spec.provider]
     try:
@@ -129,9 +134,15 @@ def get_client(
         ) from exc
     client: LLMClient = getattr(module, factory_name)(spec, settings)
     if retry:
-        client = RetryingClient(client)
-    _cache[key] = client
+        client = RetryingClient(client, base_wait_s=base_wait_s)
+    if cached:
+        _cache[key] = client
     return client
+
+
+def fresh_client(model: str, settings: Settings, *, base_wait_s: float = 0.5) -> LLMClient:
+    """A new client for `model` (never the cached one), with the usual retries."""
+    return get_client(model, settings, cached=False, base_wait_s=base_wait_s)
 
 
 def clear_client_cache() -> None:

@@ -145,6 +145,10 @@ Block = Annotated[
     Field(discriminator="type"),
 ]
 
+# Metadata key under which the writer lists the body sentences the embedded model wrote (JSON: model, sentences, of).
+MODEL_PROSE_KEY = "model_prose"
+
+
 class KeyValuePair(BaseModel):
     """A metadata entry."""
 

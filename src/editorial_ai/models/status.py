@@ -43,6 +43,51 @@ LEGACY_STATUS_NAMES: dict[str, ContentStatus] = {
 AWAITING_DECISION: frozenset[ContentStatus] = frozenset({ContentStatus.PENDING, ContentStatus.ESCALATED})
 
 
+class PipelineStatus(StrEnum):
+    """Where a run stands: the `pipeline_status` of its state. The pipeline writes these members and the graph
+    stores their plain string values (see pipeline/graph.py), so checkpoints hold strings."""
+
+    CURATING = "curating"
+    SOURCING = "sourcing"
+    DRAFTING = "drafting"
+    REVIEWING = "reviewing"
+    AWAITING_APPROVAL = "awaiting_approval"
+    NEEDS_HUMAN_REVIEW = "needs_human_review"
+    REVISING = "revising"
+    PUBLISHED = "published"
+    REJECTED = "rejected"
+    FAILED = "failed"
+
+
+class Decision(StrEnum):
+    """An editor's decision at the gate (`AdminDecision.decision`, the run's `admin_decision`)."""
+
+    APPROVED = "approved"
+    REJECTED = "rejected"
+    REVISION_REQUESTED = "revision_requested"
+
+
+# The content status each decision moves a content to.
+DECISION_STATUS: dict[str, ContentStatus] = {
+    Decision.APPROVED: ContentStatus.APPROVED,
+    Decision.REJECTED: ContentStatus.REJECTED,
+    Decision.REVISION_REQUESTED: ContentStatus.REVISION_REQUESTED,
+}
+
+
+class FinalStatus(StrEnum):
+    """How an exam item's review loop ended (seed 002 `final_status`)."""
+
+    PENDING = "pending"
+    PASSED = "passed"
+    CORRECTED = "corrected"
+    NEEDS_HUMAN_REVIEW = "needs_human_review"
+
+
+# A run in one of these states has a draft ready for the human gate.
+GATE_READY: frozenset[PipelineStatus] = frozenset({PipelineStatus.AWAITING_APPROVAL, PipelineStatus.NEEDS_HUMAN_REVIEW})
+
+
 def approval_risks(item: Mapping[str, Any]) -> list[str]:
     """Why approving a content needs an explicit confirmation and a note (empty: a clean pass). The same rule as
     the admin UI's: escalated, flagged (judge skipped, advisory criteria...) or a review that did not pass."""
@@ -96,3 +141,14 @@ def status_of_run(pipeline_status: str | None) -> str | None:
         return None
     mapped = LEGACY_STATUS_NAMES.get(pipeline_status)
     return mapped.value if mapped is not None else pipeline_status
+
+
+class RunState(StrEnum):
+    """Where a run stands in the worker's run registry (the `status` column of the runs table): queued until a
+    worker leases it, running while leased, waiting at the human gate, then done or failed."""
+
+    QUEUED = "queued"
+    RUNNING = "running"
+    WAITING = "waiting"
+    DONE = "done"
+    FAILED = "failed"

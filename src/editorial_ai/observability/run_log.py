@@ -15,6 +15,7 @@ class RunLog:
 
     def __init__(self, log_dir: Path) -> None:
         self.log_dir = Path(log_dir)
+        self._dir_made = False  # one mkdir per process, not one per node of every run
 
     def path(self, thread_id: str) -> Path:
         """The log file of a thread."""
@@ -23,12 +24,22 @@ class RunLog:
 
     def append(self, thread_id: str, record: dict[str, Any]) -> None:
         """Append one record (fire-and-forget)."""
+        line = json.dumps(record, default=str, ensure_ascii=False) + "\n"
         try:
-            self.log_dir.mkdir(parents=True, exist_ok=True)
-            with self.path(thread_id).open("a", encoding="utf-8") as fh:
-                fh.write(json.dumps(record, default=str, ensure_ascii=False) + "\n")
+            if not self._dir_made:
+                self.log_dir.mkdir(parents=True, exist_ok=True)
+                self._dir_made = True
+            try:
+                self._write(thread_id, line)
+            except FileNotFoundError:  # the folder was removed while the process ran
+                self.log_dir.mkdir(parents=True, exist_ok=True)
+                self._write(thread_id, line)
         except Exception:
             logger.warning("could not write run log for %s", thread_id, exc_info=True)
+
+    def _write(self, thread_id: str, line: str) -> None:
+        with self.path(thread_id).open("a", encoding="utf-8") as fh:
+            fh.write(line)
 
     def read(self, thread_id: str) -> list[dict[str, Any]]:
         """All records of a thread, skipping corrupt lines."""

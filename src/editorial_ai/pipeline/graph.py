@@ -6,19 +6,22 @@ starts a run at its type's entry node and ends every flow in the shared human ga
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from enum import Enum
+from typing import Any, cast
 
 from langgraph.graph import END, START, StateGraph
 
 from editorial_ai.content_types.article import route_after_curation, route_after_review
-from editorial_ai.content_types.base import GATE_NODE
+from editorial_ai.content_types.base import GATE_NODE, Flow, NodeMaker
 from editorial_ai.content_types.registry import content_type_for, pipeline_flows
 from editorial_ai.content_types.registry import pipeline_content_types as pipeline_content_types
-from editorial_ai.observability.node_wrapper import node_wrapper
+from editorial_ai.models.status import Decision, PipelineStatus
+from editorial_ai.observability.node_wrapper import NodeFn, node_wrapper
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes.admin_gate import make_admin_gate_node, make_human_decision_node
 from editorial_ai.pipeline.nodes.publish import make_publish_node
-from editorial_ai.pipeline.state import EditorialPipelineState
+from editorial_ai.pipeline.state import EditorialPipelineState, PipelineNode, PipelineState, StateUpdate
 
 __all__ = [
     "NODE_ORDER",
@@ -31,7 +34,7 @@ __all__ = [
     "route_start",
 ]
 
-SHARED_NODES = {
+SHARED_NODES: dict[str, NodeMaker] = {
     GATE_NODE: make_admin_gate_node,
     "human_decision": make_human_decision_node,
     "publish": make_publish_node,
@@ -50,38 +53,54 @@ NODE_ORDER = (
 )
 
 
-def _flow_of(state: dict[str, Any]) -> Any:
+def _flow_of(state: PipelineState) -> Flow:
     flow = content_type_for(state.get("content_type")).flow()
     if flow is None:
         raise ValueError(f"content type {state.get('content_type')!r} is not run by the pipeline")
     return flow
 
 
-def route_start(state: dict[str, Any]) -> str:
+def route_start(state: PipelineState) -> str:
     """The entry node of the run's content type (articles: curation)."""
     return str(_flow_of(state).entry)
 
 
-def route_after_gate(state: dict[str, Any]) -> str:
+def route_after_gate(state: PipelineState) -> str:
     """Wait for the human unless the gate had nothing to show."""
-    return END if state.get("pipeline_status") == "failed" else "human_decision"
+    return END if state.get("pipeline_status") == PipelineStatus.FAILED else "human_decision"
 
 
-def route_after_decision(state: dict[str, Any]) -> str:
+def route_after_decision(state: PipelineState) -> str:
     """approved -> publish; revision_requested -> the type's revision entry; rejected -> END."""
     decision = state.get("admin_decision")
-    if decision == "approved":
+    if decision == Decision.APPROVED:
         return "publish"
-    if decision == "revision_requested":
+    if decision == Decision.REVISION_REQUESTED:
         return str(_flow_of(state).revision_entry)
     return END
+
+
+def _plain_statuses(node: PipelineNode) -> PipelineNode:
+    """Nodes write status enum members; the state keeps their plain values, so checkpoints hold strings (the
+    checkpointer would otherwise pickle the enum class by name) and readers of old checkpoints see no change."""
+
+    @functools.wraps(node)
+    async def plain(state: PipelineState) -> StateUpdate:
+        update = await node(state)
+        values = cast(dict[str, Any], update)
+        for key, value in values.items():
+            if isinstance(value, Enum):
+                values[key] = value.value
+        return update
+
+    return plain
 
 
 def build_graph(deps: PipelineDeps) -> StateGraph:
     """The uncompiled graph of every registered flow; compile it with a checkpointer."""
     graph = StateGraph(EditorialPipelineState)
     flows = pipeline_flows()
-    makers: dict[str, Any] = {}
+    makers: dict[str, NodeMaker] = {}
     for flow in flows:
         for name, maker in flow.nodes.items():
             if name in makers or name in SHARED_NODES:
@@ -89,8 +108,9 @@ def build_graph(deps: PipelineDeps) -> StateGraph:
             makers[name] = maker
     makers.update(SHARED_NODES)
     for name, maker in makers.items():
-        node: Any = node_wrapper(name, maker(deps), deps.run_log, deps.progress)
-        graph.add_node(name, node)
+        # The wrapper logs any node; the state it passes is the TypedDict the node is declared with.
+        node = node_wrapper(name, cast(NodeFn, _plain_statuses(maker(deps))), deps.run_log, deps.progress)
+        graph.add_node(name, cast(Any, node))
     graph.add_conditional_edges(START, route_start, list(dict.fromkeys(f.entry for f in flows)))
     for flow in flows:
         flow.wire(graph)

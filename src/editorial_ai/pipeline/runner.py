@@ -14,6 +14,7 @@ from editorial_ai.config import Settings, get_settings
 from editorial_ai.llm.base import LLMClient
 from editorial_ai.llm.routing import get_model_router
 from editorial_ai.models.decisions import AdminDecision
+from editorial_ai.models.status import DECISION_STATUS, Decision, PipelineStatus
 from editorial_ai.observability.node_wrapper import ProgressHook
 from editorial_ai.observability.run_log import RunLog, summarize_runs
 from editorial_ai.pipeline.deps import PipelineDeps
@@ -24,7 +25,6 @@ from editorial_ai.store.contents import AWAITING
 from editorial_ai.store.factory import open_checkpointer, open_stores
 
 RECURSION_LIMIT = 80
-_DECISION_STATUS = {"approved": "approved", "rejected": "rejected", "revision_requested": "revision_requested"}
 
 
 class NotFoundError(LookupError):
@@ -108,7 +108,8 @@ class Pipeline:
         thread_id = thread_id or str(uuid.uuid4())
         initial = {
             "curation_input": curation_input, "thread_id": thread_id, "revision_count": 0, "draft_version": 0,
-            "content_type": content_type or self.deps.settings.content_type, "pipeline_status": "curating",
+            "content_type": content_type or self.deps.settings.content_type,
+            "pipeline_status": PipelineStatus.CURATING.value,  # the input is checkpointed as given: a plain string
             "feedback_history": [], "error_log": [], "tool_calls_log": [], "review_history": [], "token_usage": [],
             "flags": [], "escalated": False,
         }
@@ -154,7 +155,7 @@ class Pipeline:
         if current.next_nodes:
             await self.graph.ainvoke(None, self._config(thread_id))
             return await self.outcome(thread_id)
-        if retry_failed and current.state.get("pipeline_status") == "failed":
+        if retry_failed and current.state.get("pipeline_status") == PipelineStatus.FAILED:
             return await self._rerun_failed_node(thread_id, current)
         return current
 
@@ -162,7 +163,8 @@ class Pipeline:
         """Fork the thread from its newest checkpoint that had work left and had not failed, and run on."""
         async for snapshot in self.graph.aget_state_history(self._config(thread_id)):
             values = snapshot.values or {}
-            if snapshot.next and values.get("pipeline_status") != "failed" and "human_decision" not in snapshot.next:
+            failed = values.get("pipeline_status") == PipelineStatus.FAILED
+            if snapshot.next and not failed and "human_decision" not in snapshot.next:
                 await self.graph.ainvoke(None, {**snapshot.config, "recursion_limit": RECURSION_LIMIT})
                 return await self.outcome(thread_id)
         return current
@@ -182,14 +184,14 @@ class Pipeline:
         if content["status"] not in AWAITING or not current.waiting_for_human:
             raise ConflictError(f"content {content_id} is {content['status']!r}, not awaiting a decision")
         extra: dict[str, Any] = {}
-        if decision.decision == "rejected":
+        if decision.decision == Decision.REJECTED:
             extra["rejection_reason"] = decision.reason
         if decision.feedback_text():
             extra["admin_feedback"] = decision.feedback_text()
         token, payload = _new_token(), decision.model_dump(mode="json")
         event_id = await contents.claim_decision(
             content_id, version=int(content.get("version") or 0), expected=AWAITING,
-            new_status=_DECISION_STATUS[decision.decision], token=token, decision=decision.decision,  # type: ignore[arg-type]
+            new_status=DECISION_STATUS[decision.decision].value, token=token, decision=decision.decision,
             reviewer=decision.reviewer, payload=payload, **extra)
         if event_id is None:
             latest = await contents.get(content_id) or content

@@ -20,10 +20,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from editorial_ai.review.attributes import attribute_words, unsourced_attributes
 from editorial_ai.review.claims import Claim, ClaimSet
 from editorial_ai.review.grounding import fold, is_allowed
 from editorial_ai.review.relations import possessive_clashes, unsourced_relations
-from editorial_ai.review.source_index import SourceIndex, content_words, plain
+from editorial_ai.review.source_index import SourceIndex, content_words, plain, stem
 from editorial_ai.review.text_grounding import all_spans, checkable_spans, number_key
 
 # Measured on the labels' tune half (`editorial-ai calibrate ... --split tune`): content-word overlap loses less than
@@ -65,6 +66,7 @@ class ClaimCheck:
     support: float = 0.0
     best_sentence: str = ""
     pairing: list[str] = field(default_factory=list)
+    known: list[tuple[str, str]] = field(default_factory=list)  # (name, kind) of the catalog names it uses
 
     @property
     def has_facts(self) -> bool:
@@ -90,7 +92,8 @@ def known_names(text: str, index: SourceIndex) -> list[tuple[str, str]]:
     text order; kind is "person", "brand" or "product".
 
     A lookup of word n-grams (longest first) in the index's name table; a single-word name written with a
-    capital in the catalog must be capitalised in the text too, so the season "winter" is not Winter."""
+    capital in the catalog must be capitalised in the text too, so the season "winter" is not Winter, and a person
+    or group always starts with its capital ("red velvet" is a fabric, Red Velvet a group)."""
     table, sizes = index.name_table
     folded = fold(text)
     tokens = list(_TOKENS.finditer(folded))
@@ -106,6 +109,8 @@ def known_names(text: str, index: SourceIndex) -> list[tuple[str, str]]:
             name, capitalised, kind = entry
             if size == 1 and capitalised and not _reads_as_name(words, i, folded, tokens[i].end()):
                 continue
+            if kind == "person" and name[:1].isupper() and not words[i][:1].isupper():
+                continue  # "red velvet" is a fabric; the group is written Red Velvet
             found.setdefault(name, kind)
             i += size - 1
             break
@@ -176,15 +181,42 @@ def _pairing_problems(text: str, people: list[str], items: list[tuple[str, str]]
     return problems
 
 
-_PRONOUN = re.compile(r"\b(she|he|her|his|they|their|them)\b", re.IGNORECASE)
+# "among them" and "of them" point at things listed, not at a person.
+_PRONOUN = re.compile(r"\b(she|he|her|his|they|their|(?<!among )(?<!of )them)\b", re.IGNORECASE)
+
+
+_IT = re.compile(r"\b(it|its|they|them|their)\b", re.IGNORECASE)
+
+
+def _refers_to(text: str, product: str) -> bool:
+    """Whether a claim that names no piece points back at `product` (plain key): "it"/"they", or "the <its last
+    word>" ("the tee", "the pumps"). "Denim and a good bag are easy to find" points at no piece."""
+    if _IT.search(text):
+        return True
+    words = product.split()
+    return bool(words) and f" the {stem(words[-1])} " in f" {' '.join(stem(w) for w in plain(text).split())} "
+
+
+def _attribute_problems(text: str, products: list[str], index: SourceIndex) -> list[str]:
+    """Materials and colours the claim gives its pieces (`products`, plain keys) that their sources lack."""
+    if not products or not attribute_words(text):
+        return []
+    allowed = frozenset().union(*(index.product_words(p) for p in products))
+    wrong = unsourced_attributes(text, allowed)
+    if not wrong:
+        return []
+    label = " / ".join(index.product_titles.get(p, p) for p in products)
+    return [f"the sources do not describe the {label} as {', '.join(wrong)}"]
 
 
 def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
-                method: str | None = None, antecedents: list[str] | None = None) -> ClaimCheck:
+                method: str | None = None, antecedents: list[str] | None = None,
+                antecedent_products: list[str] | None = None) -> ClaimCheck:
     """Names, numbers, support and pairing of one claim; `antecedents` are the people the paragraph named last, whom
-    a claim that names nobody but says "she"/"his"/"they" is about ("the one she wore at Prada")."""
+    a claim that names nobody but says "she"/"his"/"they" is about ("the one she wore at Prada"), and
+    `antecedent_products` the pieces it named last (plain keys), which "the tee" or "it" describes."""
     result = ClaimCheck(claim)
-    found = known_names(claim.text, index)
+    found = result.known = known_names(claim.text, index)
     seen = {plain(n) for n, _ in found}
     names = [n for n, kind in found]
     for span in checkable_spans(claim.text, mid_sentence):
@@ -208,6 +240,9 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     result.pairing = _pairing_problems(claim.text, people, [x for x in sourced if x[1] != "person"], index)
     result.pairing += [f"the sources do not make {other.title()} a {owner.title()} piece"
                        for owner, other in possessive_clashes(claim.text, index.brand_keys)]
+    products = [plain(n) for n, kind in sourced if kind == "product"] or [
+        p for p in antecedent_products or [] if _refers_to(claim.text, p)]
+    result.pairing += _attribute_problems(claim.text, products, index)
     return result
 
 
@@ -219,11 +254,17 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
                     if span.kind == "name" and not span.sentence_start for w in span.text.split())
     checks: list[ClaimCheck] = []
     last_people: dict[str, list[str]] = {}  # per location: the people its latest claim named
+    last_products: dict[str, list[str]] = {}  # per location: the pieces its latest claim named (plain keys)
     for claim in claims.claims:
-        check = check_claim(claim, index, mid, method, last_people.get(claim.location))
-        named = [n for n, kind in known_names(claim.text, index) if kind == "person" and n not in check.unsupported]
+        check = check_claim(claim, index, mid, method, last_people.get(claim.location),
+                            last_products.get(claim.location))
+        found = [(n, kind) for n, kind in check.known if n not in check.unsupported]
+        named = [n for n, kind in found if kind == "person"]
         if named:
             last_people[claim.location] = named
+        pieces = [plain(n) for n, kind in found if kind == "product"]
+        if pieces:
+            last_products[claim.location] = pieces
         checks.append(check)
     return checks
 

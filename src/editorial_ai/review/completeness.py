@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from editorial_ai.content_types.registry import content_type_or_generic
 from editorial_ai.models.layout import (
     BodyTextBlock,
     CelebFeatureBlock,
@@ -35,14 +36,8 @@ class LengthRule:
     words: int
 
 
-# Per content type. The writer aims at 300+ words in 4+ paragraphs; the gate's floor sits a little below. On the
-# labels' tune half every clean article has 5+ paragraphs and 297+ words, so any floor up to there loses nothing.
-LENGTH_RULES: dict[str, LengthRule] = {
-    "fashion_magazine": LengthRule(paragraphs=4, words=250),
-    "lifestyle": LengthRule(paragraphs=4, words=250),
-    "tech_blog": LengthRule(paragraphs=4, words=250),
-    "default": LengthRule(paragraphs=MIN_PARAGRAPHS, words=80),
-}
+# A layout of a type that declares no length rule (see ContentType.length_rule) needs this much.
+DEFAULT_LENGTH_RULE = LengthRule(paragraphs=MIN_PARAGRAPHS, words=80)
 
 
 def check_completeness(layout: MagazineLayout, criterion: str = "content_completeness",
@@ -82,7 +77,7 @@ def check_completeness(layout: MagazineLayout, criterion: str = "content_complet
 
 
 def _completeness(view: DraftView, layout: MagazineLayout | None, criterion: str) -> CriterionResult:
-    rule = LENGTH_RULES.get(view.content_type, LENGTH_RULES["default"])
+    rule = content_type_or_generic(view.content_type).length_rule() or DEFAULT_LENGTH_RULE
     if layout is not None:
         return check_completeness(layout, criterion, rule)
     written = [p for p in view.paragraphs if p.strip()]

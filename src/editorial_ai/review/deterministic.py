@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from editorial_ai.content_types.registry import TEXT_REVIEW, content_type_or_generic
 from editorial_ai.models.layout import BodyTextBlock, MagazineLayout
 from editorial_ai.models.review import CriterionResult
 from editorial_ai.review import claim_support
@@ -30,15 +31,7 @@ from editorial_ai.review.text_checks import DraftView, topic_terms
 
 def shipped_example_texts(content_type: str = "fashion_magazine") -> list[str]:
     """The example text the writer's prompts show for a content type (what the originality check compares)."""
-    from editorial_ai.prompts import editorial, exam_item, research_brief
-
-    if content_type == "exam_item":
-        item = exam_item.EXAM_EXAMPLE_ITEM
-        return [item["vignette"], item["stem"], item["explanation"],
-                *(f"{o['text']}. {o['explanation']}" for o in item["options"])]
-    if content_type == "research_brief":
-        return [research_brief.BRIEF_EXAMPLE]
-    return [*editorial.EDITORIAL_EXAMPLE_TEXTS, editorial.EDITORIAL_EXAMPLE]
+    return content_type_or_generic(content_type).prompt_example_texts()
 
 
 def view_of(content_type: str, claims: ClaimSet, index: SourceIndex, paragraphs: list[str], *, keyword: str = "",
@@ -73,7 +66,7 @@ def text_view(text: str, content_type: str, *, curated_topics: list[dict[str, An
     index = cached_index(curated_topics or [], enriched_contexts or [], known_entities, passages or [],
                         context=[topic, question, *(context or [])])
     return view_of(content_type, claims, index, text_paragraphs(text), keyword=topic, question=question,
-                   prompt_texts=[] if prompt_texts is None and content_type == "text" else prompt_texts)
+                   prompt_texts=[] if prompt_texts is None and content_type == TEXT_REVIEW else prompt_texts)
 
 
 def hallucination_verdict(view: DraftView, criterion: str = "hallucination",
@@ -96,7 +89,7 @@ def hallucination_verdict(view: DraftView, criterion: str = "hallucination",
 def fact_accuracy_verdict(view: DraftView, criterion: str = "fact_accuracy",
                           threshold: float | None = None) -> CriterionResult:
     """Each claim that names something or states a figure is backed by a source sentence and a true pairing."""
-    text = view.content_type in ("text", "research_brief")
+    text = content_type_or_generic(view.content_type).free_text_review
     if threshold is None:
         threshold = claim_support.TEXT_SUPPORT_THRESHOLD if text else claim_support.SUPPORT_THRESHOLD
     factual = [c for c in view.checks if c.has_facts or (text and not c.claim.heading)]

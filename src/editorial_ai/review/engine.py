@@ -12,6 +12,7 @@ from editorial_ai.prompts.review import summarize_sources
 from editorial_ai.review.deterministic import deterministic_results, layout_view, shipped_example_texts
 from editorial_ai.review.format_check import check_format
 from editorial_ai.review.judge import run_judge
+from editorial_ai.review.model_prose import model_prose_flags
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.scoring import composite_score, decide_pass, review_flags
 
@@ -111,5 +112,6 @@ async def review_draft(
         suggestions=suggestions,
         composite_score=composite_score(rubric, results),
         judge_skipped=any(r.skipped for r in results),
-        flags=review_flags(rubric, results),
+        # Prose is flagged on a pass only: a failing draft goes back for correction, not to the editor.
+        flags=[*review_flags(rubric, results), *(model_prose_flags(layout) if passed else [])],
     )

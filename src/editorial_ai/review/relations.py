@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from editorial_ai.review.grounding import fold
 
@@ -21,6 +22,8 @@ RELATION_WORDS = frozenset({
     "pregnant", "siblings", "sibling", "parents", "stepmother", "stepfather",
 })
 _WORD = re.compile(r"[a-z0-9&]+")
+_POSSESSIVE = re.compile(r"(?<=[\w&.])'s\b")
+_OWNER_WINDOW = 60  # characters: longer than any brand name
 POSSESSIVE_WINDOW = 5  # words after "Brand's" that belong to what it owns ("Dior's new quilted 'Miu Miu' flats")
 # Words that end the owned phrase: "Miu Miu's flats and Chanel loafers" names two labels' pieces.
 _PHRASE_ENDS = frozenset({"and", "with", "beside", "next", "alongside", "while", "or", "but", "plus", "from", "by",
@@ -42,16 +45,24 @@ def unsourced_relations(text: str, source_words: Iterable[str] | frozenset[str])
     return [w for w in relation_words(text) if w not in words]
 
 
+@lru_cache(maxsize=64)
+def _brand_keys(brands: frozenset[str]) -> tuple[str, ...]:
+    """Brands as plain word keys, longest first (one brand list serves every sentence of a review)."""
+    return tuple(sorted({" ".join(_plain_words(b)) for b in brands} - {""}, key=len, reverse=True))
+
+
 def possessive_clashes(text: str, brands: Iterable[str]) -> list[tuple[str, str]]:
     """(owner, other) for each "Owner's ... Other" where both are brands and Other follows within
     POSSESSIVE_WINDOW words: one label credited with another's piece."""
-    keys = sorted({" ".join(_plain_words(b)) for b in brands} - {""}, key=len, reverse=True)
+    keys = _brand_keys(brands if isinstance(brands, frozenset) else frozenset(brands))
     if not keys:
         return []
     folded = fold(text).replace("’", "'")
     clashes: list[tuple[str, str]] = []
-    for match in re.finditer(r"([^\W_][\w&.\- ]*?)'s\b", folded):
-        owner_words = _plain_words(match.group(1))
+    for match in _POSSESSIVE.finditer(folded):
+        # The owner is the brand ending right before "'s": the words of a short window before it are enough (a lazy
+        # group from every start position cost quadratic time on long paragraphs).
+        owner_words = _plain_words(folded[max(0, match.start() - _OWNER_WINDOW):match.start()])
         owner = next((k for k in keys if owner_words[-len(k.split()):] == k.split()), None)
         if owner is None:
             continue

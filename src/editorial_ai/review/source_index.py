@@ -191,6 +191,14 @@ class SourceIndex:
         """Every post's title and context, plain (which settings the sources know at all)."""
         return " ".join(t.setting for t in self.ties)
 
+    def product_words(self, key: str) -> frozenset[str]:
+        """Plain words of every source sentence that names the product (plain key): what it is made of, its
+        colour, tags and where it was worn."""
+        memo = self.__dict__.setdefault("_product_words", {})
+        if key not in memo:
+            memo[key] = frozenset(w for s in self.sentences if f" {key} " in f" {plain(s)} " for w in plain(s).split())
+        return memo[key]
+
     def mentions(self, phrase: str) -> bool:
         """Whether the sources or the context contain the phrase on word boundaries."""
         key = plain(phrase)

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from editorial_ai.content_types.registry import content_type_or_generic
 from editorial_ai.models.review import CriterionResult
 from editorial_ai.review.claim_support import ClaimCheck
 from editorial_ai.review.claims import ClaimSet, split_sentences
@@ -135,7 +136,8 @@ def _off_question(view: DraftView, i: int, paragraph: str) -> str | None:
 
 
 def _location(view: DraftView, i: int) -> str:
-    return f"paragraphs[{i}]" if view.content_type in ("text", "research_brief") else f"body_paragraphs[{i}]"
+    free_text = content_type_or_generic(view.content_type).free_text_review
+    return f"paragraphs[{i}]" if free_text else f"body_paragraphs[{i}]"
 
 
 def repetition_figures(paragraphs: list[str]) -> tuple[float, list[str]]:

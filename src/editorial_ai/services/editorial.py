@@ -9,22 +9,21 @@ better prose into the same structure.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest, StructuredOutputError
-from editorial_ai.llm.structured import parse_structured_async
+from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import CelebMention, CreditEntry, EditorialContent, ProductMention
-from editorial_ai.models.layout import MagazineLayout
+from editorial_ai.models.layout import MODEL_PROSE_KEY, KeyValuePair, MagazineLayout
 from editorial_ai.prompts.editorial import (
     HEADLINE_SYSTEM,
     build_headline_prompt,
     build_paragraph_system,
-    build_repair_prompt,
     format_feedback,
     headline_examples,
     paragraph_block,
@@ -36,16 +35,16 @@ from editorial_ai.services.editorial_leads import scene_phrase
 from editorial_ai.services.editorial_outline import Outline, ParagraphPlan, build_outline
 from editorial_ai.services.layout_planner import plan_layout
 
-MAX_REPAIRS = 2
 PARAGRAPH_WORDS = "70 to 100"
-MIN_PARAGRAPH_WORDS = 65  # below this a paragraph is continued (or re-sampled)
-MAX_PARAGRAPH_WORDS = 120
+MIN_PARAGRAPH_WORDS = 85  # below this a paragraph is continued (its composed opening gives 30-60)
+MAX_PARAGRAPH_WORDS = 150  # a composed opening of two or three sentences comes first
 MAX_PARAGRAPH_CHARS = 900  # EditorialContent's limit
-PARAGRAPH_TRIES = 3
+PARAGRAPH_TRIES = 5
 TARGET_WORDS = 320  # the body's floor is 300 words: aim a little above it
-TOP_UPS = 5  # off-topic top-ups are left out, so a short body may take a few more
+TOP_UPS = 10  # off-topic and loosely grounded top-ups are left out, so a short body may take a few more
 HEADLINE_TRIES = 2
 # A headline that copies the facts line ("...; seen in airport fashion") is a list, not a headline.
+_BOOKKEEPING = re.compile(r"^In the catalog\b|\bare tagged\b|\blabels, including\b|\bappears in \w+ of the\b")
 _FACT_LABELS = re.compile(r";|\b(topic|celebrity|piece|seen in)\b", re.I)
 
 # Lays content out: returns the layout and a note on how ("planner", "vision", "fallback: <reason>").
@@ -66,30 +65,6 @@ class DraftOutcome:
     repairs: int
     layout_note: str = "planner"
     notes: dict[str, Any] = field(default_factory=dict)  # dropped sentences by reason, headline origin
-
-
-async def generate_content(llm: LLMClient, request: LLMRequest, repair_llm: LLMClient | None = None) -> tuple[Any, int]:
-    """Generate structured output, repairing malformed JSON up to MAX_REPAIRS times."""
-    assert request.output_schema is not None
-    try:
-        return (await llm.generate(request)).parsed, 0
-    except StructuredOutputError as exc:
-        raw, error = exc.raw_text, str(exc)
-    fixer = repair_llm or llm
-    for attempt in range(1, MAX_REPAIRS + 1):
-        result = await fixer.generate(
-            LLMRequest(
-                prompt=build_repair_prompt(raw, error),
-                temperature=0.0,
-                max_tokens=request.max_tokens,
-                purpose="repair",
-            )
-        )
-        try:
-            return await parse_structured_async(result.text, request.output_schema), attempt
-        except StructuredOutputError as exc:
-            raw, error = result.text, str(exc)
-    raise StructuredOutputError(f"output still invalid after {MAX_REPAIRS} repairs: {error}", raw_text=raw)
 
 
 def _clean_line(text: str) -> str:
@@ -121,6 +96,7 @@ class _Run:
     seed: int
     variant: int
     dropped: Counter[str] = field(default_factory=Counter)
+    composed: set[str] = field(default_factory=set)  # every phrasing of the openings (any variant), by sentence
 
 
 class EditorialService:
@@ -141,23 +117,27 @@ class EditorialService:
         guard = SentenceGuard(outline.names, self.known_names, f"{outline.source_text}\n{facts}",
                               strict_names=self.strict_names,
                               brands={p.brand for p in outline.products if p.brand})
-        return _Run(outline, guard, system, 1000 if seed is None else seed, variant)
+        composed = {s for v in (0, 1) for plan in (outline if v == variant else build_outline(
+            keyword, topics, contexts, v)).plans for s in split_sentences(plan.lead)}
+        return _Run(outline, guard, system, 1000 if seed is None else seed, variant, composed=composed)
 
     async def _paragraph(self, run: _Run, plan: ParagraphPlan, index: int) -> str:
         """One body paragraph from its fact group, opened by its composed lead; one whose continuation names neither
         the topic nor anything sourced (the review's relevance rule) is written again once with another seed and
         example."""
-        text = await self._write_paragraph(run, plan, index, 0, start=plan.lead)
-        if text and not run.outline.on_topic(_continuation(text, plan.lead)):
+        # The embedded model continues two to four composed sentences; a stronger model only the first.
+        opening = plan.lead if self.strict_names else (split_sentences(plan.lead) or [""])[0]
+        text = await self._write_paragraph(run, plan, index, 0, start=opening)
+        if text and not run.outline.on_topic(_continuation(text, opening)):
             run.dropped["paragraph off topic, re-sampled"] += 1
-            run.guard.forget(_continuation(text, plan.lead))
-            again = await self._write_paragraph(run, plan, index, 1, start=plan.lead)
-            if len(_continuation(again, plan.lead)) >= 40 and run.outline.on_topic(_continuation(again, plan.lead)):
+            run.guard.forget(_continuation(text, opening))
+            again = await self._write_paragraph(run, plan, index, 1, start=opening)
+            if len(_continuation(again, opening)) >= 40 and run.outline.on_topic(_continuation(again, opening)):
                 return again
-            run.guard.forget(_continuation(again, plan.lead))
-            if plan.lead:  # twice about nothing sourced: the paragraph keeps only what is true and on topic
+            run.guard.forget(_continuation(again, opening))
+            if opening:  # twice about nothing sourced: the paragraph keeps only what is true and on topic
                 run.dropped["off-topic continuation left out"] += 1
-                return plan.lead
+                return opening
             run.guard.remember(text)
         return text
 
@@ -182,7 +162,7 @@ class EditorialService:
                 seed=run.seed + 31 * index + 7 * attempt + 101 * variant,
             )
             text = canonical_case(_clean_line((await self.llm.generate(request)).text), run.outline.names)
-            sentences, dropped = run.guard.clean(text)
+            sentences, dropped = run.guard.clean(text, scope=run.outline.scope(plan))
             run.dropped.update(dropped)
             for sentence in sentences:
                 if word_count(" ".join([*kept, sentence])) > MAX_PARAGRAPH_WORDS:
@@ -252,6 +232,12 @@ class EditorialService:
         if len(body) < 2:
             raise LLMError(f"the writer produced {len(body)} usable paragraph(s) for {outline.keyword!r} after "
                            f"dropping: {dict(run.dropped) or 'nothing'}; the model may be too weak for this topic")
+        if not model_sentences(body, run.composed):
+            # The model added nothing usable anywhere: the composed openings alone are a fact sheet, not an article,
+            # and must not pass the gate as one. Each paragraph keeps its first sentence only, so the review's
+            # length floor fails the draft and the loop asks for another one (or a human).
+            run.dropped["the model added nothing: openings cut to their first sentence"] += 1
+            body = [split_sentences(p)[0] for p in body]
         planned = [p.subject for p in outline.plans if p.kind == "product"]
         products = [p for p in outline.products if p.name in planned] or outline.products[:1]
         celebs = [p.subject for p in outline.plans if p.kind == "looks"]
@@ -264,7 +250,7 @@ class EditorialService:
             title=title,
             subtitle=subtitle,
             body_paragraphs=body[:5],
-            pull_quotes=_pull_quote(body, outline),
+            pull_quotes=_pull_quote(body, outline, composed_first=self.strict_names),
             product_mentions=mentions,
             celeb_mentions=people,
             hashtags=list(dict.fromkeys(t for t in tags if t))[:6],
@@ -296,7 +282,21 @@ class EditorialService:
         layout, note = await self.layout(content, design_spec)
         notes = {"paragraphs": len(content.body_paragraphs), "title": title_from, "subtitle": subtitle_from,
                  "dropped": dict(run.dropped)}  # fmt: skip
+        self._mark_model_prose(layout, content, run, notes)
         return DraftOutcome(content=content, layout=layout, repairs=0, layout_note=note, notes=notes)
+
+    def _mark_model_prose(self, layout: MagazineLayout, content: EditorialContent, run: _Run,
+                          notes: dict[str, Any]) -> None:
+        """On the embedded model, record in the draft which body sentences the model wrote (the rest are composed
+        from the facts): the gate checks their facts but cannot judge how they read, and says so."""
+        if not self.strict_names:
+            return
+        written = model_sentences(content.body_paragraphs, run.composed)
+        total = sum(len(split_sentences(p)) for p in content.body_paragraphs)
+        notes["model_sentences"] = len(written)
+        if written:
+            layout.metadata.append(KeyValuePair(key=MODEL_PROSE_KEY, value=json.dumps(
+                {"model": self.llm.name, "sentences": written, "of": total}, ensure_ascii=False)))
 
     async def revise(
         self,
@@ -332,7 +332,13 @@ class EditorialService:
         revised = self._assemble(run, paragraphs, title, subtitle)
         notes["dropped"] = dict(run.dropped)
         layout, note = await self.layout(revised, design_spec)
+        self._mark_model_prose(layout, revised, run, notes)
         return DraftOutcome(content=revised, layout=layout, repairs=0, layout_note=note, notes=notes)
+
+
+def model_sentences(paragraphs: list[str], composed: set[str]) -> list[str]:
+    """Body sentences that are not among the `composed` ones: what the model wrote."""
+    return [s for p in paragraphs for s in split_sentences(p) if s not in composed]
 
 
 def _continuation(text: str, lead: str) -> str:
@@ -351,12 +357,15 @@ def _scenes_of(celebrity: str, outline: Outline) -> list[str]:
     return list(dict.fromkeys(s for p in outline.products for who, s in p.sightings if who == celebrity and s))[:2]
 
 
-def _pull_quote(body: list[str], outline: Outline) -> list[str]:
+def _pull_quote(body: list[str], outline: Outline, composed_first: bool = False) -> list[str]:
     """A short sentence of the article that names the topic (pull quotes repeat the text by design); the composed
-    openings are facts, not quotable lines, so they are the last resort."""
-    leads = {p.lead for p in outline.plans}
+    openings are facts, not quotable lines, so they are the last resort, unless `composed_first` (the embedded
+    model, whose own lines are the ones a reader would least like to see enlarged)."""
+    leads = {s for p in outline.plans for s in split_sentences(p.lead)}
     sentences = [s for paragraph in [*body[1:], body[0]] for s in split_sentences(paragraph)]
-    for sentence in sorted(sentences, key=lambda s: s in leads):
+    # Catalog bookkeeping ("In the catalog it sits under...", "Its pieces are tagged...") is no line to enlarge.
+    sentences = [s for s in sentences if not _BOOKKEEPING.search(s)]
+    for sentence in sorted(sentences, key=lambda s: (s in leads) != composed_first):
         words = word_count(sentence)
         if 8 <= words <= 28 and len(sentence) <= 200 and any(_names_in(sentence, t) for t in outline.terms):
             return [sentence.rstrip(".")]

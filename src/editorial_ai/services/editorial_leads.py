@@ -8,6 +8,8 @@ better rest of the paragraph. Several phrasings per kind, chosen by the attempt'
 
 from __future__ import annotations
 
+from editorial_ai.review.attributes import ATTRIBUTE_WORDS
+
 # How a post's context reads inside a sentence ("airport fashion" -> "at the airport").
 _SCENES = {
     "airport fashion": "at the airport", "brand campaign": "in a brand campaign", "music video": "in a music video",
@@ -95,3 +97,82 @@ def spread_lead(keyword: str, top_title: str, top_context: str, variant: int) ->
         f"The most viewed {keyword} post, \u201c{top_title}\u201d, was taken{where}.",
         f"No {keyword} post has been viewed more than \u201c{top_title}\u201d{where}.",
     ], variant)
+
+
+def _join(items: list[str]) -> str:
+    items = [i for i in dict.fromkeys(items) if i]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" and {items[-1]}" if items else ""
+
+
+# Tags that only say what kind of piece it is, or its colour (the opening gives that already).
+_PLAIN_TAGS = frozenset({"bag", "bags", "top", "tops", "outerwear", "shoes", "shoe", "bottom", "bottoms", "dress",
+                         "dresses", "accessory", "accessories", "eyewear", "jewelry", "jewellery", "hat", "hats",
+                         "knitwear", "denim", "sneakers", "boots", "skirt", "jacket", "coat", "sunglasses", "watch"})
+
+
+def style_tags(tags: list[str], keyword: str = "") -> list[str]:
+    """Tags that name a style ("minimal", "quiet luxury"), not the kind of piece or its colour."""
+    skip = _PLAIN_TAGS | ATTRIBUTE_WORDS | {keyword.casefold()}
+    return [t for t in dict.fromkeys(tags) if t.casefold() not in skip]
+
+
+# A second composed sentence per paragraph, from facts its opening left out: with the opening it gives the model two
+# true sentences to continue from, and keeps the paragraph worth reading when the guard drops what the model adds.
+def background_follow(keyword: str, tags: list[str], wearers: list[str], variant: int) -> str:
+    """"Its pieces are tagged minimal, old money and quiet luxury; Jennie, Minji and IU wear it most often"."""
+    tagged = style_tags(tags, keyword)[:3]
+    parts = []
+    if tagged:
+        parts.append(_pick([f"Its pieces are tagged {_join(tagged)}", f"The pieces behind it carry the {_join(tagged)} "
+                            f"tag{'s' if len(tagged) > 1 else ''}"], variant))
+    if wearers:
+        parts.append(f"{_join(wearers[:3])} wear{'s' if len(wearers) == 1 else ''} it most often")
+    return ("; ".join(parts) + ".") if parts else ""
+
+
+def looks_follow(celebrity: str, later: list[tuple[str, str]], worn: list[str],
+                 first: tuple[str, int] = ("", 0)) -> str:
+    """"That post, "Minji in Chanel", has been viewed 1,204,551 times. Minji was also photographed in a music video on
+    21 September 2025. Across these looks, Minji wore ..."."""
+    title, views = first
+    sentences = [f"That post, \u201c{title}\u201d, has been viewed {views:,} times."] if title and views > 0 else []
+    seen: list[str] = []
+    for i, (date, context) in enumerate(later[:2]):
+        if not context:
+            continue
+        again = i > 0 and context == later[0][1]  # "in the front row on 25 January and again on 10 March"
+        seen.append(f"{'again' if again else scene_phrase(context)}{f' on {date}' if date else ''}")
+    if seen:
+        sentences.append(f"{celebrity} was also photographed {' and '.join(seen)}.")
+    if len(worn) > 1:
+        sentences.append(f"Across these looks, {celebrity} wore {_join([f'the {w}' for w in worn[:3]])}.")
+    return " ".join(sentences)
+
+
+def product_follow(name: str, tags: list[str], wearers: list[tuple[str, str]], price_krw: int = 0) -> str:
+    """"Rosé wore them in a brand campaign as well. In the catalog they sit under coquette. They sell for KRW
+    890,000"."""
+    them = "them" if is_plural(name) else "it"
+    others = [(who, scene_phrase(context)) for who, context in wearers[1:3] if who and context]
+    sentences = []
+    if len(others) == 2:
+        sentences.append(f"{others[0][0]} wore {them} {others[0][1]}, and {others[1][0]} {others[1][1]}.")
+    elif others:
+        sentences.append(f"{others[0][0]} wore {them} {others[0][1]} as well.")
+    styles = style_tags(tags)[:3]
+    if styles:
+        sentences.append(f"In the catalog {'they sit' if them == 'them' else 'it sits'} under {_join(styles)}.")
+    if price_krw > 0:
+        sentences.append(f"{'They sell' if them == 'them' else 'It sells'} for KRW {price_krw:,}.")
+    return " ".join(sentences)
+
+
+def spread_follow(keyword: str, scenes: list[str], pieces: list[str]) -> str:
+    """"Old money has been photographed at the airport and in a music video. Its pieces include ..."."""
+    places = [scene_phrase(s) for s in scenes[:3] if s]
+    sentences = []
+    if len(places) >= 2:
+        sentences.append(f"{keyword} has been photographed {_join(places)}.")
+    if len(pieces) >= 2:
+        sentences.append(f"Its pieces include {_join([f'the {p}' for p in pieces[:3]])}.")
+    return " ".join(sentences)

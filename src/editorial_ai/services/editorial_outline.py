@@ -11,7 +11,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from editorial_ai.services.editorial_leads import background_lead, looks_lead, product_lead, spread_lead
+from editorial_ai.services.editorial_leads import (
+    background_follow,
+    background_lead,
+    looks_follow,
+    looks_lead,
+    product_follow,
+    product_lead,
+    spread_follow,
+    spread_lead,
+)
 from editorial_ai.services.source import readable_date
 
 MAX_PARAGRAPHS = 5  # EditorialContent allows five body paragraphs
@@ -47,6 +56,7 @@ class Product:
     tags: tuple[str, ...]
     details: str
     sightings: tuple[tuple[str, str], ...]  # (who, scene) per sourced post, so pairings stay as sourced
+    price_krw: int = 0
 
     @property
     def worn_by(self) -> tuple[str, ...]:
@@ -83,6 +93,7 @@ class Outline:
     names: set[str] = field(default_factory=set)  # every name the sources hold
     signature: tuple[str, str] = ("", "")  # (a piece the celebrity wore, the scene of that post)
     source_text: str = ""  # all source strings, for the number guard
+    _scopes: dict[int, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
 
     def on_topic(self, text: str) -> bool:
         """Whether the text names the topic (a keyword word) or anything the sources hold (the review's relevance
@@ -90,6 +101,23 @@ class Outline:
         padded = f" {' '.join(words_of(text))} "
         keys = [*self.terms, *(" ".join(words_of(n)) for n in self.names)]
         return any(f" {k} " in padded for k in keys if k)
+
+    def scope(self, plan: ParagraphPlan) -> frozenset[str]:
+        """The words a paragraph's sentences may draw materials, colours and settings from: its own facts and the
+        details of every piece those facts name (worked out once per paragraph; every attempt asks again)."""
+        key = id(plan)
+        if key not in self._scopes:
+            self._scopes[key] = self._scope_of(plan)
+        return self._scopes[key]
+
+    def _scope_of(self, plan: ParagraphPlan) -> frozenset[str]:
+        facts = " ".join(plan.facts)
+        padded = f" {' '.join(words_of(facts))} "
+        texts = [facts]
+        for product in self.products:
+            if f" {' '.join(words_of(product.name))} " in padded:
+                texts += [product.details, " ".join(product.tags), " ".join(product.scenes)]
+        return frozenset(words_of(" ".join(texts)))
 
     def headline_facts(self) -> str:
         """One line of facts for the title and subtitle prompts: the celebrity with a piece she wore and where,
@@ -169,9 +197,23 @@ def _products(posts: list[dict[str, Any]], terms: list[str], celebrity: str) -> 
     ordered = sorted(seen, key=rank)
     return [
         Product(name=n, brand=str(seen[n].get("brand", "")), tags=tuple(_tags(seen[n])[:4]), details=_details(seen[n]),
-                sightings=tuple(sightings[n][:3]))
+                sightings=tuple(sightings[n][:3]), price_krw=_price(seen[n]))
         for n in ordered
     ]  # fmt: skip
+
+
+def _views(post: dict[str, Any]) -> int:
+    try:
+        return max(0, int(post.get("view_count") or 0))
+    except (TypeError, ValueError):
+        return 0
+
+
+def _price(solution: dict[str, Any]) -> int:
+    try:
+        return max(0, int(solution.get("price_krw") or 0))
+    except (TypeError, ValueError):
+        return 0
 
 
 def _pick_products(products: list[Product], limit: int) -> list[Product]:
@@ -206,10 +248,24 @@ def _looks_plan(keyword: str, celebrity: str, posts: list[dict[str, Any]], terms
     lead = looks_lead(celebrity, str(first.get("group_name") or ""),
                       str(first.get("date") or readable_date(first.get("created_at"))), str(first.get("context") or ""),
                       str(piece.get("title", "")), str(piece.get("brand", "")), variant)  # fmt: skip
-    return ParagraphPlan("looks", celebrity, facts, lead)
+    later = [(str(p.get("date") or readable_date(p.get("created_at"))), str(p.get("context") or ""))
+             for p in own[:3] if p is not first]
+    follow = looks_follow(celebrity, later, worn, (str(first.get("title") or ""), _views(first)))
+    mine = sum(1 for p in posts if p.get("artist_name") == celebrity)
+    if len(_COUNT_WORDS) > len(posts) > mine > 0:  # "three of the many logged looks" says nothing
+        follow += f" {celebrity} appears in {count_word(mine)} of the {count_word(len(posts))} logged looks."
+    return ParagraphPlan("looks", celebrity, facts, _with(lead, follow))
 
 
-def _product_plan(keyword: str, product: Product, variant: int = 0) -> ParagraphPlan:
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" and {items[-1]}"
+
+
+def _with(lead: str, follow: str) -> str:
+    return f"{lead} {follow}".strip() if follow else lead
+
+
+def _product_plan(keyword: str, product: Product, variant: int = 0, siblings: list[str] | None = None) -> ParagraphPlan:
     facts = [f'topic: "{keyword}"', f"product: {product.name} by {product.brand}"]
     if product.details:
         facts.append(f"details: {product.details}")
@@ -218,7 +274,13 @@ def _product_plan(keyword: str, product: Product, variant: int = 0) -> Paragraph
     if product.sightings:
         facts.append("worn by: " + "; ".join(f"{who} ({scene})" if scene else who for who, scene in product.sightings))
     lead = product_lead(product.name, product.brand, product.details, list(product.sightings), variant)
-    return ParagraphPlan("product", product.name, facts, lead)
+    follow = product_follow(product.name, list(product.tags), list(product.sightings), product.price_krw)
+    if siblings:  # other pieces of the same label in the sources
+        named = _and([f"the {n}" for n in siblings[:2]])
+        more = f"{count_word(len(siblings))} more piece{'s' if len(siblings) > 1 else ''} in these looks"
+        follow += (f" {product.brand} has {more}, among them {named}." if len(siblings) > 2
+                   else f" {product.brand} has {more}: {named}.")
+    return ParagraphPlan("product", product.name, facts, _with(lead, follow))
 
 
 def _period(posts: list[dict[str, Any]]) -> str:
@@ -252,14 +314,20 @@ def build_outline(keyword: str, topics: list[dict[str, Any]], posts: list[dict[s
     if others:
         background.append("worn by: " + ", ".join(others[:3]))
     lead = background_lead(keyword, scenes, count_word(len(posts)), period, variant)
-    outline.plans.append(ParagraphPlan("background", keyword, background, lead))
+    labels = [b for b, _ in Counter(str(s.get("brand")) for p in posts for s in p.get("solutions", [])
+                                    if s.get("brand")).most_common()]
+    follow = background_follow(keyword, [t for t, _ in tag_counts.most_common(12)], others[:3], variant)
+    if len(labels) >= 2:
+        follow += f" Its pieces come from {count_word(len(labels))} labels, including {_and(labels[:3])}."
+    outline.plans.append(ParagraphPlan("background", keyword, background, _with(lead, follow)))
     if celebrity:
         outline.plans.append(_looks_plan(keyword, celebrity, posts, terms, variant))
     slots = MAX_PARAGRAPHS - len(outline.plans) - 1
     second = next((n for n in others if n != celebrity), "")
     product_slots = slots if len(products) >= slots or not second else max(1, slots - 1)
     for product in _pick_products(products, product_slots):
-        outline.plans.append(_product_plan(keyword, product, variant))
+        siblings = [p.name for p in products if p.brand == product.brand and p.name != product.name]
+        outline.plans.append(_product_plan(keyword, product, variant, siblings))
     if second and len(outline.plans) < MAX_PARAGRAPHS - 1:
         outline.plans.append(_looks_plan(keyword, second, posts, terms, variant))
     spread = [f'topic: "{keyword}"', f"looks logged: {count_word(len(posts))}"]
@@ -271,7 +339,10 @@ def build_outline(keyword: str, topics: list[dict[str, Any]], posts: list[dict[s
     if products:
         spread.append("pieces: " + ", ".join(p.name for p in _pick_products(products, 3)))
     lead = spread_lead(keyword, str(top.get("title", "")), str(top.get("context", "")), variant)
-    outline.plans.append(ParagraphPlan("spread", keyword, spread, lead))
+    follow = spread_follow(keyword, scenes, [p.name for p in _pick_products(products, 3)])
+    if int(top.get("view_count") or 0) > 0:
+        follow = f"That post alone has been viewed {int(top['view_count']):,} times. {follow}".strip()
+    outline.plans.append(ParagraphPlan("spread", keyword, spread, _with(lead, follow)))
     outline.signature = _signature(celebrity, posts, terms)
     outline.names = _source_names(topics, posts)
     outline.source_text = _source_text(topics, posts)

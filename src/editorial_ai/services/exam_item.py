@@ -8,7 +8,6 @@ points at, and how an item is judged and rendered.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -37,7 +36,7 @@ from editorial_ai.review.judge import JudgeDocument, judge_by_probability, mark_
 from editorial_ai.review.rubric import Criterion, Rubric
 from editorial_ai.review.scoring import composite_score, decide_pass, review_flags
 from editorial_ai.review.validators.exam_item import key_consistency_result
-from editorial_ai.services.editorial import generate_content
+from editorial_ai.services.structured_generation import generate_content
 
 EXAM_CONTENT_TYPE = "exam_item"
 EXAM_MAX_CORRECTIONS = 2  # seed 002: at most two self-correction loops, then a human
@@ -202,13 +201,6 @@ def components_text(item: ExamItem | dict[str, Any] | None, components: list[str
             value = value[index] if index < len(value) else None
         parts.append(str(value))
     return "\n".join(parts)
-
-
-def change_similarity(before: str, after: str) -> float:
-    """0..1 similarity of two texts (1 = unchanged)."""
-    if before == after:
-        return 1.0
-    return difflib.SequenceMatcher(None, before, after, autojunk=False).ratio()
 
 
 # --- the service -----------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from editorial_ai.prompts.product_spec import (
     build_extraction_prompt,
 )
 from editorial_ai.review.validators.product_spec import CATEGORY_KEYS, measurements_in
-from editorial_ai.services.editorial import generate_content
+from editorial_ai.services.structured_generation import generate_content
 
 PRODUCT_SPEC_CONTENT_TYPE = "product_spec"
 MAX_SPEC_CORRECTIONS = 2

@@ -9,9 +9,8 @@ from typing import Annotated, Any
 
 from pydantic import Field, JsonValue, create_model
 
-from editorial_ai.evaluation.clients import CountingClient, counting
-from editorial_ai.evaluation.critic import critique
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
+from editorial_ai.llm.counting import CountingClient, counting
 from editorial_ai.models.research_brief import MAX_SUB_QUESTIONS, BriefDraft, BriefOutcome, BriefRequest
 from editorial_ai.prompts.research_brief import (
     BRIEF_SYSTEM,
@@ -20,9 +19,10 @@ from editorial_ai.prompts.research_brief import (
     build_revision_prompt,
 )
 from editorial_ai.review.rubric import Rubric, load_rubric
+from editorial_ai.services.brief_critic import critique
 from editorial_ai.services.curation import nearest_keywords
-from editorial_ai.services.editorial import generate_content
 from editorial_ai.services.source import expand_terms
+from editorial_ai.services.structured_generation import generate_content
 from editorial_ai.store.catalog import CatalogRepository
 
 log = logging.getLogger(__name__)

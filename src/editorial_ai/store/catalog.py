@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -24,10 +23,10 @@ from editorial_ai.store.catalog_search import (
     search_terms,
     search_text,
 )
+from editorial_ai.store.schema_version import ensure_sqlite_schema
 from editorial_ai.store.sqlite_pool import SqliteConnectionPool
 
 T = TypeVar("T")
-logger = logging.getLogger(__name__)
 
 SAMPLE_CATALOG = "sample_catalog.json"
 ENTITY_KINDS = ("artists", "groups", "brands", "products")
@@ -39,33 +38,6 @@ MIN_INDEXED_CHARS = 3
 # Re-exported: the search helpers used to live here.
 __all__ = ["CatalogRepository", "SqliteCatalogRepository", "each_search", "fold_text", "load_sample_catalog",
            "search_terms", "search_text"]  # fmt: skip
-
-_SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS posts (
-        id TEXT PRIMARY KEY, image_url TEXT NOT NULL, artist_name TEXT NOT NULL,
-        group_name TEXT NOT NULL DEFAULT '', title TEXT NOT NULL, context TEXT NOT NULL DEFAULT '',
-        view_count INTEGER NOT NULL DEFAULT 0, status TEXT NOT NULL DEFAULT 'active',
-        created_at TEXT NOT NULL)""",
-    """CREATE TABLE IF NOT EXISTS solutions (
-        id TEXT PRIMARY KEY, title TEXT NOT NULL, brand TEXT NOT NULL, thumbnail_url TEXT NOT NULL,
-        price_krw INTEGER, metadata TEXT NOT NULL DEFAULT '{}', link_type TEXT NOT NULL DEFAULT 'direct')""",
-    """CREATE TABLE IF NOT EXISTS spots (
-        id TEXT PRIMARY KEY, post_id TEXT NOT NULL REFERENCES posts(id),
-        solution_id TEXT NOT NULL REFERENCES solutions(id), x REAL NOT NULL, y REAL NOT NULL)""",
-    """CREATE TABLE IF NOT EXISTS artists (
-        id TEXT PRIMARY KEY, name TEXT NOT NULL, group_name TEXT NOT NULL DEFAULT '')""",
-    "CREATE TABLE IF NOT EXISTS brands (id TEXT PRIMARY KEY, name TEXT NOT NULL)",
-    # One folded text per post: its own columns plus the names, brands and trend tags of the products spotted
-    # on it, so a search is one LIKE scan with no per-row Python call.
-    "CREATE TABLE IF NOT EXISTS post_search (post_id TEXT PRIMARY KEY REFERENCES posts(id), text TEXT NOT NULL)",
-    "CREATE INDEX IF NOT EXISTS idx_posts_view_count ON posts(view_count)",
-    "CREATE INDEX IF NOT EXISTS idx_spots_post_id ON spots(post_id)",
-)
-# The same folded texts in an FTS5 trigram index: a substring query reads the index, not every row. The text is
-# folded before it is stored (and the term before it is searched), so the tokenizer must not fold again
-# (case_sensitive 1): results are exactly those of `LIKE '%term%'` over the folded text, accents kept.
-_FTS_SCHEMA = ("CREATE VIRTUAL TABLE IF NOT EXISTS post_fts USING fts5(post_id UNINDEXED, text, "
-               "tokenize='trigram case_sensitive 1')")
 
 
 @runtime_checkable
@@ -99,6 +71,12 @@ class CatalogRepository(Protocol):
     async def vocabulary(self) -> dict[str, set[str]]:
         """What a keyword can match: trend `tags`, `contexts` (scenes), `artists`, `groups`, `brands`, `products`."""
         ...
+
+
+class InitializableCatalog(CatalogRepository, Protocol):
+    """A catalog repository that can create (and seed) or verify its tables before first use."""
+
+    async def initialize(self) -> None: ...
 
 
 def load_sample_catalog() -> dict[str, Any]:
@@ -140,17 +118,17 @@ class SqliteCatalogRepository:
         await self._run(self._initialize)
 
     def _initialize(self, conn: sqlite3.Connection) -> None:
+        ensure_sqlite_schema(conn, self.db_path)  # tables from the versioned migrations
+        # The migrations create the trigram table only where this SQLite build has the tokenizer (3.34+).
+        self._fts = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'post_fts'").fetchall() != []
         conn.execute("BEGIN IMMEDIATE")  # one writer at a time: a second initializer waits, then sees rows
         try:
-            for statement in _SCHEMA:
-                conn.execute(statement)
-            self._fts = self._create_fts(conn)
             if conn.execute("SELECT 1 FROM posts LIMIT 1").fetchone() is None:
                 self._insert_seed(conn, self._seed if self._seed is not None else load_sample_catalog())
             posts, indexed = conn.execute("SELECT (SELECT COUNT(*) FROM posts), (SELECT COUNT(*) FROM post_search)"
                                           ).fetchone()  # fmt: skip
             in_fts = conn.execute("SELECT COUNT(*) FROM post_fts").fetchone()[0] if self._fts else posts
-            if posts != indexed or posts != in_fts:  # new database, or one created before an index existed
+            if posts != indexed or posts != in_fts:  # new database, or posts added since indexing
                 self._index_posts(conn, fts=self._fts)
             conn.execute("COMMIT")
         except BaseException:
@@ -192,17 +170,6 @@ class SqliteCatalogRepository:
                 for s in data.get("spots", [])
             ],
         )
-
-    @staticmethod
-    def _create_fts(conn: sqlite3.Connection) -> bool:
-        """Create the trigram index; False (searches scan the folded texts) when SQLite lacks it (< 3.34)."""
-        try:
-            conn.execute(_FTS_SCHEMA)
-        except sqlite3.OperationalError as exc:
-            logger.warning("SQLite %s has no FTS5 trigram tokenizer (%s): catalog searches scan every post",
-                           sqlite3.sqlite_version, exc)
-            return False
-        return True
 
     @staticmethod
     def _index_posts(conn: sqlite3.Connection, *, fts: bool) -> None:

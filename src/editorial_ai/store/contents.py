@@ -18,53 +18,13 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from editorial_ai.store.content_query import ContentQuery
+from editorial_ai.store.schema_version import ensure_sqlite_schema
+from editorial_ai.store.sqlite_pool import SqliteConnectionPool
 
 ContentStatus = Literal["pending", "escalated", "approved", "published", "rejected", "revision_requested"]
 AWAITING: tuple[str, ...] = ("pending", "escalated")
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS editorial_contents (
-    id TEXT PRIMARY KEY,
-    thread_id TEXT NOT NULL UNIQUE,
-    status TEXT NOT NULL,
-    title TEXT NOT NULL DEFAULT '',
-    keyword TEXT NOT NULL DEFAULT '',
-    content_type TEXT NOT NULL DEFAULT 'fashion_magazine',
-    layout_json TEXT NOT NULL DEFAULT '{}',
-    review_json TEXT NOT NULL DEFAULT '{}',
-    review_summary TEXT NOT NULL DEFAULT '',
-    flags TEXT NOT NULL DEFAULT '[]',
-    attempt INTEGER NOT NULL DEFAULT 0,
-    admin_feedback TEXT,
-    rejection_reason TEXT,
-    published_path TEXT,
-    created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL,
-    published_at TEXT,
-    version INTEGER NOT NULL DEFAULT 0,
-    claim_token TEXT,
-    claim_event_id INTEGER
-);
-CREATE INDEX IF NOT EXISTS idx_contents_status ON editorial_contents(status, created_at);
-CREATE TABLE IF NOT EXISTS review_events (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    content_id TEXT NOT NULL,
-    thread_id TEXT NOT NULL,
-    decision TEXT NOT NULL,
-    reviewer TEXT NOT NULL DEFAULT 'admin',
-    payload TEXT NOT NULL DEFAULT '{}',
-    created_at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS idx_events_content ON review_events(content_id);
-"""
-
 _JSON_FIELDS = ("layout_json", "review_json", "flags")
-# Columns added after the first release: databases created before them are upgraded in place by initialize().
-MIGRATED_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("version", "INTEGER NOT NULL DEFAULT 0"),
-    ("claim_token", "TEXT"),
-    ("claim_event_id", "INTEGER"),
-)
 TRANSITION_FIELDS = frozenset({"admin_feedback", "rejection_reason", "published_path", "published_at", "layout_json"})
 
 
@@ -120,50 +80,44 @@ class ContentRepository(Protocol):
 
 
 class SqliteContentRepository:
-    """ContentRepository over an SQLite file (WAL, one short connection per call)."""
+    """ContentRepository over an SQLite file (WAL), on connections pooled for the life of the repository.
 
-    def __init__(self, db_path: Path) -> None:
+    Tables come from the versioned migrations (`editorial_ai.migrations`): `initialize()` checks the recorded
+    revision with one query and upgrades only a database that is behind.
+    """
+
+    def __init__(self, db_path: Path, *, synchronous: Literal["normal", "full"] = "normal") -> None:
+        """Use `db_path`; `synchronous` as EDITORIAL_AI_CHECKPOINT_SYNC, so a decision is as durable as its checkpoint.
+
+        In WAL mode `normal` syncs at checkpoints, not at every commit: a write survives any process dying, only a
+        power cut can lose the last ones; `full` waits for the disk at every commit.
+        """
         self.db_path = Path(db_path)
-
-    def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.db_path, timeout=30, isolation_level=None)
-        conn.row_factory = sqlite3.Row
-        conn.execute("PRAGMA busy_timeout=30000")
-        # Switching to WAL needs a moment alone with the file and SQLite does not wait for it; WAL is stored in
-        # the file, so a connection racing the first switch finds it done (or keeps the default journal).
-        with contextlib.suppress(sqlite3.OperationalError):
-            conn.execute("PRAGMA journal_mode=WAL")
-        return conn
+        self._pool = SqliteConnectionPool(self.db_path, pragmas=(f"synchronous={synchronous.upper()}",))
 
     async def _run(self, fn: Any, *args: Any) -> Any:
         def job() -> Any:
-            conn = self._connect()
-            try:
+            with self._pool.connection() as conn:
                 return fn(conn, *args)
-            finally:
-                conn.close()
 
         return await asyncio.to_thread(job)
 
-    async def initialize(self) -> None:
-        """Create tables (idempotent)."""
-        self.db_path.parent.mkdir(parents=True, exist_ok=True)
-        await self._run(lambda c: c.executescript(_SCHEMA))
-        await self._run(self._migrate)
+    def close(self) -> None:
+        """Close the pooled connections (the repository stays usable: new ones open on demand)."""
+        self._pool.close()
 
-    @staticmethod
-    def _migrate(conn: sqlite3.Connection) -> None:
-        """Add the columns an older database lacks; the write lock makes concurrent initializers take turns."""
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            present = {row["name"] for row in conn.execute("PRAGMA table_info(editorial_contents)")}
-            for name, ddl in MIGRATED_COLUMNS:
-                if name not in present:
-                    conn.execute(f"ALTER TABLE editorial_contents ADD COLUMN {name} {ddl}")
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
+    async def initialize(self) -> None:
+        """Bring the database to the current schema (creating the file if needed); idempotent."""
+        self.db_path.parent.mkdir(parents=True, exist_ok=True)
+        await self._run(self._initialize)
+
+    def _initialize(self, conn: sqlite3.Connection) -> None:
+        ensure_sqlite_schema(conn, self.db_path)
+        # WAL lets readers run beside the one writer. The mode is stored in the file, so this is a no-op once set;
+        # switching needs a moment alone with the file and SQLite does not wait for it, so a connection racing the
+        # first switch finds it done (or keeps the default journal).
+        with contextlib.suppress(sqlite3.OperationalError):
+            conn.execute("PRAGMA journal_mode=WAL")
 
     @staticmethod
     def _row(row: sqlite3.Row | None) -> dict[str, Any] | None:

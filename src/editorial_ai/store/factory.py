@@ -17,21 +17,17 @@ import importlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal
 
 from editorial_ai.config import ConfigError, Settings
-from editorial_ai.store.catalog import CatalogRepository, SqliteCatalogRepository
-from editorial_ai.store.contents import ContentRepository, SqliteContentRepository
+
+if TYPE_CHECKING:  # imported where used: `contents list` never loads the catalog modules
+    from editorial_ai.store.catalog import CatalogRepository, InitializableCatalog
+    from editorial_ai.store.contents import ContentRepository
 
 CatalogBackend = Literal["sqlite", "postgres", "supabase"]
 ContentsBackend = Literal["sqlite", "postgres"]
 _OFFLINE_DB = "or unset it to use the embedded SQLite database"
-
-
-class InitializableCatalog(CatalogRepository, Protocol):
-    """A catalog repository that can create (and seed) or verify its tables before first use."""
-
-    async def initialize(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -110,6 +106,8 @@ def open_catalog(settings: Settings, plan: StoragePlan | None = None) -> Initial
         repository: InitializableCatalog = _postgres("postgres_catalog").PostgresCatalogRepository(plan.database_url,
                                                                                schema=plan.schema)
         return repository
+    from editorial_ai.store.catalog import SqliteCatalogRepository
+
     return SqliteCatalogRepository(settings.resolved_db_path)
 
 
@@ -120,7 +118,9 @@ def open_contents(settings: Settings, plan: StoragePlan | None = None) -> Conten
         module = _postgres("postgres_contents")
         repository: ContentRepository = module.PostgresContentRepository(plan.database_url, schema=plan.schema)
         return repository
-    return SqliteContentRepository(settings.resolved_db_path)
+    from editorial_ai.store.contents import SqliteContentRepository
+
+    return SqliteContentRepository(settings.resolved_db_path, synchronous=settings.checkpoint_sync)
 
 
 async def open_stores(settings: Settings) -> tuple[CatalogRepository, ContentRepository]:

@@ -1,9 +1,9 @@
 """PostgreSQL plumbing shared by the catalog and content repositories (psycopg 3, async).
 
 Behaviour mirrors the SQLite repositories: same method contracts, same row shapes (JSON columns come back as
-Python objects, timestamps as ISO-8601 strings). Each call opens a short-lived connection, so a repository holds
-no resources, needs no closing and can be shared across tasks; every table lives in one schema (`public` unless
-told otherwise) so several deployments or test runs can share a database.
+Python objects, timestamps as ISO-8601 strings). Calls borrow connections from a pool per repository and event loop;
+every table lives in one schema (`public` unless told otherwise) so several deployments or test runs can share a
+database, and the tables come from the versioned migrations (`editorial_ai.migrations`).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from psycopg.rows import DictRow, dict_row
 from psycopg.types.json import Jsonb
 
 from editorial_ai.config import ConfigError
+from editorial_ai.store.schema_version import ensure_postgres_schema
 
 DEFAULT_SCHEMA = "public"
 SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -86,9 +87,14 @@ def like_pattern(term: str) -> str:
 
 
 class PostgresRepositoryBase:
-    """Connection handling, schema qualification and one-time initialization shared by both repositories."""
+    """Pooled connections, schema qualification and the schema-version check shared by every repository.
 
-    _ddl: tuple[str, ...] = ()
+    Connections come from a psycopg pool per repository and event loop (opened on first use, checked before
+    lending), so a run's queries reuse connections instead of paying a connection set-up each.
+    """
+
+    _pool_name = "editorial_ai"
+    _pool_size = 4
 
     def __init__(self, dsn: str, *, schema: str = DEFAULT_SCHEMA) -> None:
         self.dsn = dsn
@@ -102,6 +108,8 @@ class PostgresRepositoryBase:
             ) from exc
         self._connect_kwargs: dict[str, Any] = {} if "connect_timeout" in params else {
             "connect_timeout": _CONNECT_TIMEOUT_S}
+        self._pool: Any = None  # opened on first use, in the event loop that uses it
+        self._pool_loop: asyncio.AbstractEventLoop | None = None
 
     @property
     def _init_lock_key(self) -> str:
@@ -110,43 +118,72 @@ class PostgresRepositoryBase:
     def _sql(self, template: str) -> sql.Composed:
         return sql.SQL(template).format(s=sql.Identifier(self.schema))
 
+    def _unavailable(self, detail: str) -> PostgresUnavailableError:
+        return PostgresUnavailableError(
+            f"cannot connect to PostgreSQL at {describe_dsn(self.dsn)}: {detail}. Check DATABASE_URL (is the server "
+            "running and reachable?), or unset it to use the embedded SQLite database"
+        )
+
     @asynccontextmanager
-    async def _connect(self) -> AsyncIterator[psycopg.AsyncConnection[DictRow]]:
+    async def _direct(self) -> AsyncIterator[psycopg.AsyncConnection[DictRow]]:
+        """A connection of its own (autocommit, dict rows), closed after the block: for one-off work."""
         try:
             conn = await psycopg.AsyncConnection.connect(
                 self.dsn, autocommit=True, row_factory=dict_row, prepare_threshold=None, **self._connect_kwargs
             )
         except psycopg.OperationalError as exc:
-            raise PostgresUnavailableError(
-                f"cannot connect to PostgreSQL at {describe_dsn(self.dsn)}: {str(exc).strip()}. Check DATABASE_URL "
-                "(is the server running and reachable?), or unset it to use the embedded SQLite database"
-            ) from exc
+            raise self._unavailable(str(exc).strip()) from exc
         try:
             yield conn
         finally:
             await conn.close()
 
-    async def initialize(self) -> None:
-        """Create the schema and tables if missing (and seed, where the subclass does); idempotent.
+    async def _open_pool(self) -> Any:
+        """This loop's pool (a pool is bound to the event loop it was opened in)."""
+        loop = asyncio.get_running_loop()
+        if self._pool is not None and self._pool_loop is loop:
+            return self._pool
+        from psycopg_pool import PoolTimeout
 
-        A transaction-scoped advisory lock per schema makes concurrent initializers (other processes, other
-        workers) wait for the first one instead of racing on CREATE statements or on seeding.
+        from editorial_ai.store.pg_pool import CONNECT_TIMEOUT_S, open_pool
+
+        pool = open_pool(self.dsn, max_size=self._pool_size, name=self._pool_name)
+        try:
+            await pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
+        except PoolTimeout as exc:
+            await pool.close()
+            raise self._unavailable(f"no connection within {CONNECT_TIMEOUT_S} s") from exc
+        self._pool, self._pool_loop = pool, loop
+        return pool
+
+    @asynccontextmanager
+    async def _connect(self) -> AsyncIterator[psycopg.AsyncConnection[DictRow]]:
+        """A pooled autocommit connection for the block."""
+        pool = await self._open_pool()
+        async with pool.connection() as conn:
+            yield conn
+
+    async def aclose(self) -> None:
+        """Close the pooled connections (a later call opens a new pool)."""
+        pool, self._pool, self._pool_loop = self._pool, None, None
+        if pool is not None:
+            await pool.close()
+
+    async def initialize(self) -> None:
+        """Bring the schema's tables to the current revision (creating schema and tables if missing); idempotent.
+
+        One query finds the recorded revision; only a schema that is behind is upgraded, under a per-schema
+        advisory lock (`editorial_ai.migrations.runner`), so concurrent initializers never race on CREATE.
         """
-        async with self._connect() as conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (self._init_lock_key,))
-            await self._ensure_schema(conn)
-            for statement in self._ddl:
-                await conn.execute(self._sql(statement))
-            await self._after_schema(conn)
+        async with self._connect() as conn:
+            await ensure_postgres_schema(conn, self.dsn, self.schema,
+                                         f"PostgreSQL schema {self.schema!r} at {describe_dsn(self.dsn)}")  # fmt: skip
 
     async def _ensure_schema(self, conn: psycopg.AsyncConnection[DictRow]) -> None:
         """CREATE SCHEMA only when missing: roles without CREATE on the database can still use `public`."""
         cur = await conn.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s", (self.schema,))
         if await cur.fetchone() is None:
             await conn.execute(self._sql("CREATE SCHEMA IF NOT EXISTS {s}"))
-
-    async def _after_schema(self, conn: psycopg.AsyncConnection[DictRow]) -> None:
-        """Hook run inside the initialization transaction, after the tables exist."""
 
 
 @asynccontextmanager
@@ -159,7 +196,7 @@ async def checkpointer_setup_lock(dsn: str, schema: str = DEFAULT_SCHEMA) -> Asy
     """
     repo = PostgresRepositoryBase(dsn, schema=schema)
     key = f"editorial_ai:checkpoints:{repo.schema}"
-    async with repo._connect() as conn:
+    async with repo._direct() as conn:
         async with conn.transaction():  # the same lock as initialize(): schema creation never races
             await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (repo._init_lock_key,))
             await repo._ensure_schema(conn)

@@ -17,33 +17,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from editorial_ai.config import Settings
-
-_SQLITE_DDL = """
-CREATE TABLE IF NOT EXISTS admin_sessions (
-    id_hash TEXT PRIMARY KEY,
-    csrf_token TEXT NOT NULL,
-    authenticated INTEGER NOT NULL DEFAULT 0,
-    created_at TEXT NOT NULL,
-    expires_at TEXT NOT NULL,
-    revoked_at TEXT,
-    reviewer TEXT NOT NULL DEFAULT 'admin'
-);
-CREATE INDEX IF NOT EXISTS idx_admin_sessions_expiry ON admin_sessions(expires_at);
-"""
-
-_POSTGRES_DDL = (
-    """CREATE TABLE IF NOT EXISTS {s}.admin_sessions (
-        id_hash TEXT PRIMARY KEY,
-        csrf_token TEXT NOT NULL,
-        authenticated BOOLEAN NOT NULL DEFAULT FALSE,
-        created_at TIMESTAMPTZ NOT NULL,
-        expires_at TIMESTAMPTZ NOT NULL,
-        revoked_at TIMESTAMPTZ
-    )""",
-    "CREATE INDEX IF NOT EXISTS idx_admin_sessions_expiry ON {s}.admin_sessions(expires_at)",
-    # Sessions record who logged in (named reviewers); older tables gain the column.
-    "ALTER TABLE {s}.admin_sessions ADD COLUMN IF NOT EXISTS reviewer TEXT NOT NULL DEFAULT 'admin'",
-)
+from editorial_ai.store.schema_version import ensure_sqlite_schema
+from editorial_ai.store.sqlite_pool import SqliteConnectionPool
 
 
 @dataclass(frozen=True)
@@ -76,33 +51,32 @@ class SessionStore(Protocol):
 
 
 class SqliteSessionStore:
-    """Sessions in the app's SQLite database."""
+    """Sessions in the app's SQLite database, on connections pooled for the life of the store."""
 
     def __init__(self, db_path: Path) -> None:
         self.db_path = Path(db_path)
+        self._pool = SqliteConnectionPool(self.db_path)
 
-    async def _run(self, sql: str, params: tuple[Any, ...] = (), script: bool = False) -> list[sqlite3.Row]:
+    async def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         def job() -> list[sqlite3.Row]:
-            conn = sqlite3.connect(self.db_path, timeout=30, isolation_level=None)
-            conn.row_factory = sqlite3.Row
-            try:
-                conn.execute("PRAGMA busy_timeout=30000")
-                if script:
-                    conn.executescript(sql)
-                    return []
+            with self._pool.connection() as conn:
                 return conn.execute(sql, params).fetchall()
-            finally:
-                conn.close()
 
         return await asyncio.to_thread(job)
 
+    def close(self) -> None:
+        """Close the pooled connections (the store stays usable: new ones open on demand)."""
+        self._pool.close()
+
     async def initialize(self) -> None:
-        """Create the table (idempotent)."""
+        """Bring the database to the current schema (tables from `editorial_ai.migrations`); idempotent."""
         self.db_path.parent.mkdir(parents=True, exist_ok=True)
-        await self._run(_SQLITE_DDL, script=True)
-        columns = {row["name"] for row in await self._run("PRAGMA table_info(admin_sessions)")}
-        if "reviewer" not in columns:  # a database from before named reviewers
-            await self._run("ALTER TABLE admin_sessions ADD COLUMN reviewer TEXT NOT NULL DEFAULT 'admin'")
+
+        def job() -> None:
+            with self._pool.connection() as conn:
+                ensure_sqlite_schema(conn, self.db_path)
+
+        await asyncio.to_thread(job)
 
     async def create(self, *, authenticated: bool, ttl: timedelta, reviewer: str = "admin") -> tuple[str, Session]:
         """A new session; returns the cookie value (shown once, never stored) and the record."""
@@ -146,7 +120,7 @@ def _postgres_store(database_url: str, schema: str) -> SessionStore:
     class PostgresSessionStore(PostgresRepositoryBase):
         """Sessions in the app's PostgreSQL schema."""
 
-        _ddl = _POSTGRES_DDL
+        _pool_name = "editorial_ai-sessions"
 
         async def create(self, *, authenticated: bool, ttl: timedelta,
                          reviewer: str = "admin") -> tuple[str, Session]:

@@ -19,10 +19,12 @@ class SqliteConnectionPool:
     forked child never reuses its parent's connections.
     """
 
-    def __init__(self, db_path: Path, idle: int = IDLE_CONNECTIONS) -> None:
-        """Pool connections to `db_path`, keeping at most `idle` open between calls."""
+    def __init__(self, db_path: Path, idle: int = IDLE_CONNECTIONS, *, pragmas: tuple[str, ...] = ()) -> None:
+        """Pool connections to `db_path`, keeping at most `idle` open between calls; each new connection runs
+        `pragmas` (per-connection settings such as `synchronous=NORMAL`) once."""
         self.db_path = db_path
         self.idle = idle
+        self.pragmas = pragmas
         self._free: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         self._pid = os.getpid()
@@ -30,6 +32,8 @@ class SqliteConnectionPool:
     def _open(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.db_path, timeout=30.0, isolation_level=None, check_same_thread=False)
         conn.row_factory = sqlite3.Row
+        for pragma in self.pragmas:
+            conn.execute(f"PRAGMA {pragma}")
         return conn
 
     @contextmanager

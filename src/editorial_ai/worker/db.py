@@ -88,13 +88,19 @@ class PostgresDatabase:
         async with self.pool.connection() as conn:
             if len(steps) == 1 and not durable:  # one statement is atomic on its own: no BEGIN/COMMIT
                 return [await self._execute(conn, *steps[0])]
-            async with conn.transaction():
+            # Pipeline mode sends BEGIN, the setting, the statements and COMMIT without waiting for each answer:
+            # one round trip to the server instead of one per statement (a durable enqueue was four).
+            async with conn.pipeline(), conn.transaction():
                 if durable:
                     await conn.execute("SET LOCAL synchronous_commit = on")
-                return [await self._execute(conn, statement, params) for statement, params in steps]
+                cursors = [await conn.execute(self._sql(statement), params) for statement, params in steps]
+            return [[dict(row) for row in await cur.fetchall()] if cur.description else [] for cur in cursors]
+
+    def _sql(self, statement: str) -> str:
+        return _PARAM.sub(r"%(\1)s", statement.replace("{now}", self.now))
 
     async def _execute(self, conn: Any, statement: str, params: dict[str, Any]) -> list[dict[str, Any]]:
-        cur = await conn.execute(_PARAM.sub(r"%(\1)s", statement.replace("{now}", self.now)), params)
+        cur = await conn.execute(self._sql(statement), params)
         return [dict(row) for row in await cur.fetchall()] if cur.description else []
 
     async def close(self) -> None:

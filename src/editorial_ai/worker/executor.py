@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from editorial_ai.models.status import PipelineStatus, RunState
 from editorial_ai.pipeline.runner import NotFoundError, Pipeline, RunOutcome
 from editorial_ai.worker.runstore import Lease, RunStatus, RunStore
 
@@ -56,7 +57,7 @@ def final_status(outcome: RunOutcome) -> tuple[RunStatus, str | None]:
     """The run registry's status for where the pipeline stopped, and the error to show when it failed."""
     if outcome.waiting_for_human:
         return "waiting", None
-    if outcome.state.get("pipeline_status") == "failed":
+    if outcome.state.get("pipeline_status") == PipelineStatus.FAILED:
         errors = outcome.state.get("error_log") or ["the pipeline failed"]
         return "failed", str(errors[-1])[:2000]
     return "done", None
@@ -129,7 +130,7 @@ class RunExecutor:
             content_id=outcome.state.get("current_draft_id"),
             pipeline_status=str(outcome.state.get("pipeline_status")),
         )
-        if status == "done" and self.prune:
+        if status == RunState.DONE and self.prune:
             await self._prune(thread_id)
         return outcome
 
@@ -218,7 +219,7 @@ class RunExecutor:
         self.overheads.append(overhead)
         if now is None:
             logger.warning("thread %s: lease %s had expired; another holder took over", lease.thread_id, lease.fence)
-        elif now == "queued" and status != "queued" and self.requeue is not None:
+        elif now == RunState.QUEUED and status != RunState.QUEUED and self.requeue is not None:
             # New work (a decision) arrived while this lease was held: hand it on now, not at the next sweep.
             row = await self.store.get(lease.thread_id)
             with contextlib.suppress(Exception):

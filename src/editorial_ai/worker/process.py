@@ -33,9 +33,9 @@ logger = logging.getLogger(__name__)
 # long arq keeps a dead worker's item in progress before delivering it again (a no-op then: the sweeper has had
 # the run finished by another worker within a lease or two).
 JOB_TIMEOUT_S = 3600
-# arq polls its queue (no blocking pop); every 10 ms keeps the wait before an idle worker starts an item at ~5 ms
-# for one small Redis read per poll (measured: a few per cent of a core per idle worker on a loaded 2-core machine).
-POLL_DELAY_S = 0.01
+# arq polls its queue (no blocking pop). Queued items wake the workers at once (wake.py), so the poll is only the
+# fallback for a lost wake-up message; every 100 ms keeps an idle worker's Redis reads negligible.
+POLL_DELAY_S = 0.1
 
 
 async def advance_run(ctx: dict[str, Any], thread_id: str, enqueued_at: float | None = None) -> str:
@@ -121,11 +121,13 @@ async def _consume(url: str, executor: RunExecutor, *, concurrency: int, burst: 
     """Run arq's consumer; when Redis goes away, wait and start a new one (running items were handed back
     by their executors, and the sweeper queues them again once the broker answers)."""
     from arq.connections import RedisSettings
-    from arq.worker import Worker, func
+    from arq.worker import func
+
+    from editorial_ai.worker.wake import WakeableWorker, listen_for_wakeups
 
     completed, backoff = 0, 0.5
     while True:
-        worker = Worker(
+        worker = WakeableWorker(
             functions=[func(advance_run, name=JOB_FUNCTION)],
             queue_name=QUEUE_NAME,
             redis_settings=RedisSettings.from_dsn(url),
@@ -138,6 +140,7 @@ async def _consume(url: str, executor: RunExecutor, *, concurrency: int, burst: 
             ctx={"executor": executor},
             handle_signals=True,
         )
+        listener = asyncio.create_task(listen_for_wakeups(url, worker))
         try:
             await worker.async_run()
             return completed + int(worker.jobs_complete)
@@ -147,6 +150,8 @@ async def _consume(url: str, executor: RunExecutor, *, concurrency: int, burst: 
             completed += int(worker.jobs_complete)
             logger.warning("the task queue's Redis is unreachable (%s); reconnecting in %.1f s", exc, backoff)
         finally:
+            listener.cancel()
+            await asyncio.gather(listener, return_exceptions=True)
             with contextlib.suppress(Exception):
                 await worker.close()
         await asyncio.sleep(backoff)

@@ -7,6 +7,7 @@ holder's lease is taken over), so a re-enqueue of work already waiting in Redis 
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
@@ -16,6 +17,16 @@ from editorial_ai.config import ConfigError, Settings
 QUEUE_NAME = "editorial_ai:queue"
 JOB_FUNCTION = "advance_run"
 WORKER_KEY_PREFIX = "editorial_ai:worker:"
+# Published after every queued item: idle workers poll at once instead of at their next poll (wake.py).
+WAKE_CHANNEL = "editorial_ai:wake"
+
+
+def wake_channel(url: str) -> str:
+    """The wake-up channel of the Redis database in `url`: channels are server-wide, databases are not, so
+    deployments sharing a server on different databases do not wake each other's workers."""
+    path = url.split("://", 1)[-1].split("?", 1)[0]
+    database = path.rsplit("/", 1)[1] if "/" in path else ""
+    return f"{WAKE_CHANNEL}:{database or '0'}"
 IN_PROGRESS_PREFIX = "arq:in-progress:"
 
 
@@ -132,7 +143,15 @@ class ArqQueue:
             )
         except Exception as exc:
             raise self._fix(exc) from exc
+        if job is not None:
+            await self._wake(pool)
         return job is not None
+
+    async def _wake(self, pool: Any) -> None:
+        """Tell idle workers an item is waiting. The item is already safe in Redis: a lost message only means
+        the workers find it at their next poll, so a failure here is not the caller's failure."""
+        with contextlib.suppress(Exception):
+            await pool.publish(wake_channel(self.url), b"1")
 
     async def figures(self) -> dict[str, Any]:
         """Depth (items waiting, not in progress), the oldest waiting item's age, and live workers."""

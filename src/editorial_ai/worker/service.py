@@ -9,17 +9,21 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 from editorial_ai.config import Settings
+from editorial_ai.models.decisions import AdminDecision
+from editorial_ai.models.run_request import RunRequest
+from editorial_ai.models.status import RunState
 from editorial_ai.observability.node_wrapper import ProgressHook
-from editorial_ai.pipeline.runner import Pipeline, RunOutcome
+from editorial_ai.pipeline.runner import ConflictError, DecisionClaim, NotFoundError, Pipeline, RunOutcome
 from editorial_ai.worker.executor import RunExecutor, new_worker_id
 from editorial_ai.worker.queue import BrokerUnavailableError, WorkQueue, open_queue
 from editorial_ai.worker.runstore import ACTIVE, RunStore, open_run_store
-from editorial_ai.worker.sweeper import Sweeper, sweeping
+from editorial_ai.worker.sweeper import Sweeper, holder_is_dead_here, sweeping
 
 logger = logging.getLogger(__name__)
 
@@ -37,6 +41,10 @@ class ProgressFanout:
             hook(node, event, payload)
 
 
+class RunInProgress(ConflictError):
+    """A decision arrived while the content's run is still queued or running (not yet at the gate)."""
+
+
 class RetryRefused(RuntimeError):
     """The run is not stuck or failed; the message says what it is doing instead."""
 
@@ -49,21 +57,48 @@ class RunService:
     executor: RunExecutor
     lease_s: float
 
-    async def trigger(self, thread_id: str, curation_input: dict[str, Any], content_type: str) -> None:
-        """Register the run (visible at once as queued) and queue its start; on a broker failure the row is
-        removed again and BrokerUnavailableError raised, so nothing is left half-written."""
+    async def start(self, request: RunRequest, *, inline: bool = False,
+                    thread_id: str | None = None) -> tuple[str, RunOutcome | None]:
+        """Register a run (visible at once as queued in the run registry) and start it: queued for a worker, or
+        with `inline` executed here under its lease, as `editorial-ai run` does. `request` must be resolved
+        (`RunRequest.resolved`). Returns the thread id and, inline, where the run stopped.
+
+        A queued start whose broker is down is removed again and BrokerUnavailableError raised, so nothing is
+        left half-written. An inline start never touches the broker: the embedded default needs no Redis.
+        """
+        if request.model is None or request.content_type is None:
+            raise ValueError("RunService.start needs a resolved RunRequest (call RunRequest.resolved first)")
+        thread_id = thread_id or str(uuid.uuid4())
         await self.store.enqueue(
             thread_id,
             "start",
-            keyword=str(curation_input.get("seed_keyword") or ""),
-            content_type=content_type,
-            payload={"curation_input": curation_input},
+            keyword=request.seed_keyword,
+            content_type=request.content_type,
+            payload={"curation_input": request.curation_input()},
         )
+        if inline:
+            outcome = await self.executor.advance(thread_id)
+            # None: another holder took the fresh lease first (a sweeper); it runs the thread, report where it is.
+            return thread_id, outcome if outcome is not None else await self.pipeline.outcome(thread_id)
         try:
             await self.queue.enqueue(thread_id, 1)
         except BrokerUnavailableError:
             await self.store.forget(thread_id)
             raise
+        return thread_id, None
+
+    async def claim(self, content_id: str, decision: AdminDecision) -> DecisionClaim:
+        """Record a human decision on content whose run stopped at the gate (API, admin UI and CLI alike).
+
+        NotFoundError for unknown content; RunInProgress while its run is still queued or running; ConflictError
+        when the content no longer awaits a decision.
+        """
+        content = await self.pipeline.deps.contents.get(content_id)
+        if content is None:
+            raise NotFoundError(f"no content with id {content_id!r}; see `editorial-ai contents list`")
+        if is_active(await self.store.get(str(content["thread_id"]))):
+            raise RunInProgress(f"the run of content {content_id} is still in progress")
+        return await self.pipeline.claim(content_id, decision)
 
     async def decided(self, thread_id: str, *, inline: bool) -> RunOutcome | None:
         """Hand a recorded decision to the run: executed here (approve/reject: no LLM call) or queued (revise).
@@ -82,13 +117,40 @@ class RunService:
             logger.warning("decision on thread %s queued for the sweeper: %s", thread_id, exc)
         return None
 
+    async def continue_here(self, thread_id: str) -> RunOutcome:
+        """Continue a run that was cut off, in this process under its lease (`editorial-ai resume`).
+
+        A lease still held by a process of this machine that no longer exists is ended first; one held by a live
+        process is left alone (ConflictError naming the holder), as are runs at the gate or finished.
+        """
+        row = await self.store.get(thread_id)
+        current = await self.pipeline.outcome(thread_id)  # NotFoundError for a thread nobody ran
+        if row is not None and row["status"] == RunState.RUNNING and float(row.get("lease_expires") or 0) >= row["now"]:
+            if not holder_is_dead_here(row.get("lease_owner")):
+                raise ConflictError(f"run {thread_id} is running on {row['lease_owner']}; follow it with "
+                                    "`editorial-ai runs list`, or retry it once its lease expires")
+            await self.store.expire(thread_id, int(row["fence"]))
+        content = await self.pipeline.deps.contents.get_by_thread(thread_id)
+        if not (content is not None and content.get("claim_token")):  # an unfinished decision always goes on
+            if current.waiting_for_human:
+                raise ConflictError(f"run {thread_id} waits for a human decision: use approve, reject or revise")
+            if not current.next_nodes:
+                raise ConflictError(f"run {thread_id} already finished ({current.state.get('pipeline_status')})")
+        await self.store.enqueue(thread_id, "resume", keyword=str((current.state.get("curation_input") or {}).get(
+            "seed_keyword") or ""), content_type=str(current.state.get("content_type") or ""))
+        outcome = await self.executor.advance(thread_id)
+        if outcome is None:
+            raise ConflictError(f"another process took run {thread_id} over first; follow it with "
+                                "`editorial-ai runs list`")
+        return outcome
+
     async def requeue(self, thread_id: str, seq: int, takeover_fence: int | None = None) -> None:
         await self.queue.enqueue(thread_id, seq, takeover_fence=takeover_fence)
 
     async def retry(self, thread_id: str) -> dict[str, Any]:
         """Queue a failed or stuck run again; RetryRefused when it is live, waiting for a human or finished."""
         row = await self.store.get(thread_id)
-        if row is None:  # a run from before the registry, or from `editorial-ai run`: judged by its checkpoint
+        if row is None:  # a run from before the registry: judged by its checkpoint
             current = await self.pipeline.outcome(thread_id)  # NotFoundError for a thread nobody ran
             if not current.next_nodes or current.waiting_for_human:
                 raise RetryRefused(f"run {thread_id} is not cut off ({current.state.get('pipeline_status')})")
@@ -96,7 +158,7 @@ class RunService:
             _check_retryable(row, self.lease_s)
         await self.queue.ping()  # broker down: 503 before anything is recorded
         seq = await self.store.enqueue(thread_id, "retry")
-        takeover = int(row["fence"]) if row and row["status"] == "running" else None
+        takeover = int(row["fence"]) if row and row["status"] == RunState.RUNNING else None
         try:
             await self.queue.enqueue(thread_id, seq, takeover_fence=takeover)
         except BrokerUnavailableError as exc:  # recorded as queued: the sweeper queues it when Redis is back
@@ -112,21 +174,21 @@ class RunService:
 def _check_retryable(row: dict[str, Any], lease_s: float) -> None:
     status, now = str(row["status"]), float(row["now"])
     expires = row.get("lease_expires")
-    if status == "failed":
+    if status == RunState.FAILED:
         return
-    if status == "running" and expires is not None and float(expires) >= now:
+    if status == RunState.RUNNING and expires is not None and float(expires) >= now:
         raise RetryRefused(
             f"run {row['thread_id']} is running on {row['lease_owner']} (lease valid for "
             f"{float(expires) - now:.0f} s more); wait, or retry after the lease expires"
         )
-    if status == "queued" and now - float(row["enqueued_at"]) < lease_s:
+    if status == RunState.QUEUED and now - float(row["enqueued_at"]) < lease_s:
         raise RetryRefused(
             f"run {row['thread_id']} was queued {now - float(row['enqueued_at']):.0f} s ago; "
             "give a worker a moment to pick it up"
         )
-    if status == "waiting":
+    if status == RunState.WAITING:
         raise RetryRefused(f"run {row['thread_id']} waits for a human decision: approve, reject or revise it")
-    if status == "done":
+    if status == RunState.DONE:
         raise RetryRefused(f"run {row['thread_id']} already finished ({row.get('pipeline_status')})")
 
 

@@ -15,6 +15,7 @@ import socket
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from editorial_ai.models.status import RunState
 from editorial_ai.worker.runstore import RunStore
 
 logger = logging.getLogger(__name__)
@@ -77,7 +78,7 @@ class Sweeper:
                     await self.store.expire(str(row["thread_id"]), int(row["fence"]))
         count = 0
         for row in await self.store.stale(grace_s=self.lease_s * 2 if grace_s is None else grace_s):
-            takeover = int(row["fence"]) if row["status"] == "running" else None
+            takeover = int(row["fence"]) if row["status"] == RunState.RUNNING else None
             try:
                 await self.requeue(str(row["thread_id"]), int(row["seq"]), takeover)
             except Exception as exc:  # noqa: BLE001 - broker down: the next sweep tries again

@@ -14,6 +14,7 @@ from editorial_ai.api.errors import ApiError
 from editorial_ai.api.security import identify_key, load_session, presented_key
 from editorial_ai.content_types.article import ArticleType
 from editorial_ai.content_types.registry import content_type_for
+from editorial_ai.models.status import ContentStatus, Decision
 from editorial_ai.pipeline.runner import NotFoundError, Pipeline
 from editorial_ai.services.publish import ArticleMeta, render_article_html
 
@@ -43,7 +44,7 @@ async def _sources(pipeline: Pipeline, thread_id: str) -> list[dict[str, Any]]:
 
 async def _approver(pipeline: Pipeline, content_id: str) -> str | None:
     events: Any = await pipeline.deps.contents.events(content_id)
-    approvals = [e for e in events if e.get("decision") == "approved"]
+    approvals = [e for e in events if e.get("decision") == Decision.APPROVED]
     return str(approvals[-1]["reviewer"]) if approvals else None
 
 
@@ -62,7 +63,7 @@ def _render(item: dict[str, Any], meta: ArticleMeta, sources: list[dict[str, Any
 async def published_article(content_id: str, pipeline: PipelineDep) -> HTMLResponse:
     """A published article as a standalone magazine page (404 for drafts, rejected and unknown ids)."""
     item = await _content(pipeline, content_id)
-    if item["status"] != "published":
+    if item["status"] != ContentStatus.PUBLISHED:
         raise ApiError(
             404,
             f"content {content_id} is not published (it is {item['status']})",
@@ -102,7 +103,7 @@ async def preview_article(
     """Any content's current draft rendered exactly as it would be published, with a banner saying it is not."""
     await _require_reviewer(request, settings)
     item = await _content(pipeline, content_id)
-    published = item["status"] == "published"
+    published = item["status"] == ContentStatus.PUBLISHED
     meta = ArticleMeta(
         published_at=item.get("published_at") if published else None,
         preview_status=None if published else str(item["status"]),

@@ -27,6 +27,7 @@ from editorial_ai.api.schemas import (
 from editorial_ai.api.security import decision_reviewer
 from editorial_ai.api.views import needs_confirmation
 from editorial_ai.models.decisions import AdminDecision
+from editorial_ai.models.status import AWAITING_DECISION
 from editorial_ai.pipeline.runner import Pipeline
 
 Responses = dict[int | str, dict[str, Any]]
@@ -86,7 +87,7 @@ async def approve(content_id: str, request: Request, pipeline: PipelineDep, runs
     reviewer = decision_reviewer(request, body.reviewer if body else "admin")
     note = (body.note or "").strip() if body else ""
     item = await pipeline.deps.contents.get(content_id)
-    if item is not None and item.get("status") in ("pending", "escalated") and needs_confirmation(item) and not (
+    if item is not None and item.get("status") in AWAITING_DECISION and needs_confirmation(item) and not (
             body and body.confirm and note):
         raise ApiError(409, f"content {content_id} is escalated or flagged: approving it needs a confirmation",
                        'read it first, then send {"confirm": true, "note": "why it can be published"}')

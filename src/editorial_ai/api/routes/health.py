@@ -9,9 +9,9 @@ from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
 from editorial_ai.api.deps import PipelineDep, RunsDep, reject_unknown_query
-from editorial_ai.api.model_choice import model_problem
 from editorial_ai.api.runs import RunManager
 from editorial_ai.api.schemas import HealthCheck, HealthResponse, ValidationErrorResponse
+from editorial_ai.models.run_request import model_problem
 from editorial_ai.store.factory import storage_plan
 from editorial_ai.worker.queue import BrokerUnavailableError
 

@@ -12,6 +12,7 @@ from editorial_ai.api.deps import RunsDep, reject_unknown_query, require_api_key
 from editorial_ai.api.errors import ApiError
 from editorial_ai.api.redact import public_error
 from editorial_ai.api.schemas import API_ERRORS, MAX_OFFSET, ErrorResponse
+from editorial_ai.models.status import RunState
 
 RunStatusFilter = Literal["queued", "running", "waiting", "done", "failed"]
 
@@ -69,8 +70,8 @@ class RunListResponse(BaseModel):
 def summary(row: dict[str, Any], lease_s: float) -> RunSummary:
     """A registry row for clients: error text redacted, the lease as seconds left."""
     now, expires = float(row["now"]), row.get("lease_expires")
-    stuck = row["status"] == "running" and (expires is None or float(expires) < now)
-    forgotten = row["status"] == "queued" and now - float(row["enqueued_at"]) >= lease_s
+    stuck = row["status"] == RunState.RUNNING and (expires is None or float(expires) < now)
+    forgotten = row["status"] == RunState.QUEUED and now - float(row["enqueued_at"]) >= lease_s
     return RunSummary(
         thread_id=row["thread_id"],
         status=row["status"],
@@ -86,7 +87,7 @@ def summary(row: dict[str, Any], lease_s: float) -> RunSummary:
         pipeline_status=row.get("pipeline_status"),
         created_at=float(row["created_at"]),
         updated_at=float(row["updated_at"]),
-        retryable=row["status"] == "failed" or stuck or forgotten,
+        retryable=row["status"] == RunState.FAILED or stuck or forgotten,
     )
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import re
 from functools import partial
-from typing import Any
 
 from pydantic import ValidationError
 
@@ -13,9 +12,11 @@ from editorial_ai.llm.base import ImageGenerator, LLMError
 from editorial_ai.llm.registry import parse_model_string
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
+from editorial_ai.models.status import PipelineStatus
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes._common import run_model, run_option
 from editorial_ai.pipeline.nodes.review import draft_text
+from editorial_ai.pipeline.state import PipelineNode, PipelineState, StateUpdate
 from editorial_ai.review.policy import draft_similarity
 from editorial_ai.review.rubric import load_rubric
 from editorial_ai.services.editorial import DraftOutcome, EditorialService, LayoutFn
@@ -28,7 +29,7 @@ SIMILAR = 0.97  # the loop policy's default similarity limit: at or above it a r
 
 
 async def _produce(
-    service: EditorialService, state: dict[str, Any], deps: PipelineDeps, variant: int = 0
+    service: EditorialService, state: PipelineState, deps: PipelineDeps, variant: int = 0
 ) -> tuple[DraftOutcome, str]:
     design = DesignSpec.model_validate(state.get("design_spec") or {})
     topics, contexts = state.get("curated_topics", []), state.get("enriched_contexts", [])
@@ -68,7 +69,7 @@ async def _produce(
     return outcome, "full"
 
 
-def unchanged(state: dict[str, Any], outcome: DraftOutcome, mode: str) -> bool:
+def unchanged(state: PipelineState, outcome: DraftOutcome, mode: str) -> bool:
     """Whether a new attempt repeats its predecessor (>= SIMILAR): for a targeted revision, the paragraphs it
     rewrote; otherwise the whole draft. A small real fix (one sentence dropped) is a change, not a repeat."""
     previous = (state.get("current_content") or {}).get("body_paragraphs") or []
@@ -82,7 +83,7 @@ def unchanged(state: dict[str, Any], outcome: DraftOutcome, mode: str) -> bool:
 
 
 async def produce_distinct(
-    service: EditorialService, state: dict[str, Any], deps: PipelineDeps
+    service: EditorialService, state: PipelineState, deps: PipelineDeps
 ) -> tuple[DraftOutcome, str, int]:
     """A draft that differs from its predecessor: a repeat (see `unchanged`) is re-sampled with another seed and
     prompt variant (up to RESAMPLES times) instead of being reviewed and counted as a revision.
@@ -132,10 +133,10 @@ def layout_label(note: str, planner_reason: str) -> str:
     return f"planner ({reason})" if reason else "planner"
 
 
-def make_editorial_node(deps: PipelineDeps):
+def make_editorial_node(deps: PipelineDeps) -> PipelineNode:
     """Editorial: full generation with feedback injection, or targeted correction of failed components."""
 
-    async def editorial(state: dict[str, Any]) -> dict[str, Any]:
+    async def editorial(state: PipelineState) -> StateUpdate:
         revision = int(state.get("revision_count", 0))
         base_model = run_model(state, deps.settings)
         llm = deps.llm("editorial_content", base_model, revision)
@@ -151,7 +152,7 @@ def make_editorial_node(deps: PipelineDeps):
             return {
                 "current_draft": None,
                 "draft_version": version,
-                "pipeline_status": "drafting",
+                "pipeline_status": PipelineStatus.DRAFTING,
                 "correction_targets": [],
                 "error_log": [f"editorial: generation failed on attempt {version}: {exc}"],
             }
@@ -163,7 +164,7 @@ def make_editorial_node(deps: PipelineDeps):
             "current_draft": draft,
             "current_content": outcome.content.model_dump(mode="json"),
             "draft_version": version,
-            "pipeline_status": "drafting",
+            "pipeline_status": PipelineStatus.DRAFTING,
             "correction_targets": [],
             "tool_calls_log": [
                 {

@@ -8,30 +8,37 @@ each self-correction.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from collections.abc import Mapping
 from typing import Any
 
-from langgraph.graph import END
 from pydantic import ValidationError
 
+from editorial_ai.content_types.base import GATE_NODE
 from editorial_ai.llm.base import LLMError
 from editorial_ai.models.exam_item import ExamItem, ExamRequest, ValidationResult
-from editorial_ai.models.review import FeedbackEntry
-from editorial_ai.observability.node_wrapper import NodeFn
-from editorial_ai.observability.tokens import peek_tokens
+from editorial_ai.models.review import ReviewResult
+from editorial_ai.models.status import Decision, FinalStatus, PipelineStatus
 from editorial_ai.pipeline.deps import PipelineDeps
-from editorial_ai.pipeline.nodes._common import run_model
-from editorial_ai.pipeline.state import total_tokens
-from editorial_ai.review.policy import LoopPolicy, apply_tenant, decide_next, load_tenants
+from editorial_ai.pipeline.loop_wiring import route_after_review
+from editorial_ai.pipeline.nodes._common import judge_model, run_model
+from editorial_ai.pipeline.review_loop import (
+    Correction,
+    GateOutcome,
+    ReviewedAttempt,
+    ReviewLoop,
+    now_iso,
+    review_node_maker,
+    review_setup,
+)
+from editorial_ai.pipeline.state import HistoryEntry, PipelineNode, PipelineState, StateUpdate
+from editorial_ai.review.policy import LoopPolicy, draft_similarity
 from editorial_ai.review.rubric import Rubric, load_rubric
 from editorial_ai.review.validators.exam_item import validate_exam_item
 from editorial_ai.services.exam_item import (
     EXAM_CONTENT_TYPE,
     EXAM_MAX_CORRECTIONS,
     CorrectionPlan,
-    ExamEvaluation,
     ExamItemService,
-    change_similarity,
     components_text,
     exam_request_from_input,
     plan_correction,
@@ -40,66 +47,38 @@ from editorial_ai.services.exam_item import (
 EXAM_NODE_ORDER = ("exam_generate", "exam_validate", "exam_score", "exam_correct")
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat()
-
-
-def exam_review_setup(state: dict[str, Any], deps: PipelineDeps) -> tuple[Rubric, LoopPolicy]:
-    """The exam rubric and loop policy (max_loops = self-corrections, seed default 2), after tenant overrides."""
-    rubric = load_rubric(EXAM_CONTENT_TYPE)
-    policy = LoopPolicy(max_loops=EXAM_MAX_CORRECTIONS, token_budget=deps.settings.token_budget)
-    tenant_name = (state.get("curation_input") or {}).get("tenant")
-    tenant = load_tenants(deps.settings.tenants_file).tenants.get(tenant_name) if tenant_name else None
-    return apply_tenant(rubric, policy, tenant)
-
-
 # --- routing ----------------------------------------------------------------------------------------------
-def route_after_exam_generate(state: dict[str, Any]) -> str:
-    """Validate the new item; stop when there is none."""
-    return END if state.get("pipeline_status") == "failed" or not state.get("current_draft") else "exam_validate"
-
-
-def route_after_exam_correct(state: dict[str, Any]) -> str:
-    """Re-validate the corrected item; stop when the correction node itself crashed."""
-    return END if state.get("pipeline_status") == "failed" else "exam_validate"
-
-
-def route_after_exam_score(state: dict[str, Any]) -> str:
-    """Seed 002 reviewRouter: pass -> admin_gate; fail with corrections left -> exam_correct;
-    corrections exhausted -> admin_gate flagged needs_human_review."""
-    status = state.get("pipeline_status")
-    if status == "failed":
-        return END
-    if status in ("awaiting_approval", "needs_human_review"):
-        return "admin_gate"
-    return "exam_correct"
+# Seed 002 reviewRouter: pass -> admin_gate; fail with corrections left -> exam_correct; corrections exhausted ->
+# admin_gate flagged needs_human_review (the flow is wired by review_loop_flow with the same router).
+route_after_exam_score = route_after_review("exam_correct", GATE_NODE)
 
 
 # --- nodes ------------------------------------------------------------------------------------------------
-def make_exam_generate_node(deps: PipelineDeps) -> NodeFn:
+def make_exam_generate_node(deps: PipelineDeps) -> PipelineNode:
     """Write a whole item from the request (topic, SLO, Bloom's level); a human's revision request is fed in."""
 
-    async def exam_generate(state: dict[str, Any]) -> dict[str, Any]:
+    async def exam_generate(state: PipelineState) -> StateUpdate:
         version = int(state.get("draft_version", 0)) + 1
         try:
             request = exam_request_from_input(state.get("curation_input"))
         except ValidationError as exc:
-            return {"pipeline_status": "failed", "error_log": [f"exam_generate: invalid exam request: {exc}"]}
-        rubric, _ = exam_review_setup(state, deps)
+            return {"pipeline_status": PipelineStatus.FAILED,
+                    "error_log": [f"exam_generate: invalid exam request: {exc}"]}
+        rubric, _ = review_setup(state, deps, EXAM_REVIEW_LOOP)
         llm = deps.llm("editorial_content", run_model(state, deps.settings), 0)
         admin_feedback = ([e for e in state.get("feedback_history", []) if e.get("source") == "admin"][-1:]
-                          if state.get("admin_decision") == "revision_requested" else [])
+                          if state.get("admin_decision") == Decision.REVISION_REQUESTED else [])
         try:
             item, repairs = await ExamItemService(llm).generate(request=request, rubric=rubric,
                                                                 feedback_history=admin_feedback)
         except LLMError as exc:
-            return {"current_draft": None, "draft_version": version, "pipeline_status": "failed",
+            return {"current_draft": None, "draft_version": version, "pipeline_status": PipelineStatus.FAILED,
                     "error_log": [f"exam_generate: generation failed on attempt {version}: {exc}"]}
         return {
             "exam_request": request.model_dump(mode="json"), "current_draft": item.model_dump(mode="json"),
             "draft_version": version, "current_review_cycle": 1, "revision_count": 0, "correction_targets": [],
             "exam_correction": None, "best_draft": None, "best_score": None, "escalated": False,
-            "final_status": "pending", "pipeline_status": "drafting",
+            "final_status": FinalStatus.PENDING, "pipeline_status": PipelineStatus.DRAFTING,
             "tool_calls_log": [{"tool": "exam_item.generate", "model": llm.name, "repairs": repairs,
                                 "attempt": version, "with_admin_feedback": bool(admin_feedback)}],
         }
@@ -107,118 +86,118 @@ def make_exam_generate_node(deps: PipelineDeps) -> NodeFn:
     return exam_generate
 
 
-def make_exam_validate_node(deps: PipelineDeps) -> NodeFn:
-    """Seed 002 ValidationCheckNode: deterministic structural rules, field-specific findings."""
+def make_exam_validate_node(deps: PipelineDeps) -> PipelineNode:
+    """Seed 002 ValidationCheckNode, the exam type's validator: deterministic structural rules, field-specific
+    findings."""
 
-    async def exam_validate(state: dict[str, Any]) -> dict[str, Any]:
+    async def exam_validate(state: PipelineState) -> StateUpdate:
         validation = validate_exam_item(state.get("current_draft") or {})
-        return {"exam_validation": validation.model_dump(mode="json"), "pipeline_status": "reviewing"}
+        return {"exam_validation": validation.model_dump(mode="json"), "pipeline_status": PipelineStatus.REVIEWING}
 
     return exam_validate
 
 
-def _history_entry(state: dict[str, Any], evaluation: ExamEvaluation, validation: ValidationResult,
-                   rubric: Rubric, cycle: int) -> dict[str, Any]:
-    review = evaluation.review
-    score = review.composite_score
-    applied = state.get("exam_correction") if cycle > 1 else None
-    now = _now()
-    return {
-        "cycle": cycle, "attempt": int(state.get("draft_version", 0)), "content_type": EXAM_CONTENT_TYPE,
-        "passed": review.passed, "composite_score": score, "threshold": rubric.threshold,
-        "passes_threshold": score is not None and score >= rubric.threshold, "pass_rule": rubric.pass_rule,
-        "scores": {d["name"]: d["score"] for d in evaluation.dimensions(rubric)},
-        "dimensions": evaluation.dimensions(rubric), "validation": validation.model_dump(mode="json"),
-        "failed": [c.criterion for c in review.failed()],
-        "skipped": [c.criterion for c in review.criteria if c.skipped],
-        "correction_applied": applied is not None, "applied_correction": applied,
-        "correction_target": None, "correction": None, "timestamp": now, "at": now,
-    }
+class ExamReviewLoop(ReviewLoop):
+    """Seed 002 QualityScoreNode in the shared loop: the five judged dimensions plus the structural validation,
+    at most EXAM_MAX_CORRECTIONS self-corrections of the weakest component, a judge outage escalates."""
 
+    node = "exam_score"
+    correct_node = "exam_correct"
+    judge_outage = "escalate"
+    shows_on_escalation = "latest_unless_worse"
 
-def _escalate(state: dict[str, Any], update: dict[str, Any], entry: dict[str, Any], reason: str,
-              flags: list[str]) -> dict[str, Any]:
-    entry["stop_reason"] = reason
-    current = state.get("current_draft")
-    best = update.get("best_draft", state.get("best_draft")) or current
-    best_score = float(update.get("best_score", state.get("best_score")) or 0.0)
-    log = [f"exam_score: escalated to a human -- {reason}"]
-    if best != current and best_score > float(entry.get("composite_score") or 0.0):
-        log.append(f"exam_score: the gate shows the best-scoring version (composite {best_score:.2f}), "
-                   "not the last one")
-    else:
-        best = current  # on a tie the latest version, which has had every correction, is shown
-    update.update(escalated=True, current_draft=best, flags=[*flags, "escalated"], pipeline_status="needs_human_review",
-                  final_status="needs_human_review", review_history=[entry], error_log=log)
-    return update
+    def base_rubric(self, state: Mapping[str, Any], deps: PipelineDeps) -> Rubric:
+        """The exam rubric, whatever the run's settings name."""
+        return load_rubric(EXAM_CONTENT_TYPE)
 
+    def max_loops(self, state: Mapping[str, Any], deps: PipelineDeps) -> int:
+        """Seed 002: two self-corrections, then a human (unless the run asks for another cap)."""
+        asked = (state.get("curation_input") or {}).get("max_revisions")
+        return int(asked) if asked else EXAM_MAX_CORRECTIONS
 
-def _stop_reason(state: dict[str, Any], score: float | None, cycle: int, policy: LoopPolicy) -> str | None:
-    """Why the loop must stop now (None: correct once more)."""
-    corrections = cycle - 1
-    if corrections >= policy.max_loops:
-        return f"max self-corrections reached: {corrections} of {policy.max_loops}, still below the bar"
-    history = state.get("review_history", [])[-corrections:] if corrections else []
-    prior = [h.get("composite_score") or 0.0 for h in history]
-    applied = state.get("exam_correction") if corrections else None
-    decision = decide_next(passed=False, scores=[*prior, score or 0.0], loops_done=corrections,
-                           tokens_used=total_tokens(state)["total_tokens"] + peek_tokens(),
-                           similarity=float((applied or {}).get("similarity") or 0.0), policy=policy)
-    return decision.reason if decision.action == "escalate" else None
-
-
-def make_exam_score_node(deps: PipelineDeps) -> NodeFn:
-    """Seed 002 QualityScoreNode: judge the five dimensions, composite + pass rule, then route."""
-
-    async def exam_score(state: dict[str, Any]) -> dict[str, Any]:
-        rubric, policy = exam_review_setup(state, deps)
+    async def assess(self, state: PipelineState, deps: PipelineDeps, rubric: Rubric) -> ReviewedAttempt:
+        """Judge the item (its validation comes from exam_validate) and record the seed's cycle entry."""
         item = ExamItem.model_validate(state.get("current_draft") or {})
         request = ExamRequest.model_validate(state.get("exam_request") or exam_request_from_input(
             state.get("curation_input")).model_dump())
         validation = (ValidationResult.model_validate(state["exam_validation"]) if state.get("exam_validation")
                       else validate_exam_item(item))
         cycle = int(state.get("current_review_cycle") or 1)
-        judge = deps.llm("review", run_model(state, deps.settings), cycle - 1)
+        judge = deps.llm("review", judge_model(state, deps.settings), cycle - 1)
         evaluation = await ExamItemService(judge).evaluate(item=item, validation=validation, request=request,
                                                            rubric=rubric)
         review, score = evaluation.review, evaluation.review.composite_score
-        entry = _history_entry(state, evaluation, validation, rubric, cycle)
-        flags = list(state.get("flags") or [])
-        update: dict[str, Any] = {"review_result": review.model_dump(mode="json")}
-        if state.get("best_score") is None or (score or 0.0) > float(state["best_score"]):
-            update["best_draft"], update["best_score"] = state.get("current_draft"), score or 0.0
-        if review.passed:
-            update.update(pipeline_status="awaiting_approval", final_status="corrected" if cycle > 1 else "passed",
-                          flags=flags, review_history=[entry])
-            return update
-        if review.flags:  # the pass hangs on an advisory dimension: a human settles it, no self-correction
-            entry["stop_reason"] = "; ".join(review.flags)
-            update.update(pipeline_status="awaiting_approval", final_status="needs_human_review",
-                          flags=[*flags, *review.flags], review_history=[entry])
-            return update
-        update["feedback_history"] = [FeedbackEntry(attempt=int(state.get("draft_version", 0)),
-                                                    failed_criteria=review.failed(), suggestions=review.suggestions[:3],
-                                                    draft_title=item.stem).model_dump(mode="json")]
-        if evaluation.judge_error:
-            return _escalate(state, update, entry, f"the judge could not score the item ({evaluation.judge_error})",
-                             [*flags, "judge_skipped"])
-        reason = _stop_reason(state, score, cycle, policy)
-        plan = plan_correction(evaluation, validation, item, rubric) if reason is None else None
+        applied = state.get("exam_correction") if cycle > 1 else None
+        now = now_iso()
+        entry: HistoryEntry = {
+            "cycle": cycle, "attempt": int(state.get("draft_version", 0)), "content_type": EXAM_CONTENT_TYPE,
+            "passed": review.passed, "composite_score": score, "threshold": rubric.threshold,
+            "passes_threshold": score is not None and score >= rubric.threshold, "pass_rule": rubric.pass_rule,
+            "scores": {d["name"]: d["score"] for d in evaluation.dimensions(rubric)},
+            "dimensions": evaluation.dimensions(rubric), "validation": validation.model_dump(mode="json"),
+            "failed": [c.criterion for c in review.failed()],
+            "skipped": [c.criterion for c in review.criteria if c.skipped],
+            "correction_applied": applied is not None, "applied_correction": applied,
+            "correction_target": None, "correction": None, "timestamp": now, "at": now,
+        }
+        return ReviewedAttempt(review=review, entry=entry, draft=state.get("current_draft"), title=item.stem,
+                               judge_error=evaluation.judge_error, findings=(evaluation, validation, item))
+
+    def keep_best_score(self, review: ReviewResult) -> float:
+        """The composite (0 when the judge gave none)."""
+        return review.composite_score or 0.0
+
+    def corrections_done(self, state: PipelineState) -> int:
+        """Self-corrections made so far (the review cycle counts the generated item as 1)."""
+        return int(state.get("current_review_cycle") or 1) - 1
+
+    def loops_done(self, state: PipelineState) -> int:
+        """The cap counts self-corrections, checked by `cap_reason` before the shared rule."""
+        return self.corrections_done(state)
+
+    def failure_fields(self, state: PipelineState) -> StateUpdate:
+        """The correct node counts corrections, not the review."""
+        return {}
+
+    def similarity(self, state: PipelineState, attempt: ReviewedAttempt) -> float:
+        """How little the last correction changed the components it rewrote."""
+        applied = state.get("exam_correction") if self.corrections_done(state) else None
+        return float((applied or {}).get("similarity") or 0.0)
+
+    def cap_reason(self, state: PipelineState, policy: LoopPolicy) -> str | None:
+        """Seed 002's cap on self-corrections."""
+        corrections = self.corrections_done(state)
+        if corrections >= policy.max_loops:
+            return f"max self-corrections reached: {corrections} of {policy.max_loops}, still below the bar"
+        return None
+
+    def plan(self, state: PipelineState, attempt: ReviewedAttempt, rubric: Rubric) -> Correction | None:
+        """The weakest dimension's component (or the components validation flagged)."""
+        evaluation, validation, item = attempt.findings
+        plan = plan_correction(evaluation, validation, item, rubric)
         if plan is None:
-            return _escalate(state, update, entry, reason or "no component to correct", flags)
-        entry["correction_target"], entry["correction"] = plan.target, plan.as_dict()
-        entry["weakest_dimension"] = plan.dimension
-        update.update(pipeline_status="revising", correction_targets=plan.components, flags=flags,
-                      review_history=[entry])
-        return update
+            return None
+        return Correction(targets=plan.components, entry={"correction_target": plan.target,
+                                                          "correction": plan.as_dict(),
+                                                          "weakest_dimension": plan.dimension})
 
-    return exam_score
+    def gate_fields(self, state: PipelineState, outcome: GateOutcome) -> StateUpdate:
+        """Seed 002's final_status."""
+        if outcome != GateOutcome.PASSED:
+            return {"final_status": FinalStatus.NEEDS_HUMAN_REVIEW}
+        corrected = int(state.get("current_review_cycle") or 1) > 1
+        return {"final_status": FinalStatus.CORRECTED if corrected else FinalStatus.PASSED}
+
+    def escalation_note(self, review: ReviewResult) -> str:
+        """The exam log line names the reason only."""
+        return ""
 
 
-def make_exam_correct_node(deps: PipelineDeps) -> NodeFn:
-    """Seed 002 SelfCorrectionNode: regenerate only the planned component(s) with the dimension's feedback."""
+def make_exam_correct_node(deps: PipelineDeps) -> PipelineNode:
+    """Seed 002 SelfCorrectionNode, the exam type's corrector: regenerate only the planned component(s) with the
+    dimension's feedback."""
 
-    async def exam_correct(state: dict[str, Any]) -> dict[str, Any]:
+    async def exam_correct(state: PipelineState) -> StateUpdate:
         cycle = int(state.get("current_review_cycle") or 1)
         version = int(state.get("draft_version", 0)) + 1
         planned = (state.get("review_history") or [{}])[-1].get("correction") or {}
@@ -234,14 +213,14 @@ def make_exam_correct_node(deps: PipelineDeps) -> NodeFn:
             corrected = await ExamItemService(llm).correct(item=item, plan=plan, request=request)
         except (LLMError, ValidationError) as exc:
             corrected, error = item, f"exam_correct: correction of {plan.target or 'the item'} failed: {exc}"
-        similarity = change_similarity(components_text(item, plan.components),
+        similarity = draft_similarity(components_text(item, plan.components),
                                        components_text(corrected, plan.components))
         record = {**plan.as_dict(), "requested_by_cycle": cycle, "similarity": round(similarity, 4), "error": error,
-                  "at": _now()}
-        update: dict[str, Any] = {
+                  "at": now_iso()}
+        update: StateUpdate = {
             "current_draft": corrected.model_dump(mode="json"), "current_review_cycle": cycle + 1,
             "revision_count": cycle, "draft_version": version, "exam_correction": record, "correction_targets": [],
-            "pipeline_status": "revising",
+            "pipeline_status": PipelineStatus.REVISING,
             "tool_calls_log": [{"tool": "exam_item.correct", "model": llm.name, "target": plan.target,
                                 "components": plan.components, "attempt": version}],
         }
@@ -252,6 +231,8 @@ def make_exam_correct_node(deps: PipelineDeps) -> NodeFn:
     return exam_correct
 
 
+EXAM_REVIEW_LOOP = ExamReviewLoop()
+make_exam_score_node = review_node_maker(EXAM_REVIEW_LOOP)
 EXAM_NODE_MAKERS = {
     "exam_generate": make_exam_generate_node, "exam_validate": make_exam_validate_node,
     "exam_score": make_exam_score_node, "exam_correct": make_exam_correct_node,

@@ -8,20 +8,27 @@ guidance for its placeholder and logs the injection decisions in `tool_calls_log
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from collections.abc import Mapping
 from typing import Any
 
-from langgraph.graph import END
 from pydantic import ValidationError
 
-from editorial_ai.content_types.base import GATE_NODE
 from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.llm.base import LLMError
 from editorial_ai.models.product_spec import ProductRequest, ProductSpec, SpecCheck
 from editorial_ai.models.review import CriterionResult, ReviewResult
-from editorial_ai.observability.node_wrapper import NodeFn
+from editorial_ai.models.status import Decision, PipelineStatus
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes._common import run_model
+from editorial_ai.pipeline.review_loop import (
+    Correction,
+    ReviewedAttempt,
+    ReviewLoop,
+    now_iso,
+    review_node_maker,
+)
+from editorial_ai.pipeline.state import Draft, HistoryEntry, PipelineNode, PipelineState, StateUpdate
+from editorial_ai.review.policy import LoopPolicy
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.scoring import composite_score, decide_pass
 from editorial_ai.review.validators.product_spec import check_product_spec
@@ -38,7 +45,7 @@ from editorial_ai.services.product_spec import (
 SPEC_NODE_ORDER = ("spec_categorize", "spec_extract", "spec_review", "spec_correct")
 
 
-async def _learning(state: dict[str, Any], deps: PipelineDeps, subcategory: str) -> LearningSignal:
+async def _learning(state: Mapping[str, Any], deps: PipelineDeps, subcategory: str) -> LearningSignal:
     content_type = content_type_for(state.get("content_type"))
     return await learning_for(deps.contents, content_type, subcategory, disabled=deps.settings.learning_switches_off())
 
@@ -47,52 +54,36 @@ def _decisions(signal: LearningSignal, placeholders: tuple[str, ...]) -> list[di
     return [d.as_dict() for d in signal.decisions if d.placeholder in placeholders]
 
 
-def _request(state: dict[str, Any]) -> ProductRequest:
+def _request(state: Mapping[str, Any]) -> ProductRequest:
     return product_request_from_input(state.get("curation_input"))
 
 
-def _draft(spec: ProductSpec, request: ProductRequest) -> dict[str, Any]:
+def _draft(spec: ProductSpec, request: ProductRequest) -> Draft:
     """The stored draft: the spec plus what it was read from (the reviewer checks one against the other)."""
     data = spec.model_dump(mode="json")
     title = content_type_for(PRODUCT_SPEC_CONTENT_TYPE).title_of(data)  # what run summaries and lists show
     return {**data, "title": title, "keyword": request.name or spec.name, "source_description": request.description}
 
 
-# --- routing ----------------------------------------------------------------------------------------------
-def route_after_spec_step(state: dict[str, Any]) -> str:
-    """categorize -> extract, extract/correct -> review; a failed step ends the run."""
-    if state.get("pipeline_status") == "failed":
-        return END
-    return "spec_review" if state.get("current_draft") else "spec_extract"
-
-
-def route_after_spec_review(state: dict[str, Any]) -> str:
-    """pass or escalated -> the human gate; otherwise one more correction."""
-    status = state.get("pipeline_status")
-    if status == "failed":
-        return END
-    return GATE_NODE if status in ("awaiting_approval", "needs_human_review") else "spec_correct"
-
-
 # --- nodes ------------------------------------------------------------------------------------------------
-def make_spec_categorize_node(deps: PipelineDeps) -> NodeFn:
+def make_spec_categorize_node(deps: PipelineDeps) -> PipelineNode:
     """Pick the product category (the learning subcategory of everything after)."""
 
-    async def spec_categorize(state: dict[str, Any]) -> dict[str, Any]:
+    async def spec_categorize(state: PipelineState) -> StateUpdate:
         try:
             request = _request(state)
         except (ProductNotFoundError, ValidationError) as exc:
-            return {"pipeline_status": "failed", "error_log": [f"spec_categorize: {exc}"]}
+            return {"pipeline_status": PipelineStatus.FAILED, "error_log": [f"spec_categorize: {exc}"]}
         signal = await _learning(state, deps, "")  # the category is not known yet: every review counts
         llm = deps.llm("editorial_content", run_model(state, deps.settings), 0)
         try:
             chosen = await ProductSpecService(llm).categorize(request, signal.guidance())
         except LLMError as exc:
-            return {"pipeline_status": "failed", "error_log": [f"spec_categorize: {exc}"]}
+            return {"pipeline_status": PipelineStatus.FAILED, "error_log": [f"spec_categorize: {exc}"]}
         return {
             "product_category": chosen.category,
             "current_draft": None,
-            "pipeline_status": "drafting",
+            "pipeline_status": PipelineStatus.DRAFTING,
             "tool_calls_log": [
                 {
                     "tool": "product_spec.categorize",
@@ -107,22 +98,21 @@ def make_spec_categorize_node(deps: PipelineDeps) -> NodeFn:
     return spec_categorize
 
 
-def make_spec_extract_node(deps: PipelineDeps) -> NodeFn:
+def make_spec_extract_node(deps: PipelineDeps) -> PipelineNode:
     """Extract the whole spec; a human's revision request is quoted into the prompt."""
 
-    async def spec_extract(state: dict[str, Any]) -> dict[str, Any]:
+    async def spec_extract(state: PipelineState) -> StateUpdate:
         version = int(state.get("draft_version", 0)) + 1
         request, category = _request(state), str(state.get("product_category") or "")
         signal = await _learning(state, deps, category)
-        feedback = (
-            [str(state.get("admin_feedback") or "")] if state.get("admin_decision") == "revision_requested" else []
-        )
+        revising = state.get("admin_decision") == Decision.REVISION_REQUESTED
+        feedback = [str(state.get("admin_feedback") or "")] if revising else []
         llm = deps.llm("editorial_content", run_model(state, deps.settings), 0)
         try:
             spec, repairs = await ProductSpecService(llm).extract(request, category, signal.guidance(), feedback)
         except (LLMError, ValidationError) as exc:
             return {
-                "pipeline_status": "failed",
+                "pipeline_status": PipelineStatus.FAILED,
                 "draft_version": version,
                 "error_log": [f"spec_extract: extraction failed on attempt {version}: {exc}"],
             }
@@ -134,7 +124,7 @@ def make_spec_extract_node(deps: PipelineDeps) -> NodeFn:
             "best_score": None,
             "escalated": False,
             "flags": [],
-            "pipeline_status": "drafting",
+            "pipeline_status": PipelineStatus.DRAFTING,
             "tool_calls_log": [
                 {
                     "tool": "product_spec.extract",
@@ -179,62 +169,70 @@ def spec_review_result(check: SpecCheck, rubric: Rubric) -> ReviewResult:
     )
 
 
-def make_spec_review_node(deps: PipelineDeps) -> NodeFn:
-    """Seed 003's supervisor: deterministic plausibility checks, then pass, correct or escalate."""
+class SpecReviewLoop(ReviewLoop):
+    """Seed 003's supervisor in the shared loop: deterministic plausibility checks (no judge), at most
+    MAX_SPEC_CORRECTIONS corrections, and a correction that leaves the same problems escalates."""
 
-    async def spec_review(state: dict[str, Any]) -> dict[str, Any]:
+    node = "spec_review"
+    correct_node = "spec_correct"
+    records_feedback = False  # the corrector reads the supervisor's findings from the history entry
+
+    async def assess(self, state: PipelineState, deps: PipelineDeps, rubric: Rubric) -> ReviewedAttempt:
+        """Check the spec against the description it was read from."""
         draft = state.get("current_draft") or {}
-        rubric = content_type_for(state.get("content_type")).rubric()
         spec = ProductSpec.model_validate(draft)
         check = check_product_spec(
             spec, str(draft.get("source_description") or ""), str(state.get("product_category") or "")
         )
         review = spec_review_result(check, rubric)
-        corrections = int(state.get("revision_count", 0))
-        entry: dict[str, Any] = {
-            "cycle": corrections + 1,
+        entry: HistoryEntry = {
+            "cycle": int(state.get("revision_count", 0)) + 1,
             "attempt": int(state.get("draft_version", 0)),
             "passed": review.passed,
             "composite_score": review.composite_score,
             "errors": [i.model_dump() for i in check.errors()],
             "warnings": len(check.issues) - len(check.errors()),
-            "at": datetime.now(UTC).isoformat(),
+            "at": now_iso(),
         }
-        update: dict[str, Any] = {"review_result": review.model_dump(mode="json")}
-        score = review.composite_score or 0.0
-        if state.get("best_score") is None or score > float(state["best_score"]):
-            update["best_draft"], update["best_score"] = draft, score
-        if review.passed:
-            return {**update, "pipeline_status": "awaiting_approval", "review_history": [entry]}
+        return ReviewedAttempt(review=review, entry=entry, draft=draft, title=spec.name, findings=check)
+
+    def keep_best_score(self, review: ReviewResult) -> float:
+        """The share of checks passed."""
+        return review.composite_score or 0.0
+
+    def failure_fields(self, state: PipelineState) -> StateUpdate:
+        """The correct node counts corrections."""
+        return {}
+
+    def stop_reason(self, state: PipelineState, attempt: ReviewedAttempt, policy: LoopPolicy) -> str | None:
+        """The correction cap, or a correction that changed none of the problems."""
+        corrections = int(state.get("revision_count", 0))
         previous = state.get("review_history") or []
-        unchanged = corrections > 0 and previous and previous[-1].get("errors") == entry["errors"]
-        if corrections >= MAX_SPEC_CORRECTIONS or unchanged:
-            reason = (
-                f"max corrections reached: {corrections} of {MAX_SPEC_CORRECTIONS}"
-                if not unchanged
-                else "the correction left the same problems"
-            )
-            best = update.get("best_draft", state.get("best_draft")) or draft
-            entry["stop_reason"] = reason
-            return {
-                **update,
-                "current_draft": best,
-                "escalated": True,
-                "flags": ["escalated"],
-                "pipeline_status": "needs_human_review",
-                "review_history": [entry],
-                "error_log": [f"spec_review: escalated to a human -- {reason}"],
-            }
-        entry["correction"] = [i.message for i in check.errors()]
-        return {**update, "pipeline_status": "revising", "review_history": [entry]}
+        unchanged = corrections > 0 and previous and previous[-1].get("errors") == attempt.entry.get("errors")
+        if unchanged:
+            return "the correction left the same problems"
+        if corrections >= MAX_SPEC_CORRECTIONS:
+            return f"max corrections reached: {corrections} of {MAX_SPEC_CORRECTIONS}"
+        return None
 
-    return spec_review
+    def plan(self, state: PipelineState, attempt: ReviewedAttempt, rubric: Rubric) -> Correction | None:
+        """The supervisor's error messages, for the corrector's prompt."""
+        check: SpecCheck = attempt.findings
+        return Correction(targets=None, entry={"correction": [i.message for i in check.errors()]})
+
+    def escalation_note(self, review: ReviewResult) -> str:
+        """The spec log line names the reason only."""
+        return ""
 
 
-def make_spec_correct_node(deps: PipelineDeps) -> NodeFn:
+SPEC_REVIEW_LOOP = SpecReviewLoop()
+make_spec_review_node = review_node_maker(SPEC_REVIEW_LOOP)
+
+
+def make_spec_correct_node(deps: PipelineDeps) -> PipelineNode:
     """Write the spec again with the supervisor's findings (and the learned supervisor guidance)."""
 
-    async def spec_correct(state: dict[str, Any]) -> dict[str, Any]:
+    async def spec_correct(state: PipelineState) -> StateUpdate:
         corrections = int(state.get("revision_count", 0)) + 1
         version = int(state.get("draft_version", 0)) + 1
         request, category = _request(state), str(state.get("product_category") or "")
@@ -251,11 +249,11 @@ def make_spec_correct_node(deps: PipelineDeps) -> NodeFn:
             error = f"spec_correct: correction failed: {exc}"
         else:
             error = ""
-        update: dict[str, Any] = {
+        update: StateUpdate = {
             "current_draft": _draft(spec, request),
             "draft_version": version,
             "revision_count": corrections,
-            "pipeline_status": "revising",
+            "pipeline_status": PipelineStatus.REVISING,
             "tool_calls_log": [
                 {
                     "tool": "product_spec.correct",

@@ -1,27 +1,29 @@
-"""Review node: hybrid review, loop control, keep-best and escalation (seed 000 pattern 5, seed 002)."""
+"""Article review: the hybrid review (format, grounding, judge) in the shared review loop (seed 000 pattern 5).
+
+A failed article goes back to the editorial node, with the components to correct when they can be told
+apart (targeted correction) or for a full rewrite.
+"""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from typing import Any
-
 from editorial_ai.models.editorial import EditorialContent
-from editorial_ai.models.review import FeedbackEntry, ReviewResult
-from editorial_ai.observability.tokens import peek_tokens
 from editorial_ai.pipeline.deps import PipelineDeps
-from editorial_ai.pipeline.nodes._common import run_model
-from editorial_ai.pipeline.state import total_tokens
+from editorial_ai.pipeline.nodes._common import judge_model
+from editorial_ai.pipeline.review_loop import (
+    Correction,
+    ReviewedAttempt,
+    ReviewLoop,
+    now_iso,
+    review_node_maker,
+)
+from editorial_ai.pipeline.state import Draft, HistoryEntry, PipelineState, StateUpdate
 from editorial_ai.review.engine import ReviewContext, review_draft
-from editorial_ai.review.policy import LoopPolicy, apply_tenant, decide_next, draft_similarity, load_tenants
-from editorial_ai.review.rubric import Rubric, load_rubric
+from editorial_ai.review.policy import draft_similarity
+from editorial_ai.review.rubric import Rubric
 from editorial_ai.services.editorial_targets import correction_targets
 
 
-def _score(result: ReviewResult) -> float:
-    return result.composite_score if result.composite_score is not None else (1.0 if result.passed else 0.0)
-
-
-def draft_text(draft: dict[str, Any] | None) -> str:
+def draft_text(draft: Draft | None) -> str:
     """The words of a layout, for similarity checks."""
     if not draft:
         return ""
@@ -31,22 +33,15 @@ def draft_text(draft: dict[str, Any] | None) -> str:
     return "\n".join(p for p in parts if p)
 
 
-def review_setup(state: dict[str, Any], deps: PipelineDeps) -> tuple[Rubric, LoopPolicy]:
-    """The rubric and loop policy for this run (content type + tenant overrides + settings)."""
-    rubric = load_rubric(state.get("content_type") or deps.settings.content_type)
-    policy = LoopPolicy(max_loops=deps.settings.max_revisions, token_budget=deps.settings.token_budget)
-    tenant_name = (state.get("curation_input") or {}).get("tenant")
-    tenant = load_tenants(deps.settings.tenants_file).tenants.get(tenant_name) if tenant_name else None
-    return apply_tenant(rubric, policy, tenant)
+class ArticleReviewLoop(ReviewLoop):
+    """Articles: judged by the review engine against the run's rubric; corrected by the editorial node."""
 
+    node = "review"
+    correct_node = "editorial"
 
-def make_review_node(deps: PipelineDeps):
-    """Review the current draft; on failure decide between targeted/full revision and escalation."""
-
-    async def review(state: dict[str, Any]) -> dict[str, Any]:
-        revision = int(state.get("revision_count", 0))
-        rubric, policy = review_setup(state, deps)
-        judge = deps.llm("review", run_model(state, deps.settings), revision)
+    async def assess(self, state: PipelineState, deps: PipelineDeps, rubric: Rubric) -> ReviewedAttempt:
+        """Format and grounding checks, then the judge, on the current layout."""
+        judge = deps.llm("review", judge_model(state, deps.settings), int(state.get("revision_count", 0)))
         context = ReviewContext(
             curated_topics=state.get("curated_topics", []),
             enriched_contexts=state.get("enriched_contexts", []),
@@ -54,15 +49,7 @@ def make_review_node(deps: PipelineDeps):
         )
         draft = state.get("current_draft")
         result = await review_draft(draft, rubric, context, judge)
-        flags = list(state.get("flags") or [])
-        update: dict[str, Any] = {
-            "review_result": result.model_dump(mode="json"),
-            "last_reviewed_text": draft_text(draft),
-        }
-        if draft and (state.get("best_score") is None or _score(result) > float(state["best_score"])):
-            update["best_draft"], update["best_score"] = draft, _score(result)
-            update["best_content"] = state.get("current_content")
-        history_entry: dict[str, Any] = {
+        entry: HistoryEntry = {
             "cycle": len(state.get("review_history", [])) + 1,
             "attempt": state.get("draft_version", 0),
             "passed": result.passed,
@@ -74,64 +61,26 @@ def make_review_node(deps: PipelineDeps):
             "failed": [c.criterion for c in result.failed()],
             "skipped": [c.criterion for c in result.criteria if c.skipped],
             "correction_target": None,
-            "at": datetime.now(UTC).isoformat(),
+            "at": now_iso(),
         }
-        # A pass that hangs on a criterion the judge cannot measure reliably is for a human to settle:
-        # regenerating cannot make an unreliable judge reliable.
-        if not result.passed and result.flags:
-            history_entry["stop_reason"] = "; ".join(result.flags)
-            update.update(flags=[*flags, *result.flags], pipeline_status="awaiting_approval",
-                          review_history=[history_entry])
-            return update
-        # A judge outage with nothing else failing goes to the human flagged, not round the loop.
-        if result.passed or (result.judge_skipped and not result.failed()):
-            if result.judge_skipped:
-                flags.append("judge_skipped")
-            update.update(flags=flags, pipeline_status="awaiting_approval", review_history=[history_entry])
-            return update
-        revision += 1
-        prior = (
-            [h.get("composite_score") or 0.0 for h in state.get("review_history", [])[-(revision - 1) :]]
-            if revision > 1
-            else []
-        )
-        decision = decide_next(
-            passed=False,
-            scores=[*prior, _score(result)],
-            loops_done=revision,
-            tokens_used=total_tokens(state)["total_tokens"] + peek_tokens(),
-            similarity=draft_similarity(state.get("last_reviewed_text") or "", draft_text(draft)),
-            policy=policy,
-        )
-        update["revision_count"] = revision
-        update["feedback_history"] = [
-            FeedbackEntry(
-                attempt=int(state.get("draft_version", revision)),
-                failed_criteria=result.failed(),
-                suggestions=result.suggestions[:3],
-                draft_title=(draft or {}).get("title", ""),
-            ).model_dump(mode="json")
-        ]
-        if decision.action == "escalate":
-            best = update.get("best_draft", state.get("best_draft")) or draft
-            history_entry["stop_reason"] = decision.reason
-            update.update(
-                escalated=True,
-                current_draft=best,
-                flags=[*flags, "escalated"],
-                pipeline_status="needs_human_review",
-                review_history=[history_entry],
-                error_log=[
-                    f"review: escalated to a human -- {decision.reason}; last failures: "
-                    + ", ".join(c.criterion for c in result.failed())
-                ],
-            )
-            return update
+        return ReviewedAttempt(review=result, entry=entry, draft=draft, title=(draft or {}).get("title", ""),
+                               state_fields={"last_reviewed_text": draft_text(draft)})
+
+    def best_fields(self, state: PipelineState) -> StateUpdate:
+        """The structured content of the best layout, which a targeted correction patches."""
+        return {"best_content": state.get("current_content")}
+
+    def similarity(self, state: PipelineState, attempt: ReviewedAttempt) -> float:
+        """The reviewed text against the text the previous review saw."""
+        return draft_similarity(state.get("last_reviewed_text") or "", draft_text(attempt.draft))
+
+    def plan(self, state: PipelineState, attempt: ReviewedAttempt, rubric: Rubric) -> Correction | None:
+        """The failed components of the structured content, or a full rewrite when none can be singled out."""
         targets = None
         if state.get("current_content"):
-            targets = correction_targets(result, EditorialContent.model_validate(state["current_content"]))
-        history_entry["correction_target"] = targets or "full"
-        update.update(pipeline_status="revising", correction_targets=targets or [], review_history=[history_entry])
-        return update
+            targets = correction_targets(attempt.review, EditorialContent.model_validate(state["current_content"]))
+        return Correction(targets=targets or [], entry={"correction_target": targets or "full"})
 
-    return review
+
+ARTICLE_REVIEW_LOOP = ArticleReviewLoop()
+make_review_node = review_node_maker(ARTICLE_REVIEW_LOOP)

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from editorial_ai.models.status import PipelineStatus
 from editorial_ai.pipeline.deps import PipelineDeps
+from editorial_ai.pipeline.state import PipelineNode, PipelineState, StateUpdate
 from editorial_ai.services.source import source_contexts
 
 
-def make_source_node(deps: PipelineDeps):
+def make_source_node(deps: PipelineDeps) -> PipelineNode:
     """Source: catalog posts + products for the curated topics."""
 
-    async def source(state: dict[str, Any]) -> dict[str, Any]:
+    async def source(state: PipelineState) -> StateUpdate:
         seed = (state.get("curation_input") or {}).get("seed_keyword", "")
         contexts = await source_contexts(deps.catalog, state.get("curated_topics", []), seed)
-        return {"enriched_contexts": contexts, "pipeline_status": "sourcing",
+        return {"enriched_contexts": contexts, "pipeline_status": PipelineStatus.SOURCING,
                 "tool_calls_log": [{"tool": "catalog.search_posts", "results": len(contexts)}]}
 
     return source

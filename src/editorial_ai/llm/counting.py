@@ -1,26 +1,10 @@
-"""LLM clients for evaluation cells: fresh per cell (no shared scripted cursors) and token-counting."""
+"""A client wrapper that adds up the tokens and calls that went through it (brief writers, evaluation cells)."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from editorial_ai.config import ConfigError, Settings
 from editorial_ai.llm.base import LLMClient, LLMRequest, LLMResult
-from editorial_ai.llm.registry import PROVIDERS, parse_model_string
-from editorial_ai.llm.retry import RetryingClient
-
-
-def fresh_client(model: str, settings: Settings, *, base_wait_s: float = 0.5) -> LLMClient:
-    """A new client for `model` (not the registry's cached one), with the usual retries."""
-    spec = parse_model_string(model)
-    module_name, factory_name, extra = PROVIDERS[spec.provider]
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise ConfigError(f"provider {spec.provider!r} needs an optional package ({exc.name}); "
-                          f"install it with `pip install '{extra}'`") from exc
-    return RetryingClient(getattr(module, factory_name)(spec, settings), base_wait_s=base_wait_s)
 
 
 class CountingClient:

@@ -1,0 +1,1 @@
+"""Alembic revisions, one file each, applied in the order their down_revision links give."""

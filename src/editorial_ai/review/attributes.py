@@ -1,0 +1,69 @@
+"""What a piece is made of and its colour: details a claim can get wrong while naming only sourced things.
+
+A small model describes a brown cotton tee as "light-weight denim with all the warmth of leather": the sentence
+names the sourced tee (or just says "the tee") and passes every name check. Materials and colours are a closed
+vocabulary, so they are checked like names: each one a claim gives a piece must be in that piece's sources.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from editorial_ai.review.grounding import fold
+
+MATERIALS = frozenset({
+    "leather", "denim", "suede", "silk", "satin", "cotton", "jersey", "wool", "cashmere", "linen", "nylon",
+    "polyester", "velvet", "tweed", "mesh", "canvas", "corduroy", "shearling", "sequin", "chiffon", "organza",
+    "tulle", "fleece", "acetate", "gold", "rubber", "crochet", "lace", "mohair", "alpaca", "spandex", "lycra",
+    "vinyl", "latex", "pvc", "chambray", "gingham", "taffeta", "brocade", "jacquard", "angora", "merino", "fur",
+    "sheepskin", "calfskin", "lambskin", "crocodile", "snakeskin", "raffia", "straw", "pearl", "pearls",
+    "crystal", "crystals", "platinum", "titanium",
+})
+COLOURS = frozenset({
+    "black", "white", "red", "blue", "navy", "green", "pink", "brown", "beige", "cream", "ivory", "grey", "gray",
+    "yellow", "purple", "burgundy", "camel", "khaki", "olive", "lavender", "lilac", "taupe", "maroon", "teal",
+    "turquoise", "mustard", "charcoal", "silver", "orange", "magenta", "fuchsia", "scarlet", "crimson", "emerald",
+    "cobalt", "tan",
+})
+ATTRIBUTE_WORDS = MATERIALS | COLOURS
+# "lace-up boots", "gold-tone", "red carpet": the word names no material or colour there.
+_NOT_ATTRIBUTE_AFTER = {"lace": ("up",), "gold": ("tone", "plated"), "silver": ("screen", "lining", "tone"),
+                        "red": ("carpet", "carpets"), "crystal": ("clear",), "black": ("tie",)}
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(fold(text).lower())
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and word[:-1] in ATTRIBUTE_WORDS else word
+
+
+def attribute_words(text: str) -> list[str]:
+    """Materials and colours the text gives something, in order, once each ("sequins" as "sequin")."""
+    words = _words(text)
+    found: list[str] = []
+    for i, word in enumerate(words):
+        word = _singular(word)
+        if word not in ATTRIBUTE_WORDS:
+            continue
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if after in _NOT_ATTRIBUTE_AFTER.get(word, ()):
+            continue
+        found.append(word)
+    return list(dict.fromkeys(found))
+
+
+def unsourced_attributes(text: str, allowed: Iterable[str]) -> list[str]:
+    """Materials and colours of `text` that the allowed words (the sources of the piece it describes) lack."""
+    words = {_singular(w) for w in allowed}
+    if "gray" in words or "grey" in words:  # one colour, two spellings
+        words |= {"gray", "grey"}
+    return [w for w in attribute_words(text) if w not in words]
+
+
+def allowed_words(texts: Iterable[str]) -> frozenset[str]:
+    """The plain words of `texts` (the sources that describe one piece)."""
+    return frozenset(w for text in texts for w in _words(text))

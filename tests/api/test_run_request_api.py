@@ -1,0 +1,58 @@
+"""The API trigger takes the CLI's run request: tenant, SLO and Bloom's level reach the run; bad ones are 422s."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .helpers import run_to_gate
+
+
+@pytest.fixture
+def tenants_file(tmp_path: Path) -> Path:
+    path = tmp_path / "tenants.yaml"
+    path.write_text("tenants:\n  acme:\n    max_loops: 1\n", encoding="utf-8")
+    return path
+
+
+async def test_tenant_slo_and_blooms_level_reach_the_run(client_for: Callable[..., Any], tenants_file: Path) -> None:
+    async with client_for(model="scripted:exam_good", EDITORIAL_AI_TENANTS_FILE=tenants_file) as (app, client):
+        status = await run_to_gate(client, seed_keyword="Acute coronary syndrome", content_type="exam_item",
+                                   tenant="acme", slo="Diagnose an acute coronary syndrome", blooms_level="Analyze")
+        state = (await app.state.pipeline.outcome(status["thread_id"])).state
+        assert state["content_type"] == "exam_item"
+        assert {k: state["curation_input"].get(k) for k in ("tenant", "slo", "blooms_level", "model")} == {
+            "tenant": "acme", "slo": "Diagnose an acute coronary syndrome", "blooms_level": "analyze",
+            "model": "scripted:exam_good"}
+
+
+@pytest.mark.parametrize(("body", "field", "needles"), [
+    ({"tenant": "globex"}, "tenant", ("unknown tenant 'globex'", "one of acme")),
+    ({"slo": "Diagnose it"}, "slo", ("exam_item runs only", "content_type exam_item")),
+    ({"content_type": "exam_item", "blooms_level": "memorise"}, "blooms_level",
+     ("unknown Bloom's level 'memorise'", "remember, understand, apply, analyze, evaluate, create")),
+])
+async def test_bad_run_options_are_422s_naming_the_field(client_for: Callable[..., Any], tenants_file: Path,
+                                                         body: dict[str, Any], field: str,
+                                                         needles: tuple[str, ...]) -> None:
+    async with client_for(EDITORIAL_AI_TENANTS_FILE=tenants_file) as (_app, client):
+        response = await client.post("/api/pipeline/trigger", json={"seed_keyword": "k", **body})
+        assert response.status_code == 422, response.text
+        error = response.json()
+        assert error["errors"][0]["field"].endswith(field)
+        text = " ".join([error["detail"], error.get("fix") or "", *(e["message"] for e in error["errors"])])
+        assert all(needle in text for needle in needles), text
+        assert (await client.get("/api/runs/")).json()["total"] == 0  # nothing registered
+
+
+async def test_the_content_type_setting_is_the_default(client_for: Callable[..., Any]) -> None:
+    async with client_for(model="scripted:exam_good", EDITORIAL_AI_CONTENT_TYPE="exam_item") as (app, client):
+        status = await run_to_gate(client, seed_keyword="Acute coronary syndrome", blooms_level="apply")
+        state = (await app.state.pipeline.outcome(status["thread_id"])).state
+        assert state["content_type"] == "exam_item" and state["curation_input"]["blooms_level"] == "apply"
+        runs = (await client.get("/api/runs/")).json()["items"]
+        assert [r["content_type"] for r in runs] == ["exam_item"]
+

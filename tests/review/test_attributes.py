@@ -1,0 +1,49 @@
+"""Materials and colours: a claim may give a piece only what its sources say it is made of and its colour."""
+
+from __future__ import annotations
+
+from editorial_ai.review.attributes import attribute_words, unsourced_attributes
+from editorial_ai.review.claim_support import check_claims
+from editorial_ai.review.claims import text_claims
+from editorial_ai.review.source_index import build_index
+
+from .helpers import KNOWN
+
+TEE = {"solution_id": "s1", "title": "Maison Kitsuné Chillax Fox Tee", "brand": "Maison Kitsuné",
+       "metadata": {"keywords": ["top", "brown", "old money"],
+                    "qa_pairs": [{"q": "What colour and material is it?", "a": "Brown, cotton jersey."}]}}
+LOAFERS = {"solution_id": "s2", "title": "Gucci Horsebit Loafers", "brand": "Gucci",
+           "metadata": {"keywords": ["shoes", "black"],
+                        "qa_pairs": [{"q": "What colour and material is it?", "a": "Black, leather."}]}}
+
+
+def _index():
+    contexts = [{"post_id": "p1", "artist_name": "Minji", "group_name": "NewJeans", "context": "music video",
+                 "title": "Minji in a music video", "solutions": [TEE, LOAFERS]}]
+    return build_index([{"keyword": "Old money"}], contexts, KNOWN)
+
+
+def test_attribute_words_read_materials_and_colours_but_not_set_phrases() -> None:
+    assert attribute_words("A light-weight denim tee with all the warmth of leather, in brown.") == [
+        "denim", "leather", "brown"]
+    assert attribute_words("Lace-up boots on the red carpet, gold-tone buttons.") == []
+    assert attribute_words("Sequins everywhere.") == ["sequin"]
+    assert unsourced_attributes("a grey tee in cotton", {"gray", "cotton"}) == []
+
+
+def test_a_piece_given_a_material_its_sources_lack_is_a_pairing_error() -> None:
+    claims = text_claims("Minji wore the Maison Kitsuné Chillax Fox Tee in a music video. "
+                         "The tee is a classic, light-weight denim with all the warmth of leather. "
+                         "It is brown cotton jersey. The Gucci Horsebit Loafers are black leather.")
+    pairing = [c.pairing for c in check_claims(claims, _index())]
+    assert pairing[1] == ["the sources do not describe the Maison Kitsuné Chillax Fox Tee as denim, leather"]
+    assert pairing[2] == [] and pairing[3] == []  # right for the tee; leather is right for the loafers
+
+
+def test_a_claim_that_names_no_piece_and_follows_none_is_not_checked_for_attributes() -> None:
+    checks = check_claims(text_claims("Old money dressing loves navy wool."), _index())
+    assert checks[0].pairing == []
+    # after a named piece, a generic sentence ("a good bag") does not point back at it; "it" and "the tee" do
+    checks = check_claims(text_claims("Minji wore the Maison Kitsuné Chillax Fox Tee. Denim and a good bag are "
+                                      "easy to find. It is red silk. The tee is red silk."), _index())
+    assert [bool(c.pairing) for c in checks] == [False, False, True, True]
