@@ -30,7 +30,7 @@ demo: install
 	bash scripts/demo.sh
 
 test: install browser
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q --durations=25
 
 lint: install
 	$(BIN)/ruff check src tests
