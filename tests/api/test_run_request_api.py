@@ -56,3 +56,41 @@ async def test_the_content_type_setting_is_the_default(client_for: Callable[...,
         runs = (await client.get("/api/runs/")).json()["items"]
         assert [r["content_type"] for r in runs] == ["exam_item"]
 
+
+
+async def test_the_admin_form_offers_and_passes_every_run_option(client_for: Callable[..., Any],
+                                                                 tenants_file: Path) -> None:
+    from .helpers import post_form, wait_until_stopped
+
+    async with client_for(model="scripted:exam_good", EDITORIAL_AI_TENANTS_FILE=tenants_file) as (app, client):
+        page = (await client.get("/admin/")).text
+        for name in ("judge_model", "max_revisions", "tenant", "slo", "blooms_level"):
+            assert f'name="{name}"' in page, name
+        assert '<option value="acme"' in page and '<option value="analyze"' in page
+        form = {"seed_keyword": "Acute coronary syndrome", "content_type": "exam_item", "model": "scripted:exam_good",
+                "judge_model": "scripted:exam_good", "max_revisions": "2", "tenant": "acme",
+                "slo": "Diagnose an acute coronary syndrome", "blooms_level": "analyze"}
+        response = await post_form(client, "/admin/runs", form)
+        assert response.status_code == 303, response.text
+        thread_id = response.headers["location"].rsplit("/", 1)[-1]
+        await wait_until_stopped(client, thread_id)
+        state = (await app.state.pipeline.outcome(thread_id)).state
+        assert {k: state["curation_input"].get(k) for k in ("tenant", "slo", "blooms_level", "judge_model",
+                                                            "max_revisions")} == {
+            "tenant": "acme", "slo": "Diagnose an acute coronary syndrome", "blooms_level": "analyze",
+            "judge_model": "scripted:exam_good", "max_revisions": 2}
+
+
+async def test_the_admin_form_shows_a_bad_option_next_to_its_field(client_for: Callable[..., Any],
+                                                                   tenants_file: Path) -> None:
+    from .helpers import post_form
+
+    async with client_for(EDITORIAL_AI_TENANTS_FILE=tenants_file) as (_app, client):
+        form = {"seed_keyword": "Jennie Effect", "content_type": "fashion_magazine", "model": "scripted:happy",
+                "slo": "Diagnose it", "max_revisions": ""}
+        page = await post_form(client, "/admin/runs", form)
+        assert page.status_code == 422
+        assert "exam_item runs only" in page.text and "Diagnose it" in page.text  # the typed text is kept
+        page = await post_form(client, "/admin/runs", {**form, "slo": "", "max_revisions": "11"})
+        assert page.status_code == 422 and "less than or equal to 10" in page.text
+        assert (await client.get("/api/runs/")).json()["total"] == 0

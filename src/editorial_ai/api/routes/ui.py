@@ -34,8 +34,10 @@ from editorial_ai.api.view_queue import STATUS_TABS, failed_runs, filter_values,
 from editorial_ai.api.views import timeline
 from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.models.decisions import AdminDecision
+from editorial_ai.models.run_request import BLOOMS_LEVELS
 from editorial_ai.pipeline.graph import pipeline_content_types
 from editorial_ai.pipeline.runner import Pipeline
+from editorial_ai.review.policy import load_tenants
 from editorial_ai.services.learning_context import LearningStats, learning_stats
 from editorial_ai.store.contents import AWAITING
 
@@ -43,7 +45,10 @@ from editorial_ai.store.contents import AWAITING
 __all__ = ["TEMPLATES", "ui_routers"]
 
 PAGE_SIZE = 20
-FORM_FIELDS = ("seed_keyword", "category", "tone", "style", "target_celeb", "target_brand", "model", "content_type")
+FORM_FIELDS = ("seed_keyword", "category", "tone", "style", "target_celeb", "target_brand", "model", "content_type",
+               "judge_model", "max_revisions", "tenant", "slo", "blooms_level")
+# Options whose empty form field means "the server's default" (the text fields' blanks are None already).
+BLANK_MEANS_DEFAULT = ("max_revisions",)
 MAX_BULK = 100
 
 public = APIRouter(include_in_schema=False)
@@ -145,6 +150,9 @@ async def _queue(
         models=models,
         default_model=pipeline.deps.settings.model,
         content_types=content_types,
+        tenants=sorted(load_tenants(pipeline.deps.settings.tenants_file).tenants),
+        blooms_levels=BLOOMS_LEVELS,
+        default_max_revisions=pipeline.deps.settings.max_revisions,
         filters=filters,
         filter_errors=filter_errors,
         filtered=query.active,
@@ -168,7 +176,7 @@ async def trigger_run(request: Request, pipeline: PipelineDep, runs: RunsDep) ->
     """Start a run from the form, then show its progress."""
     form = await request.form()
     values = {k: str(form.get(k) or "") for k in FORM_FIELDS}
-    body, errors = validate(TriggerRequest, values)
+    body, errors = validate(TriggerRequest, {k: v for k, v in values.items() if v or k not in BLANK_MEANS_DEFAULT})
     if body is None:
         return await _queue(request, pipeline, runs, 422, values=values, errors=errors)
     try:
