@@ -193,6 +193,10 @@ def test_queue_content_and_run_pages_fit_a_390px_phone(
         page.goto(f"{server.url}/admin/")
         _fits(page, 390)
         _shot(page, "desk-08-queue-390.png", screenshot_dir)
+        page.click("#new-run details.run-options summary")  # the run options a phone shows on demand
+        assert page.locator("#new-run select[name=blooms_level]").is_visible()
+        _fits(page, 390)
+        page.locator("#new-run").screenshot(path=str(screenshot_dir / "desk-08-run-options-390.png"))
         page.goto(f"{server.url}/admin/contents/{content_id}")
         page.click("#edit summary")
         page.locator("details.diff-block").first.evaluate("d => d.open = true")
