@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import re
-import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
+
+from editorial_ai.store.sqlite_pool import SqliteConnectionPool
 
 Step = tuple[str, dict[str, Any]]
 _PARAM = re.compile(r"(?<![:\w]):([a-z_][a-z0-9_]*)")
@@ -27,38 +28,36 @@ class Database(Protocol):
 
 
 class SqliteDatabase:
-    """One short connection per transaction (WAL), in a thread so the event loop never blocks on a lock."""
+    """Pooled connections (WAL), one transaction at a time each, in a thread so the event loop never blocks on a
+    lock. Opening a connection per transaction cost more than the transaction's own statements."""
 
     prefix = ""
     now = "((julianday('now') - 2440587.5) * 86400.0)"
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
+        self._pool = SqliteConnectionPool(self.path)
 
     def _run(self, steps: Sequence[Step]) -> list[list[dict[str, Any]]]:
-        conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-        conn.row_factory = sqlite3.Row
-        try:
-            conn.execute("PRAGMA busy_timeout = 30000")
+        with self._pool.connection() as conn:
             conn.execute("BEGIN IMMEDIATE")  # take the write lock first: no upgrade deadlock between writers
-            results = []
-            for statement, params in steps:
-                rows = conn.execute(statement.replace("{now}", self.now), params).fetchall()
-                results.append([dict(row) for row in rows])
-            conn.execute("COMMIT")
-            return results
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        finally:
-            conn.close()
+            try:
+                results = []
+                for statement, params in steps:
+                    rows = conn.execute(statement.replace("{now}", self.now), params).fetchall()
+                    results.append([dict(row) for row in rows])
+                conn.execute("COMMIT")
+                return results
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
 
     async def transaction(self, steps: Sequence[Step], *, durable: bool = True) -> list[list[dict[str, Any]]]:
         return await asyncio.to_thread(self._run, steps)
 
     async def close(self) -> None:
-        return None
+        self._pool.close()
 
 
 class PostgresDatabase:
