@@ -132,6 +132,13 @@ class SourceIndex:
         n = len(self.sentences)
         self._idf = {w: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for w, p in self._postings.items()}
         self._unseen_idf = math.log(1 + (n + 0.5) / 0.5)
+        # Each posting's BM25 term factor depends only on the sentence, so it is computed once per index, not per
+        # claim (an index serves every claim of every review of a run).
+        self._bm25: dict[str, list[tuple[int, float]]] = {
+            word: [(i, tf * (BM25_K1 + 1) / (tf + BM25_K1 * (1 - BM25_B + BM25_B * self._lengths[i] / self._avg)))
+                   for i, tf in postings]
+            for word, postings in self._postings.items()
+        }
 
     @cached_property
     def text(self) -> str:
@@ -218,13 +225,13 @@ class SourceIndex:
         weight = {w: (1.0 if method == "overlap" else self._idf.get(w, self._unseen_idf)) for w in query}
         total = sum(weight.values())
         for word in query:
-            for i, tf in self._postings.get(word, ()):
-                if method == "overlap":
-                    gain = 1.0
-                else:
-                    norm = BM25_K1 * (1 - BM25_B + BM25_B * self._lengths[i] / self._avg)
-                    gain = weight[word] * tf * (BM25_K1 + 1) / (tf + norm)
-                scores[i] = scores.get(i, 0.0) + gain
+            if method == "overlap":
+                for i, _tf in self._postings.get(word, ()):
+                    scores[i] = scores.get(i, 0.0) + 1.0
+            else:
+                w = weight[word]
+                for i, factor in self._bm25.get(word, ()):
+                    scores[i] = scores.get(i, 0.0) + w * factor
         if not scores:
             return 0.0, None
         ranked = sorted(scores, key=lambda i: -scores[i])

@@ -49,8 +49,13 @@ def split_sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
 
 
-def _words(text: str) -> list[str]:
-    return re.findall(r"[^\W_]+", text.casefold())
+_WORD = re.compile(r"[^\W_]+")
+
+
+# Cached: a run asks for the same catalog names' and facts' words in every paragraph and every draft.
+@lru_cache(maxsize=16384)
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(_WORD.findall(text.casefold()))
 
 
 def ngrams(text: str, n: int = COPY_NGRAM) -> set[tuple[str, ...]]:
@@ -73,6 +78,7 @@ def copied_from_examples(sentence: str, examples: Iterable[str] | None = None) -
     return bool(ngrams(sentence) & six) or (bool(own) and len(own & five) / len(own) >= COPY_SHARE)
 
 
+@lru_cache(maxsize=16384)
 def _key(text: str) -> str:
     return " ".join(_words(text))
 
