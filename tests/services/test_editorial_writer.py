@@ -87,6 +87,23 @@ def test_the_guard_drops_invented_relationships_brand_clashes_and_open_quotes() 
     assert SentenceGuard({"Rosé"}, set(), "Rosé", strict_names=False).problem("All five pieces shone.") is None
 
 
+def test_the_guard_drops_a_history_no_source_gives() -> None:
+    guard = SentenceGuard({"Hanni", "Loewe Toy Pumps"}, set(), "Hanni wore the Loewe Toy Pumps at the airport")
+    for sentence, words in [
+        ("It was the first time they were worn by Hanni.", "first time"),
+        ("Hanni wore the Loewe Toy Pumps several times at the airport.", "several times"),
+        ("The Loewe Toy Pumps will always be in Hanni's wardrobe.", "always"),
+        ("Loewe has made the Toy Pumps for a long time, and Hanni wore them.", "for a long time"),
+        ("The Loewe Toy Pumps are Hanni's favourite pair.", "favourite"),
+    ]:
+        assert guard.problem(sentence) == f"claims a history ({words!r}) the sources do not give"
+    assert guard.problem("Hanni wore the Loewe Toy Pumps at the airport.") is None
+    sourced = SentenceGuard({"Hanni"}, set(), "Hanni wore them for the first time at the airport")
+    assert sourced.problem("It was the first time Hanni wore them at the airport.") is None
+    lenient = SentenceGuard({"Hanni"}, set(), "Hanni", strict_names=False)
+    assert lenient.problem("Hanni always wears them.") is None  # a stronger model's prose is left to the review
+
+
 async def test_the_embedded_models_headlines_are_composed_from_the_facts() -> None:
     client = _client(PARAGRAPHS)
     outcome = await _draft(client, strict=True)

@@ -42,6 +42,12 @@ _DAY_MONTH = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)? (January|February|March|Ap
                         r"October|November|December)\b")
 _FIRST_PERSON = re.compile(r"\b(I|I'm|I've|I'd|I'll)\b|\b([Mm]y|[Mm]e|[Mm]ine)\b")
 _BIOGRAPHY = re.compile(r",\s+who\s+(is|was|has been|had been)\b", re.IGNORECASE)
+# How often, since when, for how long, a first or a favourite: a history no source gives ("It was the first time they
+# were worn by Hanni", "worn by Minji several times", "in the fashion industry for a long time", "will always be in
+# Jennie's wardrobe"). Allowed where a source uses the same words.
+_HISTORY = re.compile(r"\b(?:(?:first|last|only) time|(?:several|many|countless|multiple|numerous|a few) times|always|"
+                      r"never|ever|forever|often|usually|rarely|for (?:a long time|years|decades|ages|months)|"
+                      r"favou?rite|since (?:childhood|then|the \w+s))\b", re.IGNORECASE)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -112,6 +118,7 @@ class SentenceGuard:
         self._foreign_words = frozenset(n for n in foreign if " " not in _key(n))
         self._numbers = {m.rstrip(".,") for m in _NUMBER.findall(self.source_text)}
         self._days = {f"{int(d)} {m}" for d, m in _DAY_MONTH.findall(self.source_text)}
+        self._source_key = f" {_key(self.source_text)} "
         self._source_words = set(_words(self.source_text)) | {w for n in self.allowed_names for w in _words(n)}
 
     def problem(self, sentence: str, *, headline: bool = False, scope: frozenset[str] | None = None) -> str | None:
@@ -185,6 +192,9 @@ class SentenceGuard:
             return "speaks in the first person"
         if _BIOGRAPHY.search(sentence):
             return "describes who someone is, which the sources do not say"
+        for match in _HISTORY.finditer(sentence):
+            if f" {_key(match.group(0))} " not in self._source_key:
+                return f"claims a history ({match.group(0)!r}) the sources do not give"
         if scope is not None:
             for number in _NUMBER.findall(sentence):  # "30 jackets": a sourced number, but not this paragraph's
                 if not all(group in scope for group in re.findall(r"\d+", number)):
