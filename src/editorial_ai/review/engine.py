@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,15 +92,26 @@ async def review_draft(
         )
     if layout is None:
         _, layout = check_format(draft)
-    results += deterministic_review(layout, rubric, context)
     judge_error: str | None = None
     judged = rubric.by_check("judge")
+    judging: asyncio.Task[tuple[list[CriterionResult], str | None]] | None = None
+    if judged and judge is not None and draft is not None:
+        # The judge does not read the deterministic verdicts: its request goes out first and the checks run while
+        # it is in flight, so their CPU time hides behind the model's latency instead of adding to it.
+        sources = summarize_sources(context.curated_topics, context.enriched_contexts)
+        judging = asyncio.ensure_future(run_judge(judge, draft, sources, judged, content_type=rubric.name))
+        await asyncio.sleep(0)  # let the request start before the CPU-bound checks hold the loop
+    try:
+        results += deterministic_review(layout, rubric, context)
+    except BaseException:
+        if judging is not None:
+            judging.cancel()
+        raise
     if judged and judge is None:
         results += _not_run(rubric, [c.name for c in judged], "Not run: no judge model configured.")
         judge_error = "no judge model"
-    elif judged and judge is not None and draft is not None:
-        sources = summarize_sources(context.curated_topics, context.enriched_contexts)
-        verdicts, judge_error = await run_judge(judge, draft, sources, judged, content_type=rubric.name)
+    elif judging is not None:
+        verdicts, judge_error = await judging
         results += verdicts
     order = {c.name: i for i, c in enumerate(rubric.criteria)}
     results.sort(key=lambda r: order.get(r.criterion, len(order)))  # report in rubric order
