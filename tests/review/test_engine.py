@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
+import pytest
+
 from editorial_ai.llm.scripted import ScriptedClient
+from editorial_ai.review import engine
 from editorial_ai.review.engine import ReviewContext, review_draft
 from editorial_ai.review.rubric import load_rubric
 
@@ -91,3 +95,50 @@ async def test_completeness_is_counted_not_judged() -> None:
     assert "product" in completeness.reason and "4 body paragraphs" in completeness.reason
     assert "hashtags" in completeness.reason
     assert "content_completeness" not in judge.calls[0].prompt.split("Source material")[0]
+
+
+async def test_the_judges_request_is_in_flight_while_the_deterministic_checks_run(monkeypatch: Any) -> None:
+    order: list[str] = []
+    scripted = _judge()
+
+    class SlowJudge:
+        name = scripted.name
+
+        async def generate(self, request: Any) -> Any:
+            order.append("judge sent")
+            await asyncio.sleep(0.01)
+            order.append("judge answered")
+            return await scripted.generate(request)
+
+    real = engine.deterministic_review
+
+    def checks(*args: Any, **kwargs: Any) -> Any:
+        order.append("deterministic checks")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "deterministic_review", checks)
+    result = await review_draft(GOOD, RUBRIC, CONTEXT, SlowJudge())  # type: ignore[arg-type]
+    assert order == ["judge sent", "deterministic checks", "judge answered"]
+    assert result.passed and [c.criterion for c in result.criteria] == [c.name for c in RUBRIC.criteria]
+
+
+async def test_a_failing_deterministic_check_cancels_the_judges_request(monkeypatch: Any) -> None:
+    cancelled = asyncio.Event()
+
+    class HangingJudge:
+        name = "hanging"
+
+        async def generate(self, request: Any) -> Any:
+            try:
+                await asyncio.sleep(30)
+            except asyncio.CancelledError:
+                cancelled.set()
+                raise
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("checks crashed")
+
+    monkeypatch.setattr(engine, "deterministic_review", broken)
+    with pytest.raises(RuntimeError, match="checks crashed"):
+        await review_draft(GOOD, RUBRIC, CONTEXT, HangingJudge())  # type: ignore[arg-type]
+    await asyncio.wait_for(cancelled.wait(), 1)
