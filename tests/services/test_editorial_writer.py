@@ -267,3 +267,16 @@ async def test_a_model_that_adds_nothing_usable_leaves_no_passable_fact_sheet() 
     assert outcome.content.body_paragraphs == [split_sentences(p.lead)[0] for p in plans]
     assert outcome.notes["dropped"]["the model added nothing: openings cut to their first sentence"] == 1
     assert word_count(" ".join(outcome.content.body_paragraphs)) < 200  # under the review's length floor
+
+
+async def test_a_top_up_that_adds_nothing_moves_on_to_another_paragraph() -> None:
+    client = ScriptedClient({"editorial_paragraph": [{"text": "Zorblax quantum umbrellas flourish."}]})
+    service = EditorialService(client, known_names=KNOWN, strict_names=True)
+    run = service._run(TOPICS, CONTEXTS, system="", seed=1, variant=0)
+    paragraphs = [split_sentences(plan.lead)[0] for plan in run.outline.plans]
+    kept = await service._top_up(run, paragraphs)
+    assert kept == paragraphs and run.dropped["top-up added nothing"] == 10
+    asked = [next(i for i, p in enumerate(paragraphs) if c.prompt.endswith(p)) for c in client.calls]
+    # Every paragraph is asked before any is asked again: not ten times the shortest one.
+    assert sorted(asked[: len(paragraphs)]) == list(range(len(paragraphs)))
+    assert max(asked.count(i) for i in set(asked)) - min(asked.count(i) for i in set(asked)) <= 1
