@@ -16,7 +16,7 @@ from editorial_ai.models.review import CriterionResult, ReviewResult
 from editorial_ai.pipeline.nodes.editorial import produce_distinct, unchanged
 from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE_TEXTS, PARAGRAPH_EXAMPLES
 from editorial_ai.review.rubric import load_rubric
-from editorial_ai.services.editorial import EditorialService
+from editorial_ai.services.editorial import PARAGRAPH_TRIES, EditorialService
 from editorial_ai.services.editorial_guard import (
     SentenceGuard,
     canonical_case,
@@ -280,3 +280,18 @@ async def test_a_top_up_that_adds_nothing_moves_on_to_another_paragraph() -> Non
     # Every paragraph is asked before any is asked again: not ten times the shortest one.
     assert sorted(asked[: len(paragraphs)]) == list(range(len(paragraphs)))
     assert max(asked.count(i) for i in set(asked)) - min(asked.count(i) for i in set(asked)) <= 1
+
+
+async def test_a_rewritten_paragraph_that_comes_back_short_is_topped_up_and_the_rest_stay_verbatim() -> None:
+    content = EditorialContent(keyword="Jennie Effect", title=TITLE, subtitle=SUBTITLE, body_paragraphs=PARAGRAPHS)
+    short = "Jennie carried the Chanel 22 Bag."
+    more = "The Chanel 22 Bag went with her to the airport on 14 February 2026, and fans copied the look."
+    cut_off = "and then the"  # dropped by the guard: the paragraph's own tries end short
+    client = _client([short, *[cut_off] * (PARAGRAPH_TRIES - 1), more])
+    outcome = await EditorialService(client, known_names=KNOWN).revise(
+        content=content, targets=["body_paragraphs[1]"], feedback_history=[], curated_topics=TOPICS,
+        enriched_contexts=CONTEXTS, design_spec=DesignSpec())  # fmt: skip
+    body = outcome.content.body_paragraphs
+    assert body[:1] == PARAGRAPHS[:1] and body[2:] == PARAGRAPHS[2:]
+    assert body[1] == f"{_led(['', short])[1]} {more}"  # the short rewrite, then its top-up
+    assert all("14 February 2026" in c.prompt for c in client.calls)  # every request was for paragraph 1's facts

@@ -173,18 +173,21 @@ class EditorialService:
                 break
         return " ".join(kept)
 
-    async def _top_up(self, run: _Run, paragraphs: list[str]) -> list[str]:
-        """Continue the shortest paragraphs while the body is under TARGET_WORDS (a guard that dropped sentences
-        can leave it short), at most TOP_UPS requests."""
+    async def _top_up(self, run: _Run, paragraphs: list[str], only: set[int] | None = None) -> list[str]:
+        """Continue the shortest paragraphs (of `only`, when given) while the body is under TARGET_WORDS (a guard
+        that dropped sentences can leave it short), at most TOP_UPS requests."""
         paragraphs = list(paragraphs)
         plans = run.outline.plans
+        candidates = sorted(only) if only is not None else list(range(len(paragraphs)))
+        if not candidates:
+            return paragraphs
         # A paragraph whose top-up added nothing goes to the back of the queue: asking the same facts again mostly
         # fails the same way (measured: ten top-ups of one paragraph, none kept, left a body at 292 words).
         failures = [0] * len(paragraphs)
         for _ in range(TOP_UPS):
             if word_count(" ".join(paragraphs)) >= TARGET_WORDS:
                 break
-            index = min(range(len(paragraphs)), key=lambda i: (failures[i], word_count(paragraphs[i])))
+            index = min(candidates, key=lambda i: (failures[i], word_count(paragraphs[i])))
             longer = await self._write_paragraph(run, plans[min(index, len(plans) - 1)], index, 2,
                                                  start=paragraphs[index], tries=1,
                                                  min_words=word_count(paragraphs[index]) + 1)  # fmt: skip
@@ -328,6 +331,8 @@ class EditorialService:
         for i in sorted(redo):
             plan = plans[i] if i < len(plans) else plans[-1]
             paragraphs[i] = await self._paragraph(run, plan, i) or paragraphs[i]
+        # A rewritten paragraph can come back shorter: only the rewritten ones are continued, the rest stay verbatim.
+        paragraphs = await self._top_up(run, paragraphs, only={i for i in redo if i < len(paragraphs)})
         title, subtitle = content.title, content.subtitle
         notes: dict[str, Any] = {"regenerated": [f"body_paragraphs[{i}]" for i in sorted(redo)]}
         if "title" in targets:
