@@ -280,6 +280,10 @@ async def test_a_top_up_that_adds_nothing_moves_on_to_another_paragraph() -> Non
     # Every paragraph is asked before any is asked again: not ten times the shortest one.
     assert sorted(asked[: len(paragraphs)]) == list(range(len(paragraphs)))
     assert max(asked.count(i) for i in set(asked)) - min(asked.count(i) for i in set(asked)) <= 1
+    # A paragraph asked again is asked differently (seed and example), not the same request twice.
+    for i in set(asked):
+        requests = [(c.seed, tuple(c.few_shot)) for c, a in zip(client.calls, asked, strict=True) if a == i]
+        assert len(set(requests)) == len(requests)
 
 
 async def test_a_rewritten_paragraph_that_comes_back_short_is_topped_up_and_the_rest_stay_verbatim() -> None:

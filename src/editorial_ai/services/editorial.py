@@ -188,7 +188,9 @@ class EditorialService:
             if word_count(" ".join(paragraphs)) >= TARGET_WORDS:
                 break
             index = min(candidates, key=lambda i: (failures[i], word_count(paragraphs[i])))
-            longer = await self._write_paragraph(run, plans[min(index, len(plans) - 1)], index, 2,
+            # Each new try at a paragraph that gained nothing gets another seed and example: the same request
+            # would sample the same unusable continuation again.
+            longer = await self._write_paragraph(run, plans[min(index, len(plans) - 1)], index, 2 + failures[index],
                                                  start=paragraphs[index], tries=1,
                                                  min_words=word_count(paragraphs[index]) + 1)  # fmt: skip
             if longer == paragraphs[index]:
