@@ -135,6 +135,27 @@ def bench_concurrency(
                       f"[bold]{r.ratio:.2f}x[/]{target}")
 
 
+@bench_app.command("startup")
+def bench_startup(runs: int = typer.Option(5, min=1, max=50, help="Measured runs of each command.")) -> None:
+    """Start-up of `editorial-ai --help` and `contents list` as new processes, beside the bare interpreter."""
+    from editorial_ai.benchmarks.overhead import load_average
+    from editorial_ai.benchmarks.startup import TARGET_S, run_startup_bench
+
+    figures, imports = run_startup_bench(runs)
+    table = Table(title=f"start-up, median of {runs} runs after one warm-up")
+    for col in ("command", "wall s", "CPU s"):
+        table.add_column(col)
+    for f in figures:
+        table.add_row(f.label, f"{f.wall_s:.3f}", f"{f.cpu_s:.3f}")
+    console.print(table)
+    console.print("heaviest imports of contents list (python -X importtime, cumulative): "
+                  + ", ".join(f"{name} {seconds * 1000:.0f} ms" for name, seconds in imports))
+    console.print(load_average())
+    help_s, contents_s = figures[1].wall_s, figures[2].wall_s
+    console.print(f"--help [bold]{help_s:.2f}s[/], contents list [bold]{contents_s:.2f}s[/] (target <= {TARGET_S}s "
+                  f"each): {'met' if max(help_s, contents_s) <= TARGET_S else 'not met'}")
+
+
 @bench_app.command("review")
 def bench_review(drafts: int = typer.Option(5000, min=100)) -> None:
     """Deterministic review throughput (format, claims against sources, counted checks), one process, one core."""
