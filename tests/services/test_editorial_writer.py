@@ -79,7 +79,7 @@ def test_the_guard_drops_invented_relationships_brand_clashes_and_open_quotes() 
     assert "sister" in (guard.problem("Rosé and her sister loved the look.") or "")
     assert guard.problem("Rosé wore Dior's new 'Miu Miu' ballerina flats.") == "credits 'miu miu' to 'dior'"
     assert guard.problem('Rosé called it "the best pair.') == "leaves a quotation open"
-    assert guard.problem('Rosé called them "the best pair" at the airport.') is None
+    assert guard.problem('Rosé wore the "Miu Miu Ballet Flats" at the airport.') is None  # closed, and sourced
     assert guard.problem("Rosé wore the Miu Miu Ballet Flats and a Dior scarf.") is None
     assert "'five'" in (guard.problem("All five pieces are made from sequins.") or "")
     assert guard.problem("The bag sits well in my hand.") == "speaks in the first person"
@@ -102,6 +102,15 @@ def test_the_guard_drops_a_history_no_source_gives() -> None:
     assert sourced.problem("It was the first time Hanni wore them at the airport.") is None
     lenient = SentenceGuard({"Hanni"}, set(), "Hanni", strict_names=False)
     assert lenient.problem("Hanni always wears them.") is None  # a stronger model's prose is left to the review
+
+
+def test_the_guard_drops_a_quotation_no_source_holds() -> None:
+    facts = "Hanni wore the Loewe Toy Pumps at the airport. Post: Hanni covers the spring issue in Loewe"
+    guard = SentenceGuard({"Hanni", "Loewe Toy Pumps"}, set(), facts)
+    invented = 'Hanni wore the Loewe Toy Pumps, "the perfect airport shoe".'
+    assert guard.problem(invented) == "quotes words no source holds ('the perfect airport shoe')"
+    assert guard.problem("Hanni wore the Loewe Toy Pumps in “Hanni covers the spring issue in Loewe”.") is None
+    assert guard.problem('Hanni is the "airport" of these Loewe Toy Pumps.') is None  # one sourced word
 
 
 async def test_the_embedded_models_headlines_are_composed_from_the_facts() -> None:

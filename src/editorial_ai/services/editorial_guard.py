@@ -42,6 +42,9 @@ _DAY_MONTH = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)? (January|February|March|Ap
                         r"October|November|December)\b")
 _FIRST_PERSON = re.compile(r"\b(I|I'm|I've|I'd|I'll)\b|\b([Mm]y|[Mm]e|[Mm]ine)\b")
 _BIOGRAPHY = re.compile(r",\s+who\s+(is|was|has been|had been)\b", re.IGNORECASE)
+# A quotation of two or more words is someone's words: the sources must hold them ("in the catalogue it reads \"the
+# perfect summer accessory\"" quotes no catalog text).
+_QUOTED = re.compile(r"[\"“]([^\"“”]{1,300})[\"”]")
 # How often, since when, for how long, a first or a favourite: a history no source gives ("It was the first time they
 # were worn by Hanni", "worn by Minji several times", "in the fashion industry for a long time", "will always be in
 # Jennie's wardrobe"). Allowed where a source uses the same words.
@@ -192,6 +195,9 @@ class SentenceGuard:
             return "speaks in the first person"
         if _BIOGRAPHY.search(sentence):
             return "describes who someone is, which the sources do not say"
+        for quoted in _QUOTED.findall(sentence):
+            if len(_words(quoted)) >= 2 and f" {_key(quoted)} " not in self._source_key:
+                return f"quotes words no source holds ({quoted!r})"
         for match in _HISTORY.finditer(sentence):
             if f" {_key(match.group(0))} " not in self._source_key:
                 return f"claims a history ({match.group(0)!r}) the sources do not give"
