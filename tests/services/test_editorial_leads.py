@@ -39,7 +39,9 @@ def test_product_openings_agree_in_number() -> None:
     assert is_plural("Loewe Toy Pumps") and not is_plural("Slip Dress") and not is_plural("Lady Dior Bag")
     assert product_lead("Toy Pumps", "Loewe", "black leather", [("Hanni", "magazine cover shoot")], 0) == (
         "The Toy Pumps by Loewe are made in black leather, and Hanni wore them at a magazine cover shoot.")
-    lead = product_lead("Chanel 22 Bag", "Chanel", "", [], 0)
+    assert product_lead("Toy Pumps", "Loewe", "black leather", [("Hanni", "magazine cover shoot")], 0,
+                        date="3 June 2025").endswith("Hanni wore them at a magazine cover shoot on 3 June 2025.")
+    lead = product_lead("Chanel 22 Bag", "Chanel", "", [], 0, date="3 June 2025")  # no sighting: no date
     assert lead == "The Chanel 22 Bag is one of the pieces behind the look."
 
 

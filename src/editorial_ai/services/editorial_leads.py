@@ -70,8 +70,10 @@ def is_plural(name: str) -> bool:
     return last.endswith("s") and not last.endswith(("ss", "us", "is"))
 
 
-def product_lead(name: str, brand: str, details: str, wearers: list[tuple[str, str]], variant: int) -> str:
-    """"The Toy Pumps by Loewe are made in black leather, and Hanni wore them at a magazine cover shoot"."""
+def product_lead(name: str, brand: str, details: str, wearers: list[tuple[str, str]], variant: int,
+                 date: str = "") -> str:
+    """"The Toy Pumps by Loewe are made in black leather, and Hanni wore them at a magazine cover shoot on 3 June
+    2025" (`date`: that sighting's post, as sourced)."""
     thing = _piece(name, brand)
     first = thing[0].upper() + thing[1:]
     plural = is_plural(name)
@@ -80,6 +82,8 @@ def product_lead(name: str, brand: str, details: str, wearers: list[tuple[str, s
     if wearers:
         who, context = wearers[0]
         seen = f"{who} wore {them} {scene_phrase(context)}".rstrip() if who else ""
+        if seen and date:
+            seen += f" on {date}"
     if details:
         return _pick([
             f"{first} {verb} made in {details}" + (f", and {seen}." if seen else "."),

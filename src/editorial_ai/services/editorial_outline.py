@@ -57,6 +57,7 @@ class Product:
     details: str
     sightings: tuple[tuple[str, str], ...]  # (who, scene) per sourced post, so pairings stay as sourced
     price_krw: int = 0
+    first_seen: str = ""  # the date of the post behind the first sighting, as sourced
 
     @property
     def worn_by(self) -> tuple[str, ...]:
@@ -176,6 +177,7 @@ def _products(posts: list[dict[str, Any]], terms: list[str], celebrity: str) -> 
     """Sourced products, those matching the topic first, then those the lead celebrity wore, then by frequency."""
     seen: dict[str, dict[str, Any]] = {}
     sightings: dict[str, list[tuple[str, str]]] = {}
+    first_seen: dict[str, str] = {}
     frequency: Counter[str] = Counter()
     for post in posts:
         for sol in post.get("solutions", []):
@@ -187,6 +189,7 @@ def _products(posts: list[dict[str, Any]], terms: list[str], celebrity: str) -> 
             sighting = (str(post.get("artist_name") or ""), str(post.get("context") or ""))
             if sighting not in sightings.setdefault(name, []):
                 sightings[name].append(sighting)
+                first_seen.setdefault(name, str(post.get("date") or readable_date(post.get("created_at"))))
 
     def rank(name: str) -> tuple[int, int, int]:
         sol = seen[name]
@@ -197,7 +200,7 @@ def _products(posts: list[dict[str, Any]], terms: list[str], celebrity: str) -> 
     ordered = sorted(seen, key=rank)
     return [
         Product(name=n, brand=str(seen[n].get("brand", "")), tags=tuple(_tags(seen[n])[:4]), details=_details(seen[n]),
-                sightings=tuple(sightings[n][:3]), price_krw=_price(seen[n]))
+                sightings=tuple(sightings[n][:3]), price_krw=_price(seen[n]), first_seen=first_seen.get(n, ""))
         for n in ordered
     ]  # fmt: skip
 
@@ -273,7 +276,10 @@ def _product_plan(keyword: str, product: Product, variant: int = 0, siblings: li
         facts.append("tags: " + ", ".join(product.tags))
     if product.sightings:
         facts.append("worn by: " + "; ".join(f"{who} ({scene})" if scene else who for who, scene in product.sightings))
-    lead = product_lead(product.name, product.brand, product.details, list(product.sightings), variant)
+    if product.first_seen:
+        facts.append(f"first seen: {product.first_seen}")
+    lead = product_lead(product.name, product.brand, product.details, list(product.sightings), variant,
+                        date=product.first_seen)
     follow = product_follow(product.name, list(product.tags), list(product.sightings), product.price_krw)
     if siblings:  # other pieces of the same label in the sources
         named = _and([f"the {n}" for n in siblings[:2]])
