@@ -6,8 +6,10 @@ import pytest
 from pydantic import ValidationError
 
 from editorial_ai.llm.scripted import ScriptedClient
+from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.models.review import CriterionResult, ReviewResult
+from editorial_ai.review.completeness import LengthRule, check_completeness
 from editorial_ai.review.correction import (
     apply_patch,
     build_correction_prompt,
@@ -16,6 +18,7 @@ from editorial_ai.review.correction import (
     validate_components,
 )
 from editorial_ai.services.editorial_targets import correction_targets
+from editorial_ai.services.layout_planner import plan_layout
 
 CONTENT = EditorialContent(
     keyword="Jennie Effect", title="The Jennie Effect Explained",
@@ -92,3 +95,14 @@ async def test_correct_components_end_to_end_with_scripted_model() -> None:
 def test_completeness_targets_only_the_missing_parts() -> None:
     no_tags = CONTENT.model_copy(update={"hashtags": []})
     assert correction_targets(result(failed("content_completeness")), no_tags) == ["hashtags"]
+
+
+def test_a_body_too_short_is_rewritten_not_patched() -> None:
+    layout = plan_layout(CONTENT, DesignSpec())
+    short = check_completeness(layout, rule=LengthRule(paragraphs=2, words=250))
+    assert not short.passed and any("words of body text" in line for line in short.evidence)
+    assert correction_targets(result(short), CONTENT) is None
+    thin = check_completeness(layout, rule=LengthRule(paragraphs=3, words=0))
+    assert correction_targets(result(thin), CONTENT) is None
+    long_enough = check_completeness(layout, rule=LengthRule(paragraphs=2, words=10))
+    assert long_enough.passed

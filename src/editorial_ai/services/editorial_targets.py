@@ -64,6 +64,8 @@ def _missing_parts(content: EditorialContent) -> list[str]:
 
 
 _QUOTED = re.compile(r"[\"“]([^\"”]{3,})[\"”]")
+# Completeness evidence that the body itself is too short or too thin (review/completeness.py).
+_SHORT_BODY = re.compile(r"words of body text|body paragraphs \(found|empty body paragraph")
 _PARAGRAPH_REF = re.compile(r"\bparagraph (\d+)\b", re.I)
 
 
@@ -99,6 +101,8 @@ def correction_targets(result: ReviewResult, content: EditorialContent) -> list[
                 return None  # the evidence points at nothing we can find: rewrite rather than guess
             targets += located or _FIXED_TARGETS[failure.criterion]
         elif failure.criterion == "content_completeness":
+            if any(_SHORT_BODY.search(line) for line in failure.evidence):
+                return None  # every paragraph needs more: a new draft, not new hashtags
             targets += _missing_parts(content)
         elif failure.criterion in _FIXED_TARGETS:
             targets += _FIXED_TARGETS[failure.criterion]
