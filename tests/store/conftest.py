@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -112,3 +112,27 @@ def stores(request: pytest.FixtureRequest, tmp_path: Path) -> Stores:
         pool: SchemaPool = request.getfixturevalue("pg_schemas")
         return Stores("postgres", tmp_path, dsn=pool.dsn, pool=pool)
     return Stores("sqlite", tmp_path)
+
+
+@pytest.fixture(autouse=True)
+async def _close_postgres_pools(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
+    """Every PostgreSQL pool a test opens is closed before the test's event loop ends.
+
+    A repository left open keeps its pool's scheduler and workers running; the loop's shutdown then cancels them and
+    waits, which now and then never returned (a whole suite hung in that teardown).
+    """
+    from editorial_ai.store import pg_pool
+
+    opened: list[Any] = []
+    real = pg_pool.open_pool
+
+    def tracking(*args: Any, **kwargs: Any) -> Any:
+        pool = real(*args, **kwargs)
+        opened.append(pool)
+        return pool
+
+    monkeypatch.setattr(pg_pool, "open_pool", tracking)
+    yield
+    for pool in opened:
+        await pool.close()
+
