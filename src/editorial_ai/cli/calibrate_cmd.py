@@ -89,7 +89,7 @@ def calibrate(
     from editorial_ai.evaluation.decisions import calibrate_decisions
     from editorial_ai.llm.registry import fresh_client
     from editorial_ai.review.rubric import available_rubrics
-    from editorial_ai.store.factory import open_stores
+    from editorial_ai.store.factory import close_stores, open_stores
 
     if (labels is None) == (not from_decisions):
         raise typer.BadParameter("give exactly one of --labels FILE or --from-decisions")
@@ -107,14 +107,17 @@ def calibrate(
 
     async def go() -> CalibrationReport:
         catalog, contents = await open_stores(settings)
-        if from_decisions:
-            return await calibrate_decisions(contents, content_type=content_type)
-        assert labels is not None
-        judge = None if no_judge else fresh_client(settings.model, settings)
-        # Writing the table needs both halves: thresholds from tune, kappa from test.
-        return await calibrate_labels(labels, judge, content_type=content_type,
-                                      known_entities=await catalog.known_entities(),
-                                      split="all" if write_reliability else split)  # type: ignore[arg-type]
+        try:
+            if from_decisions:
+                return await calibrate_decisions(contents, content_type=content_type)
+            assert labels is not None
+            judge = None if no_judge else fresh_client(settings.model, settings)
+            # Writing the table needs both halves: thresholds from tune, kappa from test.
+            return await calibrate_labels(labels, judge, content_type=content_type,
+                                          known_entities=await catalog.known_entities(),
+                                          split="all" if write_reliability else split)  # type: ignore[arg-type]
+        finally:
+            await close_stores(catalog, contents)
 
     try:
         report = run_async(go())

@@ -17,15 +17,19 @@ learning_app = typer.Typer(
 async def _stats(content_type: str, subcategory: str, data_dir: Path | None) -> dict[str, Any]:
     from editorial_ai.content_types.registry import UnknownContentTypeError, content_type_for
     from editorial_ai.services.learning_context import learning_stats
-    from editorial_ai.store.factory import open_stores
+    from editorial_ai.store.factory import close_stores, open_stores
 
     settings = build_settings(data_dir=data_dir)
     try:
         kind = content_type_for(content_type or settings.content_type)
     except UnknownContentTypeError as exc:
         raise fail(str(exc)) from None
-    _, contents = await open_stores(settings)
-    stats = await learning_stats(contents, kind, subcategory.strip().lower(), disabled=settings.learning_switches_off())
+    catalog, contents = await open_stores(settings)
+    try:
+        stats = await learning_stats(contents, kind, subcategory.strip().lower(),
+                                     disabled=settings.learning_switches_off())
+    finally:
+        await close_stores(catalog, contents)
     return stats.as_dict()
 
 

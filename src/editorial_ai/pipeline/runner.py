@@ -22,7 +22,7 @@ from editorial_ai.pipeline.graph import build_graph
 from editorial_ai.pipeline.nodes.admin_gate import DECISION_EVENT_KEY
 from editorial_ai.pipeline.state import total_tokens
 from editorial_ai.store.contents import AWAITING
-from editorial_ai.store.factory import open_checkpointer, open_stores
+from editorial_ai.store.factory import close_stores, open_checkpointer, open_stores
 
 RECURSION_LIMIT = 80
 
@@ -240,8 +240,12 @@ async def open_pipeline(settings: Settings | None = None, *, progress: ProgressH
     """Open stores and the checkpointer; the database is created and seeded on first use."""
     settings = settings or get_settings()
     catalog, contents = await open_stores(settings)
-    deps = PipelineDeps(settings=settings, catalog=catalog, contents=contents,
-                        run_log=RunLog(settings.resolved_log_dir), llm_factory=llm_factory, progress=progress,
-                        router=get_model_router(settings.routing_file))
-    async with open_checkpointer(settings) as saver:
-        yield Pipeline(build_graph(deps).compile(checkpointer=saver), deps)
+    try:
+        deps = PipelineDeps(settings=settings, catalog=catalog, contents=contents,
+                            run_log=RunLog(settings.resolved_log_dir), llm_factory=llm_factory, progress=progress,
+                            router=get_model_router(settings.routing_file))
+        async with open_checkpointer(settings) as saver:
+            yield Pipeline(build_graph(deps).compile(checkpointer=saver), deps)
+    finally:
+        # A PostgreSQL pool left open keeps tasks on the loop; the loop's shutdown then cancels them and waits.
+        await close_stores(catalog, contents)

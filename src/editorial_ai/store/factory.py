@@ -123,6 +123,16 @@ def open_contents(settings: Settings, plan: StoragePlan | None = None) -> Conten
     return SqliteContentRepository(settings.resolved_db_path, synchronous=settings.checkpoint_sync)
 
 
+async def close_stores(*repositories: Any) -> None:
+    """Release the repositories' connections: pooled PostgreSQL connections (`aclose`, whose pool keeps tasks on the
+    event loop until closed) and pooled SQLite connections (`close`). Safe on any repository, any number of times."""
+    for repository in repositories:
+        if hasattr(repository, "aclose"):
+            await repository.aclose()
+        elif hasattr(repository, "close"):
+            repository.close()
+
+
 async def open_stores(settings: Settings) -> tuple[CatalogRepository, ContentRepository]:
     """Initialized catalog and content repositories (tables created and seeded on first use)."""
     plan = storage_plan(settings)
