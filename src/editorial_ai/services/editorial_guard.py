@@ -157,7 +157,7 @@ class SentenceGuard:
         with their capitals: "winter" is a season, "Winter" may be a singer), or None."""
         words = key.split()
         grams = {" ".join(words[i:i + n]) for n in self._phrase_sizes for i in range(len(words) - n + 1)}
-        hits = (grams & self._foreign_phrases) or (set(re.findall(r"[^\W_]+", sentence)) & self._foreign_words)
+        hits = (grams & self._foreign_phrases) or (set(_WORD.findall(sentence)) & self._foreign_words)
         return min(hits, key=lambda name: (-len(name), name)) if hits else None
 
     def _unsourced_figure(self, sentence: str) -> str | None:
