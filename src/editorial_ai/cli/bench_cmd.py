@@ -88,10 +88,18 @@ def bench_overhead(
     delay_ms: float = typer.Option(100.0, min=1.0, help="Latency of every model call."),
 ) -> None:
     """Framework overhead of a run (start -> human gate, and through publish) as % of model time, per node."""
-    from editorial_ai.benchmarks.overhead import load_average, measure_overhead
+    from editorial_ai.benchmarks.framework_floor import measure_floor, record_run
+    from editorial_ai.benchmarks.overhead import RunFigures, load_average, measure_overhead
     from editorial_ai.cli._common import run_async
 
-    results = run_async(measure_overhead(build_settings(), runs=runs, delay_s=delay_ms / 1000))
+    settings, delay = build_settings(), delay_ms / 1000
+
+    async def measure() -> tuple[list[RunFigures], list[RunFigures], int]:
+        real = await measure_overhead(settings, runs=runs, delay_s=delay)
+        recording = await record_run(settings, delay)
+        return real, await measure_floor(recording, settings, runs=runs, delay_s=delay), len(recording.steps)
+
+    results, floor, steps = run_async(measure())
     nodes: dict[str, list[tuple[float, float]]] = {}
     for r in results:
         for node, spent in r.per_node.items():
@@ -112,9 +120,16 @@ def bench_overhead(
     console.print(f"{gate.calls} model calls to the gate, {total.calls} through publish; "
                   f"CPU per run {statistics.median(r.cpu_s for r in results) * 1000:.0f} ms; "
                   f"between nodes {between * 1000:.1f} ms per run; {load_average()}")
+    floor_gate = statistics.median(r.gate_overhead for r in floor)
+    floor_total = statistics.median(r.total_overhead for r in floor)
+    console.print(f"framework floor (the run's {steps} steps, their state updates and model waits replayed through "
+                  f"LangGraph and the checkpointer, no application code): CPU per run "
+                  f"{statistics.median(r.cpu_s for r in floor) * 1000:.0f} ms; start -> human gate "
+                  f"{floor_gate * 100:.2f}%, through publish {floor_total * 100:.2f}%")
     console.print(f"start -> human gate: wall {gate.gate_wall:.3f}s, model {gate.gate_model:.3f}s, overhead "
                   f"[bold]{gate.gate_overhead * 100:.2f}%[/]; through publish: wall {total.total_wall:.3f}s, model "
-                  f"{total.total_model:.3f}s, overhead [bold]{total.total_overhead * 100:.2f}%[/] (target <= 2%)")
+                  f"{total.total_model:.3f}s, overhead [bold]{total.total_overhead * 100:.2f}%[/] (target <= 2%; "
+                  f"framework floor {floor_total * 100:.2f}%)")
 
 
 @bench_app.command("concurrency")
@@ -123,16 +138,28 @@ def bench_concurrency(
     delay_ms: float = typer.Option(100.0, min=1.0, help="Latency of every model call."),
 ) -> None:
     """N full runs at once in one process vs one run, with a model whose calls take a fixed time."""
-    from editorial_ai.benchmarks.overhead import load_average, measure_concurrency
+    from editorial_ai.benchmarks.framework_floor import measure_floor_concurrency, record_run
+    from editorial_ai.benchmarks.overhead import ConcurrencyFigures, load_average, measure_concurrency
     from editorial_ai.cli._common import run_async
 
-    results = run_async(measure_concurrency(build_settings(), tuple(runs), delay_s=delay_ms / 1000))
+    settings, delay, counts = build_settings(), delay_ms / 1000, tuple(runs)
+
+    async def measure() -> tuple[list[ConcurrencyFigures], list[ConcurrencyFigures]]:
+        real = await measure_concurrency(settings, counts, delay_s=delay)
+        recording = await record_run(settings, delay)
+        return real, await measure_floor_concurrency(recording, settings, counts, delay)
+
+    results, floor = run_async(measure())
     targets = {50: 1.5, 100: 2.0}
-    for r in results:
-        target = f" (target <= {targets[r.runs]}x)" if r.runs in targets else ""
+    for f in floor:
+        console.print(f"framework floor, {f.runs} concurrent replayed runs (LangGraph and the checkpointer, no "
+                      f"application code): wall {f.wall_s:.2f}s, one run {f.single_s:.2f}s, CPU "
+                      f"{f.cpu_s / f.runs * 1000:.0f} ms per run; ratio {f.ratio:.2f}x")
+    for r, f in zip(results, floor, strict=True):
+        target = f"target <= {targets[r.runs]}x; " if r.runs in targets else ""
         console.print(f"{r.runs} concurrent runs: wall {r.wall_s:.2f}s, one run {r.single_s:.2f}s, CPU "
                       f"{r.cpu_s / r.runs * 1000:.0f} ms per run; {load_average()}; ratio "
-                      f"[bold]{r.ratio:.2f}x[/]{target}")
+                      f"[bold]{r.ratio:.2f}x[/] ({target}framework floor {f.ratio:.2f}x)")
 
 
 @bench_app.command("startup")
