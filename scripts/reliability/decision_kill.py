@@ -60,13 +60,13 @@ def _die_in_claim() -> None:
 def _die_after_claim() -> None:
     from editorial_ai.pipeline import runner
 
-    original_claim = runner.Pipeline.claim
+    original_claim = runner.Pipeline._claim  # what `claim` and `decide` both record the decision with
 
     async def claim_then_die(self: Any, *args: Any, **kwargs: Any) -> Any:
         await original_claim(self, *args, **kwargs)
         _die()
 
-    runner.Pipeline.claim = claim_then_die  # type: ignore[method-assign]
+    runner.Pipeline._claim = claim_then_die  # type: ignore[method-assign]
 
 
 def _die_after_decision_writes() -> None:

@@ -58,3 +58,21 @@ async def test_decision_claimed_before_a_crash_is_finished_by_resume(make_settin
         events = await pipeline.deps.contents.events(content_id)
     assert content is not None and content["status"] == "published" and content["claim_token"] is None
     assert [e["decision"] for e in events] == ["approved"]
+
+
+async def test_the_outcome_a_run_returns_is_the_one_its_checkpoint_holds(
+        make_settings: Callable[..., Settings]) -> None:
+    # start and decide build their outcome from what the graph returned instead of reading the checkpoint back.
+    async with open_pipeline(make_settings()) as pipeline:
+        started = await pipeline.start({"seed_keyword": "Jennie Effect", "model": "scripted:happy"})
+        assert started.waiting_for_human and started.next_nodes == ("human_decision",)
+        assert started == await pipeline.outcome(started.thread_id)
+        content_id = str(started.state["current_draft_id"])
+        revised = await pipeline.decide(content_id, AdminDecision(decision="revision_requested",
+                                                                  feedback="Open with the airport look."))
+        assert revised.waiting_for_human and revised == await pipeline.outcome(started.thread_id)
+        assert revised.state["draft_version"] > started.state["draft_version"]
+        done = await pipeline.decide(str(revised.state["current_draft_id"]), AdminDecision(decision="approved"))
+        assert not done.waiting_for_human and done.next_nodes == ()
+        assert done == await pipeline.outcome(started.thread_id)
+        assert done.state["pipeline_status"] == "published"

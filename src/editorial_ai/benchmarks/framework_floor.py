@@ -5,9 +5,9 @@ from the checkpointer's history, and how many model calls the node waited for on
 log. A chain graph over the same state schema replays it on the same SQLite checkpointer: each step waits as the
 real node waited (the same number of `delay_s` sleeps) and returns the update the real node returned; the human
 decision step pauses with `interrupt` and is resumed as the runner resumes it (the same `ainvoke` and `aget_state`
-calls). What such a run costs beyond its model waits is LangGraph's step handling, the checkpoints and the event
-loop: the least a run of this shape can cost on this machine with this framework, whatever the nodes do. The
-overhead and concurrency targets are compared with it (docs/benchmarks.md).
+calls, pipeline/runner.py). What such a run costs beyond its model waits is LangGraph's step handling, the
+checkpoints and the event loop: the least a run of this shape can cost on this machine with this framework,
+whatever the nodes do. The overhead and concurrency targets are compared with it (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -139,21 +139,17 @@ async def _floor_run(graph: Any, recording: Recording, *, check: bool = False) -
     thread_id = str(uuid.uuid4())
     config = {"configurable": {"thread_id": thread_id}}
     started = time.perf_counter()
-    await graph.ainvoke({**recording.initial, "thread_id": thread_id}, config)
-    paused = await graph.aget_state(config)  # start's outcome
+    await graph.ainvoke({**recording.initial, "thread_id": thread_id}, config)  # start's outcome is what it returns
     gate = time.perf_counter()
-    await graph.aget_state(config)  # the decision's claim
-    await graph.aget_state(config)  # and its apply
-    await graph.ainvoke(Command(resume=APPROVE.model_dump(mode="json")), config, durability="sync")
-    final = await graph.aget_state(config)  # the final outcome
+    paused = await graph.aget_state(config)  # the decision's claim reads the run
+    final = await graph.ainvoke(Command(resume=APPROVE.model_dump(mode="json")), config, durability="sync")
     end = time.perf_counter()
     if check:
         if not any(GATE in name for name in paused.next):
             raise RuntimeError(f"the replay did not stop at the human decision (next: {paused.next})")
         expected = {**recording.final, "thread_id": thread_id}
-        if final.next or dict(final.values) != expected:
-            differing = sorted(k for k in expected.keys() | final.values.keys()
-                               if expected.get(k) != final.values.get(k))
+        if final != expected:
+            differing = sorted(k for k in expected.keys() | final.keys() if expected.get(k) != final.get(k))
             raise RuntimeError(f"the replay ended in another state than the recorded run: {differing}")
     return started, gate, end
 

@@ -102,6 +102,20 @@ class Pipeline:
         pending = tuple(dict.fromkeys([*(snapshot.next or ()), *(task.name for task in snapshot.tasks or ())]))
         return RunOutcome(thread_id, dict(snapshot.values), waiting, pending)
 
+    def _returned(self, thread_id: str, result: Any) -> RunOutcome | None:
+        """The outcome an `ainvoke` returned, without reading the checkpoint back: the run's values, waiting when
+        it stopped at the human decision's interrupt (the one node that pauses a run), finished otherwise. Reading
+        it back costs a checkpoint's deserialisation and a task plan, which was four times per run (bench
+        overhead). None when the result cannot say: not the state, or a graph compiled to stop before or after
+        some node (which returns without marking the stop), and the caller reads the checkpoint."""
+        if not isinstance(result, dict) or not result:
+            return None
+        if getattr(self.graph, "interrupt_before_nodes", None) or getattr(self.graph, "interrupt_after_nodes", None):
+            return None
+        values = dict(result)
+        paused = bool(values.pop("__interrupt__", None))
+        return RunOutcome(thread_id, values, paused, ("human_decision",) if paused else ())
+
     async def start(self, curation_input: dict[str, Any], *, thread_id: str | None = None,
                     content_type: str | None = None) -> RunOutcome:
         """Run a new pipeline until it finishes or waits for a human."""
@@ -113,8 +127,8 @@ class Pipeline:
             "feedback_history": [], "error_log": [], "tool_calls_log": [], "review_history": [], "token_usage": [],
             "flags": [], "escalated": False,
         }
-        await self.graph.ainvoke(initial, self._config(thread_id))
-        return await self.outcome(thread_id)
+        result = await self.graph.ainvoke(initial, self._config(thread_id))
+        return self._returned(thread_id, result) or await self.outcome(thread_id)
 
     async def resume(self, thread_id: str) -> RunOutcome:
         """Continue a run that stopped between nodes (a crash or shutdown) from its last checkpoint.
@@ -175,6 +189,10 @@ class Pipeline:
         ConflictError when the content is not awaiting a decision or another decision won the race; the loser
         writes nothing and must not resume the graph.
         """
+        return (await self._claim(content_id, decision))[0]
+
+    async def _claim(self, content_id: str, decision: AdminDecision) -> tuple[DecisionClaim, RunOutcome]:
+        """`claim`, with the run's outcome it read (the graph's state, which recording a decision leaves as is)."""
         contents = self.deps.contents
         content = await contents.get(content_id)
         if content is None:
@@ -196,30 +214,32 @@ class Pipeline:
         if event_id is None:
             latest = await contents.get(content_id) or content
             raise ConflictError(f"content {content_id} is {latest['status']!r}: another decision was applied first")
-        return DecisionClaim(content_id, thread_id, token, event_id, payload)
+        return DecisionClaim(content_id, thread_id, token, event_id, payload), current
 
-    async def apply(self, claim: DecisionClaim) -> RunOutcome:
+    async def apply(self, claim: DecisionClaim, current: RunOutcome | None = None) -> RunOutcome:
         """Resume the graph for a decision this process owns, then close the claim.
 
         The graph's state remembers which decision event it consumed, so a claim re-applied after a crash never
         feeds the same decision to a later gate; a run cut off after the decision continues from its checkpoint.
+        `current` is the run's outcome when the caller read it since the claim was recorded (`decide` does).
         """
         config = self._config(claim.thread_id)
-        current = await self.outcome(claim.thread_id)
+        current = current or await self.outcome(claim.thread_id)
+        result = None
         # Each step's checkpoint is saved before the next step starts ("sync"): publishing never begins while the
         # decision's checkpoint is still being written, so a crash in between cannot make a resume publish twice.
         # (The default overlaps them, which a pooled saver's extra round trip made visible.)
         if current.waiting_for_human and current.state.get("decision_event_id") != claim.event_id:
             resume_value = {**claim.decision, DECISION_EVENT_KEY: claim.event_id}
-            await self.graph.ainvoke(Command(resume=resume_value), config, durability="sync")
+            result = await self.graph.ainvoke(Command(resume=resume_value), config, durability="sync")
         elif not current.waiting_for_human and current.next_nodes:
-            await self.graph.ainvoke(None, config, durability="sync")
+            result = await self.graph.ainvoke(None, config, durability="sync")
         await self.deps.contents.release_claim(claim.content_id, token=claim.token)
-        return await self.outcome(claim.thread_id)
+        return self._returned(claim.thread_id, result) or await self.outcome(claim.thread_id)
 
     async def decide(self, content_id: str, decision: AdminDecision) -> RunOutcome:
         """Apply a human decision exactly once, then resume the paused graph (only the winning process does)."""
-        return await self.apply(await self.claim(content_id, decision))
+        return await self.apply(*await self._claim(content_id, decision))
 
     async def _open_claim(self, content: dict[str, Any], token: str) -> DecisionClaim:
         """The claim recorded on `content`, with its decision read back from the decision event."""
