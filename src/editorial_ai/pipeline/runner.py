@@ -221,7 +221,8 @@ class Pipeline:
 
         The graph's state remembers which decision event it consumed, so a claim re-applied after a crash never
         feeds the same decision to a later gate; a run cut off after the decision continues from its checkpoint.
-        `current` is the run's outcome when the caller read it since the claim was recorded (`decide` does).
+        `current` is the outcome the claim was checked against (`decide` passes it on: once the claim is recorded
+        only its owner moves the run, so it still holds).
         """
         config = self._config(claim.thread_id)
         current = current or await self.outcome(claim.thread_id)
