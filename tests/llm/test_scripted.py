@@ -8,7 +8,14 @@ import pytest
 from pydantic import BaseModel
 
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest, StructuredOutputError
-from editorial_ai.llm.scripted import SCENARIO_DIR, ScenarioError, ScriptedClient, load_scenario, scenario_names
+from editorial_ai.llm.scripted import (
+    SCENARIO_DIR,
+    ScenarioError,
+    ScriptedClient,
+    load_scenario,
+    scenario_latency_s,
+    scenario_names,
+)
 
 
 class Spec(BaseModel):
@@ -130,3 +137,26 @@ def test_scripted_drafts_satisfy_the_editorial_schema(name: str) -> None:
     for title in titles:
         EditorialContent(keyword="k", title=title, body_paragraphs=paragraphs[:2] or ["x" * 40] * 2)
     assert all(40 <= len(p) <= 900 for p in paragraphs), name
+
+
+def test_a_scenario_file_is_parsed_once_and_again_when_it_changes(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from editorial_ai.llm import scripted
+
+    path = tmp_path / "paced.yaml"
+    path.write_text("latency_ms: 5\nresponses:\n  default:\n    - text: one\n", encoding="utf-8")
+    parsed: list[str] = []
+    real = scripted.yaml.safe_load
+
+    def counting(text: str) -> object:
+        parsed.append(text)
+        return real(text)
+
+    monkeypatch.setattr(scripted.yaml, "safe_load", counting)
+    for _ in range(3):  # a client per run reads the file's responses and latency
+        assert load_scenario("paced", tmp_path) == {"default": [{"text": "one"}]}
+        assert scenario_latency_s("paced", tmp_path) == 0.005
+    assert len(parsed) == 1
+    path.write_text("latency_ms: 7\nresponses:\n  default:\n    - text: two, longer\n", encoding="utf-8")
+    assert load_scenario("paced", tmp_path) == {"default": [{"text": "two, longer"}]}
+    assert scenario_latency_s("paced", tmp_path) == 0.007 and len(parsed) == 2

@@ -249,6 +249,12 @@ async def test_search_treats_wildcards_literally(stores: Stores) -> None:
     assert await default.search_posts("%") == [] and await default.search_posts("_") == []
 
 
+async def test_search_many_answers_each_term_as_its_own_search(catalog: Any) -> None:
+    terms = ["Jennie", "  QUIET LUXURY ", "no such thing", "%", "airport", "Jennie"]
+    assert await catalog.search_many(terms, 3) == [await catalog.search_posts(t, limit=3) for t in terms]
+    assert await catalog.search_many(terms, 0) == [[] for _ in terms] and await catalog.search_many([], 3) == []
+
+
 async def test_solutions_join(catalog: Any) -> None:
     posts = await catalog.search_posts("Jennie effect", limit=10)
     ids = [p["id"] for p in posts]

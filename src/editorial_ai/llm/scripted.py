@@ -16,6 +16,7 @@ for queue and concurrency benchmarks).
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import re
 from pathlib import Path
@@ -53,29 +54,41 @@ def scenario_path(name: str, extra_dir: Path | None = None) -> Path:
     Any string that is not a plain name gets the same error without touching the file system, so the answer
     never tells whether some path exists.
     """
-    available = ", ".join(scenario_names(extra_dir))
     if not SCENARIO_NAME.fullmatch(name):
         raise ScenarioError(
             "scenarios are chosen by name (letters, digits, - and _), never by path or URL; "
-            f"available scenarios: {available}"
+            f"available scenarios: {', '.join(scenario_names(extra_dir))}"
         )
     for directory in scenario_dirs(extra_dir):
         path = directory / f"{name}.yaml"
         if path.is_file():
             return path
-    raise ScenarioError(f"scenario {name!r} not found; available scenarios: {available}")
+    raise ScenarioError(f"scenario {name!r} not found; available scenarios: {', '.join(scenario_names(extra_dir))}")
 
 
-def load_scenario(name: str, extra_dir: Path | None = None) -> dict[str, list[dict[str, Any]]]:
-    """Load a scenario by name from the configured directory or the bundled ones."""
+def _scenario_file(name: str, extra_dir: Path | None) -> Any:
+    """The scenario's parsed YAML. A scripted client is made for every run, and parsing the file for each was a
+    quarter of a queue worker's CPU in `bench scale`: it is parsed once per process while it stays unchanged."""
     path = scenario_path(name, extra_dir)
+    stat = path.stat()
+    return _parse_scenario(str(path), stat.st_mtime_ns, stat.st_size, name)
+
+
+@functools.lru_cache(maxsize=64)
+def _parse_scenario(path: str, mtime_ns: int, size: int, name: str) -> Any:
+    """Parse a scenario file (keyed by its change time and size too: an edited file is read again)."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        return yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         # The parser's message quotes the file's lines; say where, not what.
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 1})" if mark is not None else ""
         raise ScenarioError(f"scenario {name!r} is not valid UTF-8 YAML{where}; fix the file") from None
+
+
+def load_scenario(name: str, extra_dir: Path | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Load a scenario by name from the configured directory or the bundled ones."""
+    data = _scenario_file(name, extra_dir)
     if not isinstance(data, dict):
         raise ScenarioError(f"scenario {name!r} must be a mapping of purposes to lists of responses")
     responses = data.get("responses", data)
@@ -86,7 +99,7 @@ def load_scenario(name: str, extra_dir: Path | None = None) -> dict[str, list[di
 
 def scenario_latency_s(name: str, extra_dir: Path | None = None) -> float:
     """The scenario's `latency_ms` as seconds (0 when it has none)."""
-    data = yaml.safe_load(scenario_path(name, extra_dir).read_text(encoding="utf-8")) or {}
+    data = _scenario_file(name, extra_dir)
     latency = data.get("latency_ms", 0) if isinstance(data, dict) and "responses" in data else 0
     if not isinstance(latency, int | float) or not 0 <= latency <= 60_000:
         raise ScenarioError(f"scenario {name!r}: latency_ms must be a number of milliseconds from 0 to 60000")

@@ -104,18 +104,29 @@ class PostgresCatalogRepository(PostgresRepositoryBase):
 
     async def search_posts(self, term: str, limit: int = 5) -> list[dict[str, Any]]:
         """See `CatalogRepository.search_posts`; `%` and `_` in `term` match literally (trigram index)."""
-        if limit <= 0:
-            return []
-        pattern = like_pattern(fold_text(term.strip()) or "")
+        return (await self.search_many([term], limit))[0]
+
+    async def search_many(self, terms: list[str], limit: int = 5) -> list[list[dict[str, Any]]]:
+        """`search_posts` for every term, in order, in one round trip: each term's own search (its order and
+        limit) runs as a lateral subquery over the terms' patterns. A step searched its terms one query and one
+        pooled connection each, about 15% of a queue worker's CPU in `bench scale`."""
+        if limit <= 0 or not terms:
+            return [[] for _ in terms]
+        patterns = [like_pattern(fold_text(term.strip()) or "") for term in terms]
         select = ", ".join(f"p.{col.strip()}" for col in _POST_COLUMNS.split(","))
         query = self._sql(
-            f"SELECT {select} FROM {{s}}.posts p JOIN {{s}}.post_search s ON s.post_id = p.id "
-            "WHERE p.status = 'active' AND s.text LIKE %(p)s ESCAPE '\\' ORDER BY p.view_count DESC, p.id "
-            "LIMIT %(limit)s"
+            "SELECT t.i, found.* FROM unnest(%(patterns)s::text[]) WITH ORDINALITY AS t(pattern, i) "
+            f"CROSS JOIN LATERAL (SELECT {select} FROM {{s}}.posts p JOIN {{s}}.post_search s ON s.post_id = p.id "
+            "WHERE p.status = 'active' AND s.text LIKE t.pattern ESCAPE '\\' ORDER BY p.view_count DESC, p.id "
+            "LIMIT %(limit)s) found ORDER BY t.i, found.view_count DESC, found.id"
         )
         async with self._connect() as conn:
-            cur = await conn.execute(query, {"p": pattern, "limit": limit})
-            return [{**row, "created_at": to_iso(row["created_at"])} for row in await cur.fetchall()]
+            rows = await (await conn.execute(query, {"patterns": patterns, "limit": limit})).fetchall()
+        found: list[list[dict[str, Any]]] = [[] for _ in terms]
+        for row in rows:
+            post = dict(row)
+            found[int(post.pop("i")) - 1].append({**post, "created_at": to_iso(post["created_at"])})
+        return found
 
     async def solutions_for_posts(self, post_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
         """See `CatalogRepository.solutions_for_posts`; order follows the spots, duplicates dropped."""
@@ -143,17 +154,19 @@ class PostgresCatalogRepository(PostgresRepositoryBase):
 
     async def known_entities(self) -> dict[str, set[str]]:
         """See `CatalogRepository.known_entities`; empty names are left out."""
-        queries = {
-            "artists": "SELECT name FROM {s}.artists UNION SELECT artist_name FROM {s}.posts",
-            "groups": "SELECT group_name FROM {s}.artists UNION SELECT group_name FROM {s}.posts",
-            "brands": "SELECT name FROM {s}.brands UNION SELECT brand FROM {s}.solutions",
-            "products": "SELECT title AS name FROM {s}.solutions",
-        }
-        result: dict[str, set[str]] = {}
+        # One round trip for the four tables (a run asks twice; four queries each were 5% of a worker's CPU).
+        query = (
+            "SELECT 'artists' AS kind, name FROM {s}.artists UNION SELECT 'artists', artist_name FROM {s}.posts "
+            "UNION SELECT 'groups', group_name FROM {s}.artists UNION SELECT 'groups', group_name FROM {s}.posts "
+            "UNION SELECT 'brands', name FROM {s}.brands UNION SELECT 'brands', brand FROM {s}.solutions "
+            "UNION SELECT 'products', title FROM {s}.solutions"
+        )
+        result: dict[str, set[str]] = {kind: set() for kind in ("artists", "groups", "brands", "products")}
         async with self._connect() as conn:
-            for kind, query in queries.items():
-                rows = await (await conn.execute(self._sql(query))).fetchall()
-                result[kind] = {value for row in rows for value in row.values() if value and value.strip()}
+            rows = await (await conn.execute(self._sql(query))).fetchall()
+        for row in rows:
+            if row["name"] and row["name"].strip():
+                result[row["kind"]].add(row["name"])
         return result
 
     async def vocabulary(self) -> dict[str, set[str]]:
