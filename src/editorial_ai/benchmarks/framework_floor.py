@@ -28,6 +28,7 @@ from editorial_ai.benchmarks.overhead import (
     _one_run,
     bench_settings,
     client_factory,
+    time_concurrency,
 )
 from editorial_ai.config import Settings
 
@@ -189,15 +190,9 @@ async def measure_floor_concurrency(recording: Recording, base: Settings, counts
         async with open_checkpointer(bench_settings(base, Path(tmp))) as saver:
             graph = build_floor_graph(recording, delay_s).compile(checkpointer=saver)
             await _floor_run(graph, recording, check=True)
-            singles = []
-            for _ in range(3):
+
+            async def one() -> float:
                 started, _, end = await _floor_run(graph, recording)
-                singles.append(end - started)
-            single = sorted(singles)[1]
-            results = []
-            for n in counts:
-                cpu, started = time.process_time(), time.perf_counter()
-                await asyncio.gather(*(_floor_run(graph, recording) for _ in range(n)))
-                results.append(ConcurrencyFigures(n, time.perf_counter() - started, single,
-                                                  time.process_time() - cpu))
-    return results
+                return end - started
+
+            return await time_concurrency(one, counts)

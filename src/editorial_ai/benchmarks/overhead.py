@@ -13,7 +13,7 @@ import os
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -206,16 +206,23 @@ async def measure_concurrency(
         settings = bench_settings(base, Path(tmp))
         async with open_pipeline(settings, progress=log.progress, llm_factory=client_factory(settings, log)) as pipe:
             await _one_run(pipe, log)  # warm-up
-            singles = []
-            for _ in range(3):
+
+            async def one() -> float:
                 _, started, _, end = await _one_run(pipe, log)
-                singles.append(end - started)
-            single = sorted(singles)[1]
-            results = []
-            for n in counts:
-                cpu, started = time.process_time(), time.perf_counter()
-                await asyncio.gather(*(_one_run(pipe, log) for _ in range(n)))
-                results.append(ConcurrencyFigures(n, time.perf_counter() - started, single, time.process_time() - cpu))
+                return end - started
+
+            return await time_concurrency(one, counts)
+
+
+async def time_concurrency(one: Callable[[], Awaitable[float]], counts: tuple[int, ...]) -> list[ConcurrencyFigures]:
+    """Each N runs started together against one run (the median of three, one after the other); `one` runs once
+    and returns its wall seconds."""
+    single = sorted([await one() for _ in range(3)])[1]
+    results = []
+    for n in counts:
+        cpu, started = time.process_time(), time.perf_counter()
+        await asyncio.gather(*(one() for _ in range(n)))
+        results.append(ConcurrencyFigures(n, time.perf_counter() - started, single, time.process_time() - cpu))
     return results
 
 
