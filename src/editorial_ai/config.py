@@ -65,6 +65,9 @@ class Settings(BaseSettings):
     session_hours: float = Field(12.0, alias="EDITORIAL_AI_SESSION_HOURS", gt=0, le=24 * 30)
     # Origins (scheme://host[:port]) allowed to POST besides the server's own, e.g. behind a reverse proxy.
     allowed_origins: str | None = Field(None, alias="EDITORIAL_AI_ALLOWED_ORIGINS", max_length=4000)
+    # Host names the server answers to (the Host header), checked on every request, dev mode too: a foreign name
+    # resolving to this machine (DNS rebinding) is refused. `.example.com` covers subdomains; `*` any host.
+    allowed_hosts: str = Field("localhost,127.0.0.1,::1", alias="EDITORIAL_AI_ALLOWED_HOSTS", max_length=4000)
     # Named reviewers' keys (scrypt hashes only); `editorial-ai reviewers add NAME` writes it.
     reviewers_file: Path | None = Field(None, alias="EDITORIAL_AI_REVIEWERS_FILE")
     # Scale-out (docs/scaling.md): a Redis URL makes `serve` enqueue runs for `editorial-ai worker` processes;
@@ -135,6 +138,10 @@ class Settings(BaseSettings):
     def base_url_allowlist(self) -> list[str]:
         """Base URLs of OpenAI-compatible servers requests may name, without trailing slashes."""
         return [url.rstrip("/") for url in split_list(self.allowed_base_urls)]
+
+    def host_allowlist(self) -> list[str]:
+        """Host names the server answers to, lower-cased (see EDITORIAL_AI_ALLOWED_HOSTS)."""
+        return [host.lower().strip("[]").rstrip(".") for host in split_list(self.allowed_hosts)]
 
     def origin_allowlist(self) -> list[str]:
         """Extra origins allowed to send unsafe requests, lower-cased, without trailing slashes."""

@@ -27,7 +27,7 @@ async def running_client(settings: Settings, headers: dict[str, str] | None = No
     app = create_app(settings)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://test",
+        async with httpx.AsyncClient(transport=transport, base_url="http://localhost",
                                      headers=headers or {}) as client:
             yield app, client
 

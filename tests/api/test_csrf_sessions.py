@@ -56,7 +56,7 @@ async def test_cross_origin_posts_are_403_in_dev_mode(client: httpx.AsyncClient,
 
 async def test_same_origin_and_listed_origins_pass(client_for: Callable[..., Any]) -> None:
     async with client_for(EDITORIAL_AI_ALLOWED_ORIGINS="https://admin.example.com") as (_, client):
-        for origin in ("http://test", "https://admin.example.com"):
+        for origin in ("http://localhost", "https://admin.example.com"):
             response = await client.post("/api/pipeline/trigger", json={"seed_keyword": "k"},
                                          headers={"Origin": origin})
             assert response.status_code == 202, (origin, response.text)

@@ -143,5 +143,5 @@ async def test_routes_before_startup_say_how_to_start(make_settings: Any) -> Non
     from editorial_ai.api import create_app
 
     app = create_app(make_settings())  # lifespan not started
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as client:
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://localhost") as client:
         assert_error(await client.get("/api/contents/"), 503, "lifespan")

@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import RedirectResponse, Response
+from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from editorial_ai.api.deps import LoginRequired
-from editorial_ai.api.errors import BodyLimitMiddleware, install_error_handlers
+from editorial_ai.api.deps import LoginRequired, RoleRequired
+from editorial_ai.api.errors import BodyLimitMiddleware, error_body, install_error_handlers
 from editorial_ai.api.routes import articles, contents, health, logs, pipeline, ui
 from editorial_ai.api.routes import runs as run_routes
 from editorial_ai.api.runs import RunManager
@@ -30,8 +30,12 @@ DESCRIPTION = """Keyword -> reviewed, revised, human-approved, published magazin
 Runs execute in the background (in the server, or on `editorial-ai worker` processes when a task queue broker is
 configured): trigger returns a thread id at once; follow it with `/api/pipeline/status/{thread_id}` or the
 server-sent events of `/api/pipeline/events/{thread_id}`. `/api/runs` lists every run from its trigger, with retry.
-Every `/api` route needs the header `X-API-Key` when the server has an `ADMIN_API_KEY`.
-Browser requests with an unsafe method from another site (Origin or Referer) are refused with 403.
+Every `/api` route needs the header `X-API-Key` when the server has an `ADMIN_API_KEY`. A key's role limits it:
+viewer (read), editor (also approve, reject, revise, edit), admin (also trigger and retry runs); a weaker key gets
+403 naming the role needed. `/health` without a key answers only `status`.
+Requests to a host name not in `EDITORIAL_AI_ALLOWED_HOSTS` get 400; browser requests with an unsafe method from
+another site (Origin or Referer) are refused with 403. `POST /api/pipeline/trigger` takes an `Idempotency-Key`
+header: a repeated key returns the run it started instead of starting another.
 Errors are `{"detail": ..., "fix": ...}` (422s add `errors`, one entry per invalid field)."""
 
 
@@ -56,6 +60,20 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
 async def _login_redirect(request: Request, exc: Exception) -> RedirectResponse:
     assert isinstance(exc, LoginRequired)
     return RedirectResponse(f"/admin/login?next={exc.next_path}", status_code=303)
+
+
+async def _role_required(request: Request, exc: Exception) -> Response:
+    """403 naming the role needed: a page in the admin UI, the JSON error on the API."""
+    assert isinstance(exc, RoleRequired)
+    if not request.url.path.startswith("/admin"):
+        return JSONResponse(error_body(403, str(exc.detail), exc.fix), status_code=403)
+    from editorial_ai.api.routes.ui import TEMPLATES
+
+    settings = request.app.state.settings
+    return TEMPLATES.TemplateResponse(
+        request, "admin/error.html",
+        {"dev_mode": settings.admin_api_key is None, "error": None, "csrf_token": "",
+         "detail": str(exc.detail), "fix": exc.fix}, status_code=403)
 
 
 async def _csrf_rejected(request: Request, exc: Exception) -> Response:
@@ -107,6 +125,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     app.add_exception_handler(LoginRequired, _login_redirect)
     app.add_exception_handler(CsrfRejected, _csrf_rejected)
+    app.add_exception_handler(RoleRequired, _role_required)
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(OriginCheckMiddleware, settings=app.state.settings)  # outermost: before any body is read
     for module in (pipeline, contents, logs, health, run_routes, articles):

@@ -14,7 +14,9 @@ from editorial_ai.api.runs import RunManager
 from editorial_ai.api.security import (
     UNSAFE_METHODS,
     CsrfRejected,
+    Holder,
     check_csrf,
+    identify_holder,
     identify_key,
     load_session,
     presented_key,
@@ -23,8 +25,8 @@ from editorial_ai.api.security import (
 from editorial_ai.config import Settings
 from editorial_ai.pipeline.runner import Pipeline
 
-_api_key_header = APIKeyHeader(name="X-API-Key", auto_error=False,
-                               description="ADMIN_API_KEY or a reviewer's key (not required in dev mode).")
+api_key_header = APIKeyHeader(name="X-API-Key", auto_error=False,
+                              description="ADMIN_API_KEY or a reviewer's key (not required in dev mode).")
 
 
 def get_settings(request: Request) -> Settings:
@@ -58,15 +60,54 @@ def _key(settings: Settings) -> str | None:
 
 
 def require_api_key(request: Request, settings: SettingsDep,
-                    api_key: Annotated[str | None, Depends(_api_key_header)]) -> None:
+                    api_key: Annotated[str | None, Depends(api_key_header)]) -> None:
     """401 unless the key (X-API-Key or `Authorization: Bearer`) is ADMIN_API_KEY or a named reviewer's key;
-    everything is open in dev mode (no key configured). The key's holder is `request.state.reviewer`."""
-    reviewer = identify_key(settings, presented_key(request, api_key))
-    if reviewer is None:
+    everything is open in dev mode (no key configured). The key's holder is `request.state.reviewer` (name) and
+    `request.state.holder` (name, role)."""
+    holder = identify_holder(settings, presented_key(request, api_key))
+    if holder is None:
         raise ApiError(401, "missing or wrong X-API-Key header",
                        "send the header X-API-Key (or Authorization: Bearer) with the server's ADMIN_API_KEY "
                        "or a reviewer's key from `editorial-ai reviewers add NAME`")
-    request.state.reviewer = reviewer
+    request.state.reviewer = holder.name
+    request.state.holder = holder
+    check_role(request)
+
+
+class RoleRequired(ApiError):
+    """403: the key or session holder's role is weaker than the action needs (the message names the role)."""
+
+    def __init__(self, holder: Holder | None, role: str) -> None:
+        who = f"{holder.name} has the {holder.role} role" if holder else "no one is logged in"
+        super().__init__(403, f"this action needs the {role} role (or a stronger one); {who}",
+                         f"use ADMIN_API_KEY or a key with the {role} role "
+                         f"(`editorial-ai reviewers add NAME --role {role}`)")
+        self.role = role
+
+
+# Routes that start work on the pipeline (runs, retries) need the admin; every other unsafe route decides, edits or
+# comments and needs an editor; reading needs a viewer. One table for the API and the admin UI, keyed by the route's
+# path template, so a new unsafe route is an editor's until listed here.
+ADMIN_ROUTES = frozenset({
+    "/api/pipeline/trigger", "/api/runs/{thread_id}/retry", "/admin/runs", "/admin/runs/{thread_id}/retry",
+})
+
+
+def role_needed(request: Request) -> str:
+    """The weakest role that may make this request: viewer, editor or admin (see ADMIN_ROUTES)."""
+    if request.method not in UNSAFE_METHODS:
+        return "viewer"
+    route = request.scope.get("route")
+    return "admin" if getattr(route, "path", request.url.path) in ADMIN_ROUTES else "editor"
+
+
+def check_role(request: Request) -> None:
+    """403 naming the role needed unless the request's holder (API key or UI session) has it or a stronger one.
+    Roles: viewer (read) < editor (decide, edit, comment) < admin (also start and retry runs)."""
+    holder: Holder | None = getattr(request.state, "holder", None)
+    role = role_needed(request)
+    if holder is None or not holder.may(role):
+        raise RoleRequired(holder, role)
 
 
 def _query_names(dependant: Any) -> set[str]:
@@ -117,3 +158,4 @@ async def require_ui_session(request: Request, settings: SettingsDep) -> None:
     request.state.session = session
     if request.method in UNSAFE_METHODS:
         await check_csrf(request, session)
+        check_role(request)

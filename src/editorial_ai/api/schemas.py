@@ -298,9 +298,11 @@ class HealthResponse(BaseModel):
     """ok: everything works; degraded: the model is unavailable; error: storage is broken (HTTP 503)."""
 
     status: Literal["ok", "degraded", "error"]
-    model: str
-    dev_mode: bool = Field(description="True when ADMIN_API_KEY is unset (no authentication).")
-    checks: dict[str, HealthCheck]
+    # Only `status` without a key (the rest names hosts, users and brokers); ADMIN_API_KEY or a reviewer's key
+    # (any request in dev mode) gets every field.
+    model: str | None = None
+    dev_mode: bool | None = Field(None, description="True when ADMIN_API_KEY is unset (no authentication).")
+    checks: dict[str, HealthCheck] | None = None
     queue: dict[str, Any] | None = Field(None, description="Task queue: mode, broker, depth, oldest_waiting_s, "
                                          "workers (live), runs (count per status), oldest_queued_run_s.")
 

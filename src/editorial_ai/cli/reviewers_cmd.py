@@ -1,4 +1,9 @@
-"""`reviewers add|list|remove`: named reviewers with their own keys (only scrypt hashes are stored)."""
+"""`reviewers add|list|remove`: named reviewers with their own keys (only scrypt hashes are stored) and roles.
+
+Removing a reviewer ends their admin UI sessions at once: the sessions are revoked in the database here, and the
+server also re-checks each session's credential on every request (api/security.py), so a server that cannot be
+reached from this process stops them too.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, fail, print_json
+from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, fail, print_json, run_async
+from editorial_ai.cli.terminal import safe
 
 if TYPE_CHECKING:
     from editorial_ai.store.reviewers import ReviewerStore
@@ -25,6 +31,8 @@ def _store(data_dir: Path | None) -> ReviewerStore:
 @reviewers_app.command("add")
 def add(
     name: str = typer.Argument(..., help="The reviewer's name, as decisions will record it."),
+    role: str = typer.Option("editor", "--role", help="viewer (read), editor (also decide, edit, comment) or "
+                             "admin (also start and retry runs)."),
     data_dir: Path | None = _DATA_DIR,
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
@@ -33,13 +41,13 @@ def add(
 
     store = _store(data_dir)
     try:
-        reviewer, key = store.add(name)
+        reviewer, key = store.add(name, role)
     except ReviewerError as exc:
         raise fail(str(exc)) from None
     if as_json:
-        print_json({"name": reviewer.name, "key": key, "file": str(store.path)})
+        print_json({"name": reviewer.name, "role": reviewer.role, "key": key, "file": str(store.path)})
         return
-    console.print(f"reviewer [bold]{reviewer.name}[/] added to {store.path}")
+    console.print(f"reviewer [bold]{safe(reviewer.name)}[/] ({reviewer.role}) added to {safe(str(store.path))}")
     console.print(
         "key (shown once; give it to the reviewer, who uses it to log in to /admin/ or as "
         "`X-API-Key` / `Authorization: Bearer` on the API):"
@@ -63,7 +71,8 @@ def list_reviewers(
         print_json(
             {
                 "file": str(store.path),
-                "reviewers": [{"name": r.name, "key_id": r.key_id, "created_at": r.created_at} for r in reviewers],
+                "reviewers": [{"name": r.name, "role": r.role, "key_id": r.key_id, "created_at": r.created_at}
+                              for r in reviewers],
             }
         )
         return
@@ -75,17 +84,37 @@ def list_reviewers(
         return
     from rich.table import Table
 
-    table = Table(title=f"reviewers ({store.path})")
-    for col in ("name", "key id", "added"):
+    table = Table(title=f"reviewers ({safe(str(store.path))})")
+    for col in ("name", "role", "key id", "added"):
         table.add_column(col)
     for r in reviewers:
-        table.add_row(r.name, r.key_id, r.created_at)
+        table.add_row(safe(r.name), r.role, r.key_id, r.created_at)
     console.print(table)
+
+
+async def _end_sessions(data_dir: Path | None, name: str) -> int:
+    from editorial_ai.store.sessions import open_sessions
+
+    sessions = open_sessions(build_settings(data_dir=data_dir))
+    await sessions.initialize()
+    try:
+        return await sessions.revoke_reviewer(name)
+    finally:
+        closing = getattr(sessions, "close", None)
+        if closing is not None:
+            result = closing()
+            if result is not None:
+                await result
 
 
 @reviewers_app.command("remove")
 def remove(name: str = typer.Argument(...), data_dir: Path | None = _DATA_DIR) -> None:
-    """Remove a reviewer: their key stops working at once (decisions they took keep their name)."""
-    if not _store(data_dir).remove(name):
+    """Remove a reviewer: their key and every admin UI session they opened stop working at once (decisions they
+    took keep their name)."""
+    store = _store(data_dir)
+    reviewer = store.find(name)
+    if reviewer is None or not store.remove(name):
         raise fail(f"no reviewer named {name!r}; see `editorial-ai reviewers list`")
-    console.print(f"reviewer {name} removed; their key no longer works")
+    ended = run_async(_end_sessions(data_dir, reviewer.name))
+    console.print(f"reviewer {safe(reviewer.name)} removed; their key no longer works and {ended} open "
+                  f"session(s) ended")

@@ -22,6 +22,10 @@ from pathlib import Path
 
 ADMIN_NAME = "admin"
 KEY_PREFIX = "ea_"
+# What a key may do, weakest first: a viewer reads; an editor also decides, edits and comments; an admin also
+# starts, retries and revises runs. ADMIN_API_KEY is always "admin"; a reviewer is "editor" unless told.
+ROLES = ("viewer", "editor", "admin")
+DEFAULT_ROLE = "editor"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$")
 _KEY = re.compile(r"^ea_([0-9a-f]{8})_([A-Za-z0-9_-]{20,80})$")
 # scrypt cost: ~50 ms per check on one core; an offline guess of a 32-byte random secret is hopeless anyway.
@@ -40,6 +44,15 @@ class Reviewer:
     key_id: str
     key_hash: str
     created_at: str
+    role: str = DEFAULT_ROLE  # files written before roles existed hold editors
+
+
+def check_role(role: str) -> str:
+    """A known role, lower-cased; ReviewerError naming the valid ones otherwise."""
+    cleaned = role.strip().lower()
+    if cleaned not in ROLES:
+        raise ReviewerError(f"unknown role {role!r}; use one of {', '.join(ROLES)}")
+    return cleaned
 
 
 def _hash_secret(secret: str, salt: bytes) -> str:
@@ -108,9 +121,15 @@ class ReviewerStore:
         """Every reviewer, in the order they were added."""
         return self._read()
 
-    def add(self, name: str) -> tuple[Reviewer, str]:
+    def find(self, name: str) -> Reviewer | None:
+        """The reviewer called `name` (case-insensitive), or None."""
+        wanted = name.strip().lower()
+        return next((r for r in self._read() if r.name.lower() == wanted), None)
+
+    def add(self, name: str, role: str = DEFAULT_ROLE) -> tuple[Reviewer, str]:
         """A new reviewer and their key; the key is returned once and only its hash is kept."""
         cleaned = check_name(name)
+        role = check_role(role)
         with self._lock:
             reviewers = self._read()
             if any(r.name.lower() == cleaned.lower() for r in reviewers):
@@ -121,6 +140,7 @@ class ReviewerStore:
                 key_id,
                 _hash_secret(secret, secrets.token_bytes(16)),
                 datetime.now(UTC).isoformat(timespec="seconds"),
+                role,
             )
             self._write([*reviewers, reviewer])
         return reviewer, f"{KEY_PREFIX}{key_id}_{secret}"

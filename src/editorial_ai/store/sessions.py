@@ -1,8 +1,10 @@
 """Admin UI sessions kept server-side, in the same database as the contents (SQLite or PostgreSQL).
 
 The browser holds only a random session id; the database holds its SHA-256 (a leaked table opens nothing),
-the CSRF token of the session's forms, whether it passed the admin login, and when it expires. Logout
-revokes the row, so a copied cookie is dead afterwards, across restarts and across server processes.
+the CSRF token of the session's forms, whether it passed the admin login, when it expires, and the credential it
+was opened with (`credential`: a reviewer's key id, a fingerprint of ADMIN_API_KEY, or "dev"). Logout revokes the
+row, so a copied cookie is dead afterwards, across restarts and across server processes; removing a reviewer
+revokes every row of theirs (`revoke_reviewer`), and the API re-checks `credential` on every request.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ class Session:
     authenticated: bool
     expires_at: datetime
     reviewer: str = "admin"  # who logged in: "admin" (ADMIN_API_KEY) or a named reviewer
+    credential: str | None = None  # the key it was opened with (api/security.py credential_of); None: unknown
 
 
 def hash_id(session_id: str) -> str:
@@ -45,9 +48,11 @@ class SessionStore(Protocol):
     """Server-side session records."""
 
     async def initialize(self) -> None: ...
-    async def create(self, *, authenticated: bool, ttl: timedelta, reviewer: str = "admin") -> tuple[str, Session]: ...
+    async def create(self, *, authenticated: bool, ttl: timedelta, reviewer: str = "admin",
+                     credential: str | None = None) -> tuple[str, Session]: ...
     async def get(self, session_id: str) -> Session | None: ...
     async def revoke(self, session_id: str) -> None: ...
+    async def revoke_reviewer(self, reviewer: str) -> int: ...
 
 
 class SqliteSessionStore:
@@ -78,17 +83,18 @@ class SqliteSessionStore:
 
         await asyncio.to_thread(job)
 
-    async def create(self, *, authenticated: bool, ttl: timedelta, reviewer: str = "admin") -> tuple[str, Session]:
+    async def create(self, *, authenticated: bool, ttl: timedelta, reviewer: str = "admin",
+                     credential: str | None = None) -> tuple[str, Session]:
         """A new session; returns the cookie value (shown once, never stored) and the record."""
         now = _now()
         # Expired rows are useless: drop them here so the table cannot grow without bound.
         await self._run("DELETE FROM admin_sessions WHERE expires_at < ?", (now.isoformat(),))
-        session_id, session = _new_session(authenticated, now + ttl, reviewer)
+        session_id, session = _new_session(authenticated, now + ttl, reviewer, credential)
         await self._run(
-            "INSERT INTO admin_sessions (id_hash, csrf_token, authenticated, created_at, expires_at, reviewer) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO admin_sessions (id_hash, csrf_token, authenticated, created_at, expires_at, reviewer, "
+            "credential) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (session.id_hash, session.csrf_token, int(authenticated), now.isoformat(),
-             session.expires_at.isoformat(), reviewer))
+             session.expires_at.isoformat(), reviewer, credential))
         return session_id, session
 
     async def get(self, session_id: str) -> Session | None:
@@ -100,17 +106,29 @@ class SqliteSessionStore:
             return None
         row = rows[0]
         return Session(row["id_hash"], row["csrf_token"], bool(row["authenticated"]),
-                       datetime.fromisoformat(row["expires_at"]), row["reviewer"])
+                       datetime.fromisoformat(row["expires_at"]), row["reviewer"], row["credential"])
 
     async def revoke(self, session_id: str) -> None:
         """End a session for good."""
         await self._run("UPDATE admin_sessions SET revoked_at = ? WHERE id_hash = ?",
                         (_now().isoformat(), hash_id(session_id)))
 
+    async def revoke_reviewer(self, reviewer: str) -> int:
+        """End every live session of `reviewer` (their key was removed); returns how many ended."""
+        def job() -> int:
+            with self._pool.connection() as conn:
+                cur = conn.execute("UPDATE admin_sessions SET revoked_at = ? WHERE lower(reviewer) = lower(?) "
+                                   "AND revoked_at IS NULL", (_now().isoformat(), reviewer))
+                return cur.rowcount
 
-def _new_session(authenticated: bool, expires_at: datetime, reviewer: str = "admin") -> tuple[str, Session]:
+        return await asyncio.to_thread(job)
+
+
+def _new_session(authenticated: bool, expires_at: datetime, reviewer: str = "admin",
+                 credential: str | None = None) -> tuple[str, Session]:
     session_id = secrets.token_urlsafe(32)
-    return session_id, Session(hash_id(session_id), secrets.token_urlsafe(32), authenticated, expires_at, reviewer)
+    return session_id, Session(hash_id(session_id), secrets.token_urlsafe(32), authenticated, expires_at, reviewer,
+                               credential)
 
 
 def _postgres_store(database_url: str, schema: str) -> SessionStore:
@@ -122,16 +140,17 @@ def _postgres_store(database_url: str, schema: str) -> SessionStore:
 
         _pool_name = "editorial_ai-sessions"
 
-        async def create(self, *, authenticated: bool, ttl: timedelta,
-                         reviewer: str = "admin") -> tuple[str, Session]:
+        async def create(self, *, authenticated: bool, ttl: timedelta, reviewer: str = "admin",
+                         credential: str | None = None) -> tuple[str, Session]:
             now = _now()
-            session_id, session = _new_session(authenticated, now + ttl, reviewer)
+            session_id, session = _new_session(authenticated, now + ttl, reviewer, credential)
             async with self._connect() as conn:
                 await conn.execute(self._sql("DELETE FROM {s}.admin_sessions WHERE expires_at < %s"), (now,))
                 await conn.execute(self._sql(
                     "INSERT INTO {s}.admin_sessions (id_hash, csrf_token, authenticated, created_at, expires_at, "
-                    "reviewer) VALUES (%s, %s, %s, %s, %s, %s)"),
-                    (session.id_hash, session.csrf_token, authenticated, now, session.expires_at, reviewer))
+                    "reviewer, credential) VALUES (%s, %s, %s, %s, %s, %s, %s)"),
+                    (session.id_hash, session.csrf_token, authenticated, now, session.expires_at, reviewer,
+                     credential))
             return session_id, session
 
         async def get(self, session_id: str) -> Session | None:
@@ -143,12 +162,19 @@ def _postgres_store(database_url: str, schema: str) -> SessionStore:
             if row is None:
                 return None
             return Session(row["id_hash"], row["csrf_token"], bool(row["authenticated"]), row["expires_at"],
-                           row["reviewer"])
+                           row["reviewer"], row["credential"])
 
         async def revoke(self, session_id: str) -> None:
             async with self._connect() as conn:
                 await conn.execute(self._sql("UPDATE {s}.admin_sessions SET revoked_at = %s WHERE id_hash = %s"),
                                    (_now(), hash_id(session_id)))
+
+        async def revoke_reviewer(self, reviewer: str) -> int:
+            async with self._connect() as conn:
+                cur = await conn.execute(self._sql(
+                    "UPDATE {s}.admin_sessions SET revoked_at = %s WHERE lower(reviewer) = lower(%s) "
+                    "AND revoked_at IS NULL"), (_now(), reviewer))
+                return int(cur.rowcount or 0)
 
     store: SessionStore = PostgresSessionStore(database_url, schema=schema)
     return store

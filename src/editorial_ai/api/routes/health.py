@@ -1,16 +1,21 @@
-"""/health: storage, checkpointer, model availability (without calling any model) and the task queue."""
+"""/health: storage, checkpointer, model availability (without calling any model) and the task queue.
+
+Without a key it answers only `status` (ok, degraded, error): the checks name the database's user, host and schema
+and the broker's host, which are for the operator. ADMIN_API_KEY or a reviewer's key gets the details.
+"""
 
 from __future__ import annotations
 
 import sqlite3
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
-from editorial_ai.api.deps import PipelineDep, RunsDep, reject_unknown_query
+from editorial_ai.api.deps import PipelineDep, RunsDep, api_key_header, reject_unknown_query
 from editorial_ai.api.runs import RunManager
 from editorial_ai.api.schemas import HealthCheck, HealthResponse, ValidationErrorResponse
+from editorial_ai.api.security import identify_holder, presented_key
 from editorial_ai.models.run_request import model_problem
 from editorial_ai.store.factory import storage_plan
 from editorial_ai.worker.queue import BrokerUnavailableError
@@ -44,9 +49,10 @@ async def _queue_check(runs: RunManager, checks: dict[str, HealthCheck]) -> dict
 
 @router.get("/health", response_model=HealthResponse,
             responses={503: {"model": HealthResponse, "description": "Storage or checkpointer is broken"}})
-async def health(pipeline: PipelineDep, runs: RunsDep) -> JSONResponse:
+async def health(request: Request, pipeline: PipelineDep, runs: RunsDep,
+                 api_key: Annotated[str | None, Depends(api_key_header)]) -> JSONResponse:
     """Database reachable, tables present, checkpointer usable, model available (reported, not called), and the
-    task queue: depth, live workers, oldest waiting item."""
+    task queue: depth, live workers, oldest waiting item. Without a key: only `status`."""
     settings = pipeline.deps.settings
     checks: dict[str, HealthCheck] = {}
     where = storage_plan(settings).describe()
@@ -83,6 +89,9 @@ async def health(pipeline: PipelineDep, runs: RunsDep) -> JSONResponse:
                                   fix=problem[1] if problem else None)
     storage_ok = all(checks[name].ok for name in ("database", "tables", "checkpointer"))
     status = "error" if not storage_ok else ("ok" if checks["model"].ok and checks["queue"].ok else "degraded")
+    code = 200 if storage_ok else 503
+    if identify_holder(settings, presented_key(request, api_key)) is None:
+        return JSONResponse({"status": status}, status_code=code)
     body = HealthResponse(status=status, model=settings.model, dev_mode=settings.admin_api_key is None,
                           checks=checks, queue=queue_figures)
-    return JSONResponse(body.model_dump(mode="json"), status_code=200 if storage_ok else 503)
+    return JSONResponse(body.model_dump(mode="json"), status_code=code)
