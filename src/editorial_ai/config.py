@@ -97,6 +97,9 @@ class Settings(BaseSettings):
     # OpenAI-compatible servers (OpenAI, Ollama, vLLM, llama-server)
     openai_api_key: SecretStr | None = Field(None, alias="OPENAI_API_KEY")
     openai_base_url: str | None = Field(None, alias="OPENAI_BASE_URL")
+    # Keys for endpoints other than the providers' own, as JSON {"https://host/v1": "key", ...}: OPENAI_API_KEY and
+    # GOOGLE_API_KEY go only to api.openai.com and generativelanguage.googleapis.com (llm/endpoint_keys.py).
+    endpoint_keys: SecretStr | None = Field(None, alias="EDITORIAL_AI_ENDPOINT_KEYS")
 
     @field_validator("admin_api_key")
     @classmethod
@@ -190,7 +193,7 @@ class Settings(BaseSettings):
                     "GOOGLE_GENAI_USE_VERTEXAI is set but GOOGLE_CLOUD_PROJECT is missing: set it, "
                     f"or run offline with --model {DEFAULT_MODEL}"
                 )
-        elif self.google_api_key is None:
+        elif self.google_api_key is None and not self.gemini_base_url:  # another endpoint: EDITORIAL_AI_ENDPOINT_KEYS
             raise ConfigError(
                 "The gemini provider needs GOOGLE_API_KEY (or GOOGLE_CLOUD_PROJECT with "
                 f"GOOGLE_GENAI_USE_VERTEXAI=true); set one, or run offline with --model {DEFAULT_MODEL}"

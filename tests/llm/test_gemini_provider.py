@@ -65,7 +65,7 @@ async def test_plain_text_request_and_token_usage(server: WireServer) -> None:
 
     [req] = server.requests
     assert req.path == "/v1beta/models/gemini-2.5-flash:generateContent"
-    assert req.headers["x-goog-api-key"] == "test-key"
+    assert req.headers["x-goog-api-key"] == "not-needed"  # GOOGLE_API_KEY goes to Google only (endpoint_keys)
     assert body_text(req.body) == "Write a headline."
     assert req.body["systemInstruction"]["parts"][0]["text"] == "You are an editor."
     config = req.body["generationConfig"]

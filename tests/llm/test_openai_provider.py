@@ -69,7 +69,9 @@ async def test_plain_text_request_and_token_usage(server: WireServer) -> None:
 
 async def test_missing_usage_and_api_key_from_settings(server: WireServer) -> None:
     server.enqueue(openai_ok("hi", with_usage=False))
-    result = await make_client(server.url, OPENAI_API_KEY="sk-local").generate(LLMRequest(prompt="hi"))
+    keys = json.dumps({f"{server.url}/v1/": "sk-local"})  # the URL's own key; OPENAI_API_KEY stays with OpenAI
+    result = await make_client(server.url, OPENAI_API_KEY="sk-openai", EDITORIAL_AI_ENDPOINT_KEYS=keys).generate(
+        LLMRequest(prompt="hi"))
     assert result.usage.total_tokens == 0
     assert server.requests[0].headers["authorization"] == "Bearer sk-local"
 

@@ -126,8 +126,7 @@ class GeminiClient:
                 sdk = genai.Client(vertexai=True, project=s.google_cloud_project,
                                    location=s.google_cloud_location, http_options=self._http_options())
             else:
-                api_key = s.google_api_key.get_secret_value() if s.google_api_key else None
-                sdk = genai.Client(vertexai=False, api_key=api_key, http_options=self._http_options())
+                sdk = genai.Client(vertexai=False, api_key=gemini_key(s), http_options=self._http_options())
             self._sdk = (loop, sdk)
         return self._sdk[1]
 
@@ -243,6 +242,17 @@ class GeminiClient:
         # An empty answer with a normal finish reason is a known intermittent glitch; worth a retry.
         return LLMError(f"Gemini returned an empty answer (finish_reason={reason})", transient=True,
                         provider=self.name)
+
+
+def gemini_key(settings: Settings) -> str:
+    """GOOGLE_API_KEY for Google's own endpoint only; a GOOGLE_GEMINI_BASE_URL elsewhere gets the key
+    EDITORIAL_AI_ENDPOINT_KEYS names for it, else a placeholder (never None: the SDK would then read
+    GOOGLE_API_KEY from the environment and send it there)."""
+    from editorial_ai.llm.endpoint_keys import GEMINI_HOST, PLACEHOLDER_KEY, key_for
+
+    url = settings.gemini_base_url or f"https://{GEMINI_HOST}/"
+    own_key = settings.google_api_key.get_secret_value() if settings.google_api_key else None
+    return key_for(url, settings, official_host=GEMINI_HOST, provider_key=own_key) or PLACEHOLDER_KEY
 
 
 def create_client(spec: ModelSpec, settings: Settings) -> GeminiClient:

@@ -76,7 +76,8 @@ def map_error(exc: openai.OpenAIError, *, base_url: str, model: str, provider: s
                             transient=True, provider=provider)
         if code in (401, 403):
             return LLMError(f"server at {base_url} refused the credentials ({code}): {exc.message}; "
-                            "check OPENAI_API_KEY", provider=provider)
+                            "check OPENAI_API_KEY (api.openai.com only) or the URL's key in EDITORIAL_AI_ENDPOINT_KEYS",
+                            provider=provider)
         if code == 404:
             return LLMError(f"model {model!r} or endpoint not found at {base_url} (404): {exc.message}; "
                             "check --model openai:NAME@URL (the URL usually ends in /v1)", provider=provider)
@@ -185,15 +186,17 @@ class OpenAICompatClient:
 
 def create_client(spec: ModelSpec, settings: Settings) -> OpenAICompatClient:
     """Factory used by the registry: `openai:<model>[@base_url]`."""
+    from editorial_ai.llm.endpoint_keys import OPENAI_HOST, is_official, key_for
+
     base_url = spec.base_url or settings.openai_base_url or OPENAI_BASE_URL
-    if settings.openai_api_key is not None and settings.openai_api_key.get_secret_value():
-        api_key = settings.openai_api_key.get_secret_value()
-    elif is_official_endpoint(base_url):
+    # OPENAI_API_KEY goes to api.openai.com only; another URL gets the key EDITORIAL_AI_ENDPOINT_KEYS names for it.
+    own_key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else None
+    api_key = key_for(base_url, settings, official_host=OPENAI_HOST, provider_key=own_key)
+    if api_key is None and is_official(base_url, OPENAI_HOST):
         raise ConfigError(
             "set OPENAI_API_KEY, or point --model openai:NAME@http://host:port/v1 at a local server, "
             "or use --model local:gemma-3-270m"
         )
-    else:
-        api_key = PLACEHOLDER_KEY
+    api_key = api_key or PLACEHOLDER_KEY
     return OpenAICompatClient(model=spec.model or DEFAULT_OPENAI_MODEL, base_url=base_url, api_key=api_key,
                               timeout_s=settings.llm_timeout_s)
