@@ -18,6 +18,9 @@ async def test_published_article_is_served_only_once_published(client_for: Calla
         assert_error(await client.get(f"/articles/{content_id}"), 404, "not published", f"/preview/{content_id}")
         assert_error(await client.get("/articles/no-such-id"), 404, "no content")
         assert (await client.post(f"/api/contents/{content_id}/approve")).status_code == 200
+        assert_error(await client.get(f"/articles/{content_id}"), 404, "not published")  # approved is not public
+        published = await client.post(f"/api/contents/{content_id}/publish", json={"confirm": True})
+        assert published.status_code == 200, published.text
         page = await client.get(f"/articles/{content_id}", headers={"X-API-Key": ""})  # readers need no key
         assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
         html = page.text
@@ -70,8 +73,10 @@ async def test_a_reviewer_key_decides_under_the_reviewer_name(client_for: Callab
         # A named reviewer cannot record a decision under someone else's name.
         response = await client.post(f"/api/contents/{content_id}/approve", json={"reviewer": "someone else"})
         assert response.status_code == 200, response.text
+        response = await client.post(f"/api/contents/{content_id}/publish", json={"reviewer": "x", "confirm": True})
+        assert response.status_code == 200, response.text
         events = (await client.get(f"/api/contents/{content_id}")).json()["events"]
-        assert [(e["decision"], e["reviewer"]) for e in events] == [("approved", "Kim Jisoo")]
+        assert [(e["decision"], e["reviewer"]) for e in events] == [("approved", "Kim Jisoo"), ("publish", "Kim Jisoo")]
         assert "Approved by Kim Jisoo" in (await client.get(f"/articles/{content_id}")).text
 
 

@@ -1,4 +1,4 @@
-"""/api/contents: list, detail, approve / reject / revise, concurrency, logs."""
+"""/api/contents: list, detail, approve / reject / revise, then publish, concurrency, logs."""
 
 from __future__ import annotations
 
@@ -52,19 +52,20 @@ async def test_unknown_content_is_404_everywhere(client: httpx.AsyncClient) -> N
     assert_error(await client.post("/api/contents/nope/revise", json={"feedback": "more"}), 404)
 
 
-async def test_approve_publishes_then_a_second_approve_is_409(client: httpx.AsyncClient) -> None:
+async def test_approve_then_publish_then_a_second_approve_is_409(client: httpx.AsyncClient) -> None:
     content_id = (await run_to_gate(client))["content_id"]
     response = await client.post(f"/api/contents/{content_id}/approve", json={"reviewer": "ana"})
     assert response.status_code == 200, response.text
+    assert response.json()["content_status"] == "approved" and response.json()["published_path"] is None
+    response = await client.post(f"/api/contents/{content_id}/publish", json={"reviewer": "ana", "confirm": True})
     body = response.json()
-    assert body["content_status"] == "published" and body["pipeline_status"] == "published"
-    assert Path(body["published_path"]).is_file()
+    assert body["content_status"] == "published" and Path(body["published_path"]).is_file()
     before = (await client.get(f"/api/contents/{content_id}")).json()
     assert_error(await client.post(f"/api/contents/{content_id}/approve"), 409, "published")
     assert_error(await client.post(f"/api/contents/{content_id}/reject", json={"reason": "late"}), 409)
     after = (await client.get(f"/api/contents/{content_id}")).json()
     assert after == before  # the refused decisions changed nothing
-    assert [(e["decision"], e["reviewer"]) for e in after["events"]] == [("approved", "ana")]
+    assert [(e["decision"], e["reviewer"]) for e in after["events"]] == [("approved", "ana"), ("publish", "ana")]
 
 
 async def test_reject_needs_a_reason(client: httpx.AsyncClient) -> None:
@@ -109,22 +110,28 @@ async def test_revise_runs_in_background_then_approve_publishes(client: httpx.As
     assert event["payload"]["review_form"]["missing_spec"] is True
     assert "material, price" in event["payload"]["review_form"]["notes"]
     approved = await client.post(f"/api/contents/{content_id}/approve")
-    assert approved.status_code == 200 and approved.json()["content_status"] == "published"
+    assert approved.status_code == 200 and approved.json()["content_status"] == "approved"
+    published = await client.post(f"/api/contents/{content_id}/publish", json={"confirm": True})
+    assert published.status_code == 200 and published.json()["content_status"] == "published"
     decisions = [e["decision"] for e in (await client.get(f"/api/contents/{content_id}")).json()["events"]]
-    assert decisions == ["revision_requested", "approved"]
+    assert decisions == ["revision_requested", "approved", "publish"]
 
 
-async def test_two_concurrent_approvals_publish_once(api: tuple[FastAPI, httpx.AsyncClient]) -> None:
+async def test_two_concurrent_approvals_and_publications_publish_once(
+        api: tuple[FastAPI, httpx.AsyncClient]) -> None:
     app, client = api
     content_id = (await run_to_gate(client))["content_id"]
     first, second = await asyncio.gather(client.post(f"/api/contents/{content_id}/approve"),
                                          client.post(f"/api/contents/{content_id}/approve"))
     assert sorted([first.status_code, second.status_code]) == [200, 409]
-    loser = first if first.status_code == 409 else second
-    assert_error(loser, 409)
+    assert_error(first if first.status_code == 409 else second, 409)
+    publish = f"/api/contents/{content_id}/publish"
+    first, second = await asyncio.gather(client.post(publish, json={"confirm": True}),
+                                         client.post(publish, json={"confirm": True}))
+    assert sorted([first.status_code, second.status_code]) == [200, 409]
     detail = (await client.get(f"/api/contents/{content_id}")).json()
     assert detail["status"] == "published"
-    assert [e["decision"] for e in detail["events"]] == ["approved"]
+    assert [e["decision"] for e in detail["events"]] == ["approved", "publish"]
     publish_dir = app.state.pipeline.deps.settings.resolved_publish_dir
     assert [p.name for p in publish_dir.glob("*.html")] == [f"{content_id}.html"]
     runs = (await client.get(f"/api/contents/{content_id}/logs")).json()["runs"]
@@ -154,6 +161,7 @@ async def test_a_decision_during_a_revision_is_409(api: tuple[FastAPI, httpx.Asy
 async def test_logs_have_exactly_the_seed_shape(client: httpx.AsyncClient) -> None:
     content_id = (await run_to_gate(client))["content_id"]
     await client.post(f"/api/contents/{content_id}/approve")
+    await client.post(f"/api/contents/{content_id}/publish", json={"confirm": True})
     logs = (await client.get(f"/api/contents/{content_id}/logs")).json()
     assert set(logs) == {"content_id", "runs", "summary"} and logs["content_id"] == content_id
     for run in logs["runs"]:
@@ -180,5 +188,5 @@ async def test_an_escalated_draft_is_approved_over_the_api_only_with_confirmatio
                                  json={"reviewer": "ana", "confirm": True, "note": "Checked the Versace line by hand."})
     assert response.status_code == 200, response.text
     detail = (await client.get(f"/api/contents/{content_id}")).json()
-    assert detail["status"] == "published"
+    assert detail["status"] == "approved" and detail["events"][-1]["payload"]["from_status"] == "escalated"
     assert "Checked the Versace line by hand." in str(detail["events"])

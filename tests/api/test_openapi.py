@@ -12,7 +12,10 @@ EXPECTED = {
     ("get", "/api/pipeline/events/{thread_id}"): ("200", "NodeEvent", None),
     ("get", "/api/contents/"): ("200", "ContentListResponse", None),
     ("get", "/api/contents/{content_id}"): ("200", "ContentDetail", None),
-    ("post", "/api/contents/{content_id}/approve"): ("200", "DecisionResponse", "ApproveRequest"),
+    ("post", "/api/contents/{content_id}/approve"): ("200", "StepResponse", "ApproveRequest"),
+    ("post", "/api/contents/{content_id}/publish"): ("200", "StepResponse", "PublishRequest"),
+    ("post", "/api/contents/{content_id}/unpublish"): ("200", "StepResponse", "UnpublishRequest"),
+    ("post", "/api/contents/{content_id}/revert"): ("200", "StepResponse", "RevertRequest"),
     ("post", "/api/contents/{content_id}/reject"): ("200", "DecisionResponse", "RejectRequest"),
     ("post", "/api/contents/{content_id}/revise"): ("202", "DecisionAccepted", "ReviseRequest"),
     ("get", "/api/contents/{content_id}/logs"): ("200", "LogsResponse", None),
@@ -50,7 +53,8 @@ async def test_openapi_lists_every_route_with_schemas(client: httpx.AsyncClient)
         if "{content_id}" in path or "{thread_id}" in path:
             assert "ErrorResponse" in _refs(operation["responses"]["404"])
     for path in ("/api/contents/{content_id}/approve", "/api/contents/{content_id}/reject",
-                 "/api/contents/{content_id}/revise"):
+                 "/api/contents/{content_id}/revise", "/api/contents/{content_id}/publish",
+                 "/api/contents/{content_id}/unpublish", "/api/contents/{content_id}/revert"):
         assert "409" in doc["paths"][path]["post"]["responses"]
     assert doc["components"]["securitySchemes"]["APIKeyHeader"]["name"] == "X-API-Key"
     assert "reason" in schemas["RejectRequest"]["required"]

@@ -49,26 +49,29 @@ async def test_an_escalated_draft_needs_confirmation_and_a_note(client_for: Call
             f"/admin/contents/{content_id}/approve",
             {"confirm": "on", "note": "Versace line cut by hand; checked the rest."},
         )
-        assert done.status_code == 303 and done.headers["location"].startswith("/admin/?done=approved")
+        assert done.status_code == 303
+        assert done.headers["location"].startswith(f"/admin/contents/{content_id}?done=approved")
         event = (await client.get(f"/api/contents/{content_id}")).json()["events"][-1]
         assert event["decision"] == "approved" and event["payload"]["note"].startswith("Versace line cut")
         page = (await client.get(f"/admin/contents/{content_id}")).text
         assert "Note: Versace line cut by hand" in page
 
 
-async def test_a_passing_draft_is_approved_in_one_step_and_the_desk_moves_on(client: httpx.AsyncClient) -> None:
+async def test_a_passing_draft_is_approved_in_one_step_and_the_desk_stays_on_it(client: httpx.AsyncClient) -> None:
     first = await _content(client)
     second = await _content(client)
     page = (await client.get(f"/admin/contents/{second}")).text
     assert 'name="confirm"' not in page and 'id="escalation"' not in page
     done = await post_form(client, f"/admin/contents/{second}/approve")
-    assert done.status_code == 303 and done.headers["location"] == f"/admin/contents/{first}?done=approved%3A{second}"
+    assert done.status_code == 303
+    assert done.headers["location"] == f"/admin/contents/{second}?done=approved%3A{second}#decided"
     page = (await client.get(done.headers["location"])).text
-    assert "Approved and published" in page
+    assert "Approved. It is not public yet" in page and f'id="next-item" href="/admin/contents/{first}"' in page
     last = await post_form(client, f"/admin/contents/{first}/reject", {"reason": "Off-brand."})
-    assert last.headers["location"].startswith("/admin/?done=rejected")
-    queue = (await client.get(last.headers["location"])).text
-    assert "Rejected:" in queue and "Nothing else awaits a decision." in queue
+    assert last.headers["location"].startswith(f"/admin/contents/{first}?done=rejected")
+    assert "Rejected" in (await client.get(last.headers["location"])).text
+    queue = (await client.get("/admin/?done=rejected%3A" + first)).text
+    assert "Rejected" in queue and "Nothing else awaits a decision." in queue
 
 
 async def test_an_inline_edit_is_a_human_attempt_rechecked_at_once(client: httpx.AsyncClient) -> None:
@@ -92,13 +95,14 @@ async def test_an_inline_edit_is_a_human_attempt_rechecked_at_once(client: httpx
     # The stale form (old version) is refused: the editor reloads instead of overwriting.
     stale = await post_form(client, f"/admin/contents/{content_id}/edit", {**form, "title": "Stale"})
     assert stale.status_code == 409 and "changed since the edit form was opened" in stale.text
-    # Approving publishes the edited draft.
+    # Approving, then publishing, publishes the edited draft.
     done = await post_form(
         client, f"/admin/contents/{content_id}/approve", {"confirm": "on", "note": "Checked the heels line."}
     )
     assert done.status_code == 303
+    assert (await post_form(client, f"/admin/contents/{content_id}/publish", {"confirm_publish": "on"})).is_redirect
     state = (await client.get(f"/api/contents/{content_id}")).json()
-    assert state["status"] == "published"
+    assert state["status"] == "published" and state["title"] == "The Jennie Effect, edited"
 
 
 async def test_edit_errors_name_the_field(client: httpx.AsyncClient) -> None:
@@ -233,6 +237,8 @@ async def test_an_edit_cut_off_before_the_run_state_is_brought_up_to_date(api: t
     outcome = await app.state.pipeline.outcome(item["thread_id"])
     assert outcome.waiting_for_human and outcome.state["current_draft"]["title"] == "Saved before the crash"
     done = await post_form(client, f"/admin/contents/{content_id}/approve")
+    assert done.status_code == 303
+    done = await post_form(client, f"/admin/contents/{content_id}/publish", {"confirm_publish": "on"})
     assert done.status_code == 303
     published = app.state.pipeline.deps.settings.resolved_publish_dir / f"{content_id}.html"
     assert "Saved before the crash" in published.read_text(encoding="utf-8")

@@ -111,11 +111,14 @@ async def test_revise_then_approve_through_forms(client: httpx.AsyncClient) -> N
     assert form["wrong_information"] and form["information_present"] and form["missing_spec"]
     assert not form["bad_format"] and "material, price" in form["notes"]
     approved = await post_form(client, f"/admin/contents/{content_id}/approve")
-    assert approved.status_code == 303 and approved.headers["location"].startswith("/admin/?done=approved")
+    assert approved.status_code == 303
+    assert approved.headers["location"].startswith(f"/admin/contents/{content_id}?done=approved")
+    published = await post_form(client, f"/admin/contents/{content_id}/publish", {"confirm_publish": "on"})
+    assert published.status_code == 303
     page = (await client.get(f"/admin/contents/{content_id}")).text
-    assert f'href="/articles/{content_id}"' in page and 'method="post" action="/admin/contents/' not in page
+    assert f'href="/articles/{content_id}"' in page and 'id="approve-form"' not in page
     again = await post_form(client, f"/admin/contents/{content_id}/approve")
-    assert again.status_code == 409 and "not awaiting a decision" in again.text
+    assert again.status_code == 409 and "is &#39;published&#39;; approving needs" in again.text
 
 
 async def test_reject_form_needs_a_reason(client: httpx.AsyncClient) -> None:

@@ -61,23 +61,28 @@ def test_run_human_output_names_the_next_step(data_dir: Path) -> None:
     assert "fact_accuracy" in text(result)
 
 
-def test_approve_publishes(data_dir: Path) -> None:
+def test_approve_then_publish(data_dir: Path) -> None:
     started = _start()
     out = cli_json("approve", started["content_id"])
-    assert out["pipeline_status"] == "published" and out["content_status"] == "published"
+    assert out["content_status"] == "approved" and out["published_path"] is None
+    out = cli_json("publish", started["content_id"], "--yes")
+    assert out["content_status"] == "published" and out["public_url"] == f"/articles/{started['content_id']}"
     assert Path(out["published_path"]).is_file()
     again = cli("approve", started["content_id"])
     assert again.exit_code == 2 and "already published at" in text(again) and "by admin" in text(again)
     _no_traceback(again)
 
 
-def test_approve_human_output_shows_the_published_path(data_dir: Path) -> None:
+def test_approve_human_output_names_the_publish_step(data_dir: Path) -> None:
     started = _start()
     result = cli("approve", started["content_id"], "--reviewer", "kim")
     assert result.exit_code == 0, result.output
-    assert "published" in text(result)
+    short = started["content_id"][:8]
+    assert "not public yet" in text(result) and f"editorial-ai publish {short}" in text(result)
     show = cli_json("contents", "show", started["content_id"])
     assert [(e["decision"], e["reviewer"]) for e in show["events"]] == [("approved", "kim")]
+    published = cli("publish", short, "--yes", "--reviewer", "kim")
+    assert published.exit_code == 0 and f"public: /articles/{started['content_id']}" in text(published)
 
 
 def test_reject_with_reason(data_dir: Path) -> None:
@@ -135,6 +140,7 @@ def test_contents_list_and_show(data_dir: Path) -> None:
     first = _start()
     second = _start()
     cli_json("approve", first["content_id"])
+    cli_json("publish", first["content_id"], "--yes")
     listing = cli_json("contents", "list")
     assert listing["total"] == 2 and all("layout_json" not in i for i in listing["items"])
     assert {i["id"] for i in listing["items"]} == {first["content_id"], second["content_id"]}

@@ -46,7 +46,8 @@ def test_ids_can_be_shortened_while_unambiguous(data_dir: Path) -> None:
     shown = cli_json("contents", "show", content_id[:6])
     assert shown["id"] == content_id
     approved = cli_json("approve", content_id[:8])
-    assert approved["content_status"] == "published"
+    assert approved["content_status"] == "approved"
+    assert cli_json("publish", content_id[:8], "--yes")["content_status"] == "published"
     listing = cli("contents", "list")
     assert content_id[:8] in text(listing) and content_id not in text(listing)  # short ids do not wrap
 
@@ -101,6 +102,7 @@ def test_show_prints_the_article_as_text(data_dir: Path) -> None:
 def test_approving_twice_says_what_happened_and_when(data_dir: Path) -> None:
     _, out = _run()
     assert cli("approve", out["content_id"], "--reviewer", "kim").exit_code == 0
+    assert cli("publish", out["content_id"], "--reviewer", "kim", "--yes").exit_code == 0
     again = cli("approve", out["content_id"])
     assert again.exit_code == 2
     message = text(again)

@@ -1,4 +1,6 @@
-"""`approve`, `reject`, `revise`: human decisions that resume a paused pipeline from any process.
+"""`approve`, `reject`, `revise`: human decisions on a paused pipeline, from any process.
+
+Approving does not publish: the run stays paused until `editorial-ai publish` (cli/publish_cmd.py).
 
 A decision takes the same path as the API's: recorded on the content, handed to the run registry and applied
 under the thread's lease, so `runs list` and `/api/runs` show the run move on from `waiting`.
@@ -27,6 +29,9 @@ def already_decided(content: dict[str, Any], events: list[dict[str, Any]]) -> st
     when = content.get("published_at") if status == ContentStatus.PUBLISHED else (last or {}).get("created_at")
     at = f" at {str(when)[:19].replace('T', ' ')} UTC" if when else ""
     where = f"; read it at /articles/{content['id']}" if status == ContentStatus.PUBLISHED else ""
+    if status == ContentStatus.APPROVED:
+        where = (f"; publish it with `editorial-ai publish {content['id'][:8]}` or take the approval back with "
+                 f"`editorial-ai revert {content['id'][:8]}`")
     return f"content {content['id']} was already {status.replace('_', ' ')}{at}{who}; nothing changed{where}"
 
 
@@ -57,6 +62,8 @@ def _decide(
             if current.get("status") not in AWAITING_DECISION:
                 raise ConflictError(already_decided(current, await contents.events(content_id)))
             check_confirmation(current, decision, confirmed)
+            if decision.decision == Decision.APPROVED:
+                return await _approve_only(runs.pipeline, content_id, decision)
             # Recorded and applied as the API does: the run registry's row follows the decision.
             claim = await runs.service.claim(content_id, decision)
             await runs.service.decided(claim.thread_id, inline=True)
@@ -70,6 +77,11 @@ def _decide(
     summary = run_async(go())
     if as_json:
         print_json(summary)
+    elif summary.get("step") == "approved":
+        short = str(summary["content_id"])[:8]
+        console.print(f"[bold]approved[/] {short} “{summary.get('title') or ''}”: not public yet. "
+                      f"Publish it with `editorial-ai publish {short}`, or take it back with "
+                      f"`editorial-ai revert {short}`.")
     else:
         print_outcome(summary)
         if summary.get("published_path"):
@@ -82,6 +94,17 @@ def _decide(
         raise typer.Exit(code=int(code))
 
 
+async def _approve_only(pipeline: Any, content_id: str, decision: AdminDecision) -> dict[str, Any]:
+    """The approval recorded, the run left paused: nothing is public until `publish`."""
+    from editorial_ai.services import publishing
+
+    result = await publishing.approve(pipeline, content_id, decision)
+    content = await pipeline.deps.contents.get(content_id) or {}
+    return {"content_id": content_id, "thread_id": result.thread_id, "step": "approved",
+            "content_status": result.status, "title": content.get("title"), "public_url": None,
+            "published_path": None, "pipeline_status": None}
+
+
 _DATA_DIR = typer.Option(None, "--data-dir", help=DATA_DIR_HELP)
 _JSON = typer.Option(False, "--json", help="Print one JSON object.")
 _REVIEWER = typer.Option("admin", "--reviewer", help="Who decides (kept in the decision log).")
@@ -92,12 +115,12 @@ def approve(
     confirm: bool = typer.Option(
         False, "--confirm", help="Approve an escalated or flagged draft (needs --note): you read it and it is fine."
     ),
-    note: str | None = typer.Option(None, "--note", help="Why it can be published (kept in the decision log)."),
+    note: str | None = typer.Option(None, "--note", help="Why it can go out (kept in the decision log)."),
     reviewer: str = _REVIEWER,
     data_dir: Path | None = _DATA_DIR,
     as_json: bool = _JSON,
 ) -> None:
-    """Approve content awaiting a decision: the pipeline resumes and publishes it.
+    """Approve content awaiting a decision. Nothing is published: `editorial-ai publish ID` does that.
 
     An escalated or flagged draft needs --confirm and a --note, as in the admin UI.
     """

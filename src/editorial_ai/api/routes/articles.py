@@ -17,12 +17,13 @@ from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.models.status import ContentStatus, Decision
 from editorial_ai.pipeline.runner import NotFoundError, Pipeline
 from editorial_ai.services.publish import ArticleMeta, render_article_html
+from editorial_ai.services.publishing import was_unpublished
 
 # Pages for readers and reviewers, like the admin UI: not part of the JSON API's OpenAPI document.
 router = APIRouter(tags=["articles"], include_in_schema=False)
 
-# Published pages change only when republished; previews are drafts that move under review.
-_PUBLISHED_HEADERS = {"Cache-Control": "public, max-age=300"}
+# A published page can be taken down at any moment: caches revalidate, so a takedown is seen at once.
+_PUBLISHED_HEADERS = {"Cache-Control": "public, no-cache"}
 _PREVIEW_HEADERS = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex"}
 
 
@@ -58,16 +59,20 @@ def _render(item: dict[str, Any], meta: ArticleMeta, sources: list[dict[str, Any
 @router.get(
     "/articles/{content_id}",
     response_class=HTMLResponse,
-    responses={404: {"description": "No published article with this id"}},
+    responses={404: {"description": "No published article with this id"},
+               410: {"description": "The article was published and taken down"}},
 )
 async def published_article(content_id: str, pipeline: PipelineDep) -> HTMLResponse:
-    """A published article as a standalone magazine page (404 for drafts, rejected and unknown ids)."""
+    """A published article as a standalone magazine page (404 for drafts, rejected and unknown ids; 410 Gone for an
+    article taken down, so readers and search engines learn it is not coming back at this address)."""
     item = await _content(pipeline, content_id)
+    if item["status"] != ContentStatus.PUBLISHED and was_unpublished(await pipeline.deps.contents.events(content_id)):
+        raise ApiError(410, f"article {content_id} was taken down", "the decision log on the desk says why")
     if item["status"] != ContentStatus.PUBLISHED:
         raise ApiError(
             404,
             f"content {content_id} is not published (it is {item['status']})",
-            f"approve it first; reviewers can read the draft at /preview/{content_id}",
+            f"approve and publish it first; reviewers can read the draft at /preview/{content_id}",
         )
     meta = ArticleMeta(published_at=item.get("published_at"), approved_by=await _approver(pipeline, content_id))
     html = _render(item, meta, await _sources(pipeline, item["thread_id"]))

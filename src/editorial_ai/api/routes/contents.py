@@ -1,4 +1,7 @@
-"""/api/contents: list, show, and decide (approve / reject / revise)."""
+"""/api/contents: list, show, decide (approve / reject / revise), then publish, unpublish or revert.
+
+Approving does not publish: `POST .../publish` with `confirm: true` does, as a second step.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +9,17 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Query, Request
 
+from editorial_ai.api import publish_steps
 from editorial_ai.api.actions import decide_in_background, decide_now, revision_decision
 from editorial_ai.api.deps import PipelineDep, RunsDep, reject_unknown_query, require_api_key
 from editorial_ai.api.errors import ApiError
+from editorial_ai.api.publish_steps import (
+    PublishRequest,
+    RevertRequest,
+    StepResponse,
+    UnpublishRequest,
+    response_of,
+)
 from editorial_ai.api.schemas import (
     API_ERRORS,
     MAX_OFFSET,
@@ -79,11 +90,12 @@ async def get_content(content_id: str, pipeline: PipelineDep) -> ContentDetail:
                          published_path=item.get("published_path"), events=events)
 
 
-@router.post("/{content_id}/approve", response_model=DecisionResponse, responses=_NOT_FOUND | _CONFLICT)
+@router.post("/{content_id}/approve", response_model=StepResponse, responses=_NOT_FOUND | _CONFLICT)
 async def approve(content_id: str, request: Request, pipeline: PipelineDep, runs: RunsDep,
-                  body: Annotated[ApproveRequest | None, Body()] = None) -> DecisionResponse:
-    """Approve: the pipeline resumes and publishes the article (no LLM call). An escalated or flagged draft needs
-    `confirm: true` and a `note` (409 otherwise, nothing changes)."""
+                  body: Annotated[ApproveRequest | None, Body()] = None) -> StepResponse:
+    """Approve a draft awaiting a decision. Nothing is published: publish it with `POST .../publish`, or take the
+    approval back with `POST .../revert`. An escalated or flagged draft needs `confirm: true` and a `note` (409
+    otherwise, nothing changes)."""
     reviewer = decision_reviewer(request, body.reviewer if body else "admin")
     note = (body.note or "").strip() if body else ""
     item = await pipeline.deps.contents.get(content_id)
@@ -92,7 +104,40 @@ async def approve(content_id: str, request: Request, pipeline: PipelineDep, runs
         raise ApiError(409, f"content {content_id} is escalated or flagged: approving it needs a confirmation",
                        'read it first, then send {"confirm": true, "note": "why it can be published"}')
     decision = AdminDecision(decision="approved", reviewer=reviewer, note=note or None)
-    return await decide_now(pipeline, runs, content_id, decision)
+    return response_of(await publish_steps.approve(pipeline, runs, content_id, decision))
+
+
+@router.post("/{content_id}/publish", response_model=StepResponse, responses=_NOT_FOUND | _CONFLICT)
+async def publish(content_id: str, request: Request, body: PublishRequest, pipeline: PipelineDep,
+                  runs: RunsDep) -> StepResponse:
+    """Publish an approved content now: served at `/articles/{id}` and written to the publish folder. Needs
+    `confirm: true` (422 otherwise, nothing changes); 409 unless the content is approved."""
+    if not body.confirm:
+        raise ApiError(422, "publishing needs a confirmation: the article becomes public",
+                       'send {"confirm": true} once you have read it')
+    reviewer = decision_reviewer(request, body.reviewer)
+    return response_of(await publish_steps.publish(pipeline, runs, content_id, reviewer, body.note))
+
+
+@router.post("/{content_id}/unpublish", response_model=StepResponse, responses=_NOT_FOUND | _CONFLICT)
+async def unpublish(content_id: str, request: Request, body: UnpublishRequest, pipeline: PipelineDep,
+                    runs: RunsDep) -> StepResponse:
+    """Take a published article down: `/articles/{id}` answers 410, the file is removed, the event is kept and
+    the content is approved again (publish it again, or leave it down). Needs `confirm: true` and a reason."""
+    if not body.confirm:
+        raise ApiError(422, "unpublishing needs a confirmation: readers lose the page",
+                       'send {"confirm": true, "reason": "why it comes down"}')
+    reviewer = decision_reviewer(request, body.reviewer)
+    return response_of(await publish_steps.unpublish(pipeline, runs, content_id, reviewer, body.reason))
+
+
+@router.post("/{content_id}/revert", response_model=StepResponse, responses=_NOT_FOUND | _CONFLICT)
+async def revert(content_id: str, request: Request, pipeline: PipelineDep, runs: RunsDep,
+                 body: Annotated[RevertRequest | None, Body()] = None) -> StepResponse:
+    """Take an approval back before publication: the content awaits a decision again (pending or escalated, as
+    before), and can be edited, approved, rejected or revised."""
+    reviewer = decision_reviewer(request, body.reviewer if body else "admin")
+    return response_of(await publish_steps.revert(pipeline, runs, content_id, reviewer, body.note if body else None))
 
 
 @router.post("/{content_id}/reject", response_model=DecisionResponse, responses=_NOT_FOUND | _CONFLICT)

@@ -1,7 +1,8 @@
 """The editor's review desk: a content with its evidence, attempts and diffs, inline edit, and the decision forms.
 
-Every decision and edit is a POST with the session's CSRF token (checked by the router's dependency), then a redirect:
-after approve or reject the editor lands on the next item awaiting a decision.
+Every decision and edit is a POST with the session's CSRF token (checked by the router's dependency), then a redirect
+back to the same item: the editor sees what the decision did (and the public link once published) and moves on only
+by asking ("Next item", `j`). Approving never publishes; publishing and unpublishing are confirmed steps of their own.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markupsafe import Markup
 from pydantic import ValidationError
 
+from editorial_ai.api import publish_steps
 from editorial_ai.api.actions import decide_in_background, decide_now, revision_decision, run_status
 from editorial_ai.api.deps import PipelineDep, RunsDep, require_ui_session
 from editorial_ai.api.edits import save_edit, sync_edit
@@ -38,7 +40,14 @@ from editorial_ai.services.human_edit import editable_fields, is_editable
 from editorial_ai.store.contents import AWAITING
 
 REVIEW_FLAGS = ("missing_spec", "bad_format", "wrong_information", "wrong_physical_dimensions")
-NOTICES = {"approved": "Approved and published", "rejected": "Rejected", "edited": "Saved your edit as attempt"}
+NOTICES = {
+    "approved": "Approved. It is not public yet: publish it below when it should go out, or revert it to a draft",
+    "published": "Published",
+    "unpublished": "Taken down: the public page now answers 410 Gone and its file was removed",
+    "reverted": "Reverted to a draft awaiting a decision",
+    "rejected": "Rejected",
+    "edited": "Saved your edit as attempt",
+}
 
 router = APIRouter(prefix="/admin", include_in_schema=False, dependencies=[Depends(require_ui_session)])
 
@@ -81,7 +90,7 @@ async def _notice(request: Request, pipeline: Pipeline) -> str | None:
     if action == "edited":
         return f"{NOTICES[action]} {previous}." if previous.isdigit() else None
     item = await pipeline.deps.contents.get(previous) if previous else None
-    return f"{NOTICES[action]}: “{item['title']}”." if item else None
+    return f"“{item['title']}” — {NOTICES[action]}." if item else None
 
 
 async def queue_notice(request: Request, pipeline: Pipeline) -> str | None:
@@ -127,6 +136,8 @@ async def content_view(
     previous, following = await _neighbours(pipeline, content_id)
     shown = shown_attempt(attempts, item.get("layout_json"))
     awaiting = item["status"] in AWAITING and status.waiting_for_human
+    # An approved content can go back to a draft while its run still waits at the gate (not after a takedown).
+    can_revert = item["status"] == "approved" and status.waiting_for_human and not status.running
     extra.setdefault("errors", {})
     extra.setdefault("values", {})
     extra.setdefault("notice", await _notice(request, pipeline))
@@ -152,6 +163,7 @@ async def content_view(
         events=await pipeline.deps.contents.events(content_id),
         after=runs.last_event_id(thread_id),
         awaiting=awaiting,
+        can_revert=can_revert,
         previous_id=previous,
         next_id=following,
         **extra,
@@ -165,11 +177,10 @@ async def content_page(request: Request, content_id: str, pipeline: PipelineDep,
 
 
 async def _after_decision(pipeline: Pipeline, content_id: str, action: str) -> RedirectResponse:
-    """The next item awaiting a decision, or the queue when none is left."""
-    ids = [i for i in await awaiting_ids(pipeline) if i != content_id]
-    done = quote(f"{action}:{content_id}")
-    target = f"/admin/contents/{ids[0]}?done={done}" if ids else f"/admin/?done={done}"
-    return RedirectResponse(target, status_code=303)
+    """Back to the decided item, with a line saying what was done: a second key press then cannot decide the next
+    item by accident (it used to open at once, often with the same title)."""
+    return RedirectResponse(f"/admin/contents/{content_id}?done={quote(f'{action}:{content_id}')}#decided",
+                            status_code=303)
 
 
 def _approval(form: Any, item: dict[str, Any] | None, reviewer: str) -> tuple[AdminDecision | None, dict[str, str]]:
@@ -247,8 +258,10 @@ async def decide(request: Request, content_id: str, action: str, pipeline: Pipel
             decision, errors = _approval(form, item, reviewer)
             if decision is None:
                 return await content_view(request, pipeline, runs, content_id, 422, errors=errors, values=values)
-            await decide_now(pipeline, runs, content_id, decision)
+            await publish_steps.approve(pipeline, runs, content_id, decision)
             return await _after_decision(pipeline, content_id, "approved")
+        if action in ("publish", "unpublish", "revert"):
+            return await _publishing_step(request, pipeline, runs, content_id, action, form, reviewer)
         if action == "reject":
             body, errors = validate(RejectRequest, {"reason": str(form.get("reason") or ""), "reviewer": reviewer})
             if body is None:
@@ -266,8 +279,36 @@ async def decide(request: Request, content_id: str, action: str, pipeline: Pipel
                 return await content_view(request, pipeline, runs, content_id, 422, errors=errors, values=values)
             accepted = await decide_in_background(pipeline, runs, content_id, revision_decision(body))
             return RedirectResponse(f"/admin/runs/{accepted.thread_id}", status_code=303)
-        raise ApiError(404, f"unknown action {action!r}", "use approve, reject, revise or edit")
+        raise ApiError(404, f"unknown action {action!r}",
+                       "use approve, reject, revise, edit, publish, unpublish or revert")
     except ApiError as exc:
         return await content_view(
             request, pipeline, runs, content_id, exc.status_code, error=f"{exc.detail}. {exc.fix or ''}".strip()
         )
+
+
+async def _publishing_step(request: Request, pipeline: Pipeline, runs: RunManager, content_id: str, action: str,
+                           form: Any, reviewer: str) -> Response:
+    """publish / unpublish (each needs its box ticked) and revert, from the desk's publication card."""
+    values = {k: v for k, v in form.items() if k != "csrf_token"}
+    note = str(form.get("note") or "").strip() or None
+    errors: dict[str, str] = {}
+    if action == "publish":
+        if "confirm_publish" not in form:
+            errors["confirm_publish"] = "Tick the box to confirm it should be public now."
+        else:
+            await publish_steps.publish(pipeline, runs, content_id, reviewer, note)
+            return await _after_decision(pipeline, content_id, "published")
+    elif action == "unpublish":
+        reason = str(form.get("reason") or "").strip()
+        if not reason:
+            errors["unpublish_reason"] = "Say why it comes down; the reason is kept in the decision log."
+        if "confirm_unpublish" not in form:
+            errors["confirm_unpublish"] = "Tick the box to confirm readers should lose the page."
+        if not errors:
+            await publish_steps.unpublish(pipeline, runs, content_id, reviewer, reason)
+            return await _after_decision(pipeline, content_id, "unpublished")
+    else:
+        await publish_steps.revert(pipeline, runs, content_id, reviewer, note)
+        return await _after_decision(pipeline, content_id, "reverted")
+    return await content_view(request, pipeline, runs, content_id, 422, errors=errors, values=values)

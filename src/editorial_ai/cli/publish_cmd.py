@@ -1,0 +1,116 @@
+"""`publish`, `unpublish`, `revert`: the steps after an approval, as the admin desk and the API take them.
+
+Publishing and unpublishing change what readers see, so each asks for a confirmation: `--yes`, or a yes typed at
+the prompt when a person is at the terminal. Without either nothing changes (exit 2).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, fail, print_json, run_async
+from editorial_ai.cli.content_ref import resolve_content_id
+
+_DATA_DIR = typer.Option(None, "--data-dir", help=DATA_DIR_HELP)
+_JSON = typer.Option(False, "--json", help="Print one JSON object.")
+_REVIEWER = typer.Option("admin", "--reviewer", help="Who takes the step (kept in the decision log).")
+_ID = typer.Argument(..., help="Content id or an unambiguous prefix of it.")
+
+
+def _confirmed(yes: bool, question: str, flag_hint: str) -> None:
+    if yes:
+        return
+    if not sys.stdin.isatty():
+        raise fail(f"{question.rstrip('?')}: this needs a confirmation; add --yes ({flag_hint})")
+    if not typer.confirm(question, default=False):
+        raise fail("nothing changed (not confirmed)")
+
+
+def _step(content_ref: str, data_dir: Path | None, as_json: bool, step: str, **kwargs: Any) -> None:
+    from editorial_ai.cli.run_service import cli_runs
+    from editorial_ai.services import publishing
+
+    settings = build_settings(data_dir=data_dir)
+
+    async def go() -> dict[str, Any]:
+        async with cli_runs(settings) as runs:
+            pipeline = runs.pipeline
+            content_id = await resolve_content_id(pipeline.deps.contents, content_ref)
+            if step == "publish":
+                claim = await publishing.claim_publication(pipeline, content_id, **kwargs)
+                if claim is None:  # its run ended (it was taken down once): published from the stored layout
+                    result = await publishing.republish(pipeline, content_id, **kwargs)
+                else:  # the paused run resumes into its publish node, here under the run's lease
+                    await runs.service.decided(claim.thread_id, inline=True)
+                    await runs.drain()
+                    result = await publishing.current(pipeline, content_id, "published")
+            elif step == "unpublish":
+                result = await publishing.unpublish(pipeline, content_id, **kwargs)
+            else:
+                result = await publishing.revert_to_draft(pipeline, content_id, **kwargs)
+            return {"content_id": result.content_id, "thread_id": result.thread_id, "step": result.step,
+                    "content_status": result.status, "public_url": result.public_url,
+                    "published_path": result.published_path}
+
+    summary = run_async(go())
+    if as_json:
+        print_json(summary)
+        return
+    status = summary["content_status"]
+    console.print(f"content {summary['content_id'][:8]}: {step} done; status [bold]{status}[/]")
+    if summary["public_url"]:
+        console.print(f"[bold green]public:[/] {summary['public_url']} (served by `editorial-ai serve`), "
+                      f"file {summary['published_path']}")
+    elif step == "unpublish":
+        console.print(f"/articles/{summary['content_id']} now answers 410 Gone; the file was removed. "
+                      f"`editorial-ai publish {summary['content_id'][:8]}` puts it back.")
+    elif step == "revert":
+        short = summary["content_id"][:8]
+        console.print(f"it awaits a decision again: `editorial-ai approve {short}`, reject or revise")
+
+
+def publish(
+    content_id: str = _ID,
+    yes: bool = typer.Option(False, "--yes", help="Confirm: the article becomes public at once."),
+    note: str | None = typer.Option(None, "--note", help="Kept in the decision log."),
+    reviewer: str = _REVIEWER,
+    data_dir: Path | None = _DATA_DIR,
+    as_json: bool = _JSON,
+) -> None:
+    """Publish approved content: served at /articles/ID and written to the publish folder.
+
+    Approve it first (`editorial-ai approve ID`); asks for a confirmation unless --yes.
+    """
+    _confirmed(yes, f"Publish {content_id} now, for every reader?", "publish is public at once")
+    _step(content_id, data_dir, as_json, "publish", reviewer=reviewer, note=(note or "").strip() or None)
+
+
+def unpublish(
+    content_id: str = _ID,
+    reason: str = typer.Option(..., "--reason", help="Why it comes down (kept in the decision log)."),
+    yes: bool = typer.Option(False, "--yes", help="Confirm: readers lose the page."),
+    reviewer: str = _REVIEWER,
+    data_dir: Path | None = _DATA_DIR,
+    as_json: bool = _JSON,
+) -> None:
+    """Take a published article down: its page answers 410 Gone, its file is removed, the log keeps the event.
+
+    The content is approved again: publish it again later, or leave it down.
+    """
+    _confirmed(yes, f"Take {content_id} down for every reader?", "unpublish removes the public page")
+    _step(content_id, data_dir, as_json, "unpublish", reviewer=reviewer, reason=reason)
+
+
+def revert(
+    content_id: str = _ID,
+    note: str | None = typer.Option(None, "--note", help="Kept in the decision log."),
+    reviewer: str = _REVIEWER,
+    data_dir: Path | None = _DATA_DIR,
+    as_json: bool = _JSON,
+) -> None:
+    """Take an approval back before publication: the content awaits a decision again (approve, reject, revise)."""
+    _step(content_id, data_dir, as_json, "revert", reviewer=reviewer, note=(note or "").strip() or None)

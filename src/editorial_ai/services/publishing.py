@@ -1,0 +1,204 @@
+"""Approve, publish, unpublish and revert: the steps between an editor's approval and a public page.
+
+Approving does not publish. An approved content waits, its run still paused at the human gate, until an editor
+publishes it (a second, confirmed step) or reverts it to a draft awaiting a decision. Publishing resumes the run,
+whose publish node writes the page. A published article can be taken down: the page then answers 410, its file
+is removed, and every step stays in the decision log (events are appended, never changed or deleted).
+
+A content unpublished after its run ended is published again here, from its stored layout, without the run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from editorial_ai.content_types.registry import content_type_for
+from editorial_ai.models.decisions import AdminDecision
+from editorial_ai.models.status import AWAITING_DECISION, ContentStatus, Decision
+from editorial_ai.pipeline.runner import ConflictError, DecisionClaim, NotFoundError, Pipeline
+
+# Event kinds of the decision log beside the decisions themselves (approved, rejected, revision_requested).
+PUBLISH_EVENT = "publish"  # an editor asked to publish: the run resumes and its publish node writes the page
+PUBLISHED_EVENT = "published"  # written here when the run had already ended (a republish after a takedown)
+UNPUBLISHED_EVENT = "unpublished"
+REVERTED_EVENT = "reverted"
+
+
+class StepRefused(ConflictError):
+    """A publishing step that cannot be taken on the content as it is; `fix` says what to do instead."""
+
+    def __init__(self, detail: str, fix: str) -> None:
+        super().__init__(f"{detail}; {fix}")
+        self.detail, self.fix = detail, fix
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """Where a content stands after a step, and its public address when it has one."""
+
+    content_id: str
+    thread_id: str
+    step: str
+    status: str
+    public_url: str | None
+    published_path: str | None
+
+
+def public_url(content_id: str) -> str:
+    return f"/articles/{content_id}"
+
+
+async def _load(pipeline: Pipeline, content_id: str) -> dict[str, Any]:
+    item = await pipeline.deps.contents.get(content_id)
+    if item is None:
+        raise NotFoundError(f"no content with id {content_id!r}; see `editorial-ai contents list`")
+    return item
+
+
+async def current(pipeline: Pipeline, content_id: str, step: str) -> StepResult:
+    """The content as it stands now, reported as the outcome of `step`."""
+    item = await _load(pipeline, content_id)
+    published = item["status"] == ContentStatus.PUBLISHED
+    return StepResult(content_id, str(item["thread_id"]), step, str(item["status"]),
+                      public_url(content_id) if published else None, item.get("published_path"))
+
+
+def _refuse_status(item: dict[str, Any], step: str, wanted: str, fix: str) -> StepRefused:
+    return StepRefused(f"content {item['id']} is {item['status']!r}; {step} needs a content that is {wanted}", fix)
+
+
+async def approve(pipeline: Pipeline, content_id: str, decision: AdminDecision) -> StepResult:
+    """Approve a draft awaiting a decision. Nothing becomes public: the run stays paused at the gate."""
+    if decision.decision != Decision.APPROVED:
+        raise ValueError("approve() takes an approval")
+    item = await _load(pipeline, content_id)
+    if item["status"] not in AWAITING_DECISION:
+        raise _refuse_status(item, "approving", "pending or escalated",
+                             "only a draft awaiting a decision can be approved; a published one can be unpublished")
+    payload = {**decision.model_dump(mode="json"), "from_status": item["status"]}
+    # Compare-and-set first: of two editors approving at once, one moves the status and only that one is logged.
+    if not await pipeline.deps.contents.transition(content_id, expected=(str(item["status"]),),
+                                                  new_status=ContentStatus.APPROVED.value):
+        latest = await _load(pipeline, content_id)
+        raise StepRefused(f"content {content_id} is {latest['status']!r}: another decision was applied first",
+                          "reload the content and see the decision log")
+    await pipeline.deps.contents.record_event(content_id=content_id, thread_id=str(item["thread_id"]),
+                                              decision=Decision.APPROVED.value, reviewer=decision.reviewer,
+                                              payload=payload)
+    return await current(pipeline, content_id, "approved")
+
+
+def _approval_of(events: list[dict[str, Any]]) -> dict[str, Any] | None:
+    approvals = [e for e in events if e.get("decision") == Decision.APPROVED]
+    return approvals[-1] if approvals else None
+
+
+async def revert_to_draft(pipeline: Pipeline, content_id: str, *, reviewer: str, note: str | None = None) -> StepResult:
+    """Take an approval back before publication: the content awaits a decision again, as it did before."""
+    item = await _load(pipeline, content_id)
+    if item["status"] != ContentStatus.APPROVED:
+        fix = ("unpublish it first" if item["status"] == ContentStatus.PUBLISHED
+               else "only an approved content that is not public can be reverted to a draft")
+        raise _refuse_status(item, "reverting", "approved and not published", fix)
+    outcome = await pipeline.outcome(str(item["thread_id"]))
+    if not outcome.waiting_for_human:
+        raise StepRefused(f"the run of content {content_id} has ended ({outcome.state.get('pipeline_status')}): "
+                          "there is no draft stage to go back to", "publish it again, or leave it unpublished")
+    approval = _approval_of(await pipeline.deps.contents.events(content_id)) or {}
+    earlier = str((approval.get("payload") or {}).get("from_status") or "")
+    back_to: Literal["pending", "escalated"] = "escalated" if earlier == ContentStatus.ESCALATED else "pending"
+    if not await pipeline.deps.contents.transition(content_id, expected=(ContentStatus.APPROVED.value,),
+                                                  new_status=back_to):
+        raise StepRefused(f"content {content_id} moved on meanwhile", "reload the content")
+    await pipeline.deps.contents.record_event(content_id=content_id, thread_id=str(item["thread_id"]),
+                                              decision=REVERTED_EVENT, reviewer=reviewer,
+                                              payload={"note": note, "to_status": back_to})
+    return await current(pipeline, content_id, "reverted")
+
+
+async def claim_publication(pipeline: Pipeline, content_id: str, *, reviewer: str,
+                            note: str | None = None) -> DecisionClaim | None:
+    """Record the request to publish an approved content, as a claim on its paused run (the caller hands the run
+    to the run service, which resumes it into the publish node). None when the run has ended: publish it with
+    `republish` instead."""
+    item = await _load(pipeline, content_id)
+    if item["status"] != ContentStatus.APPROVED:
+        fix = ("approve it first: publishing is the step after an approval"
+               if item["status"] in AWAITING_DECISION else f"it is already {item['status']}; nothing to publish")
+        raise _refuse_status(item, "publishing", "approved", fix)
+    thread_id = str(item["thread_id"])
+    if not (await pipeline.outcome(thread_id)).waiting_for_human:
+        return None
+    decision = AdminDecision(decision="approved", reviewer=reviewer, note=note or None)
+    token = _token()
+    event_id = await pipeline.deps.contents.claim_decision(
+        content_id, version=int(item.get("version") or 0), expected=(ContentStatus.APPROVED.value,),
+        new_status=ContentStatus.APPROVED.value, token=token, decision=PUBLISH_EVENT, reviewer=reviewer,
+        payload=decision.model_dump(mode="json"))
+    if event_id is None:
+        raise StepRefused(f"content {content_id} moved on meanwhile", "reload the content")
+    return DecisionClaim(content_id, thread_id, token, event_id, decision.model_dump(mode="json"))
+
+
+def _token() -> str:
+    return uuid.uuid4().hex
+
+
+async def republish(pipeline: Pipeline, content_id: str, *, reviewer: str, note: str | None = None) -> StepResult:
+    """Publish an approved content whose run has ended (it was unpublished): render its stored layout here."""
+    item = await _load(pipeline, content_id)
+    if item["status"] != ContentStatus.APPROVED:
+        raise _refuse_status(item, "publishing", "approved", "approve it first")
+    publisher = content_type_for(item.get("content_type"))
+    path = publisher.publish(item.get("layout_json") or {}, pipeline.deps.settings.resolved_publish_dir, content_id)
+    if not await pipeline.deps.contents.transition(
+            content_id, expected=(ContentStatus.APPROVED.value,), new_status=ContentStatus.PUBLISHED.value,
+            published_at=datetime.now(UTC).isoformat(), published_path=str(path)):
+        raise StepRefused(f"content {content_id} moved on meanwhile", "reload the content")
+    await pipeline.deps.contents.record_event(content_id=content_id, thread_id=str(item["thread_id"]),
+                                              decision=PUBLISHED_EVENT, reviewer=reviewer,
+                                              payload={"note": note, "path": str(path)})
+    return await current(pipeline, content_id, "published")
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except ValueError:
+        return False
+    return True
+
+
+async def unpublish(pipeline: Pipeline, content_id: str, *, reviewer: str, reason: str) -> StepResult:
+    """Take a published article down: the status goes back to approved (so it can be published again), the public
+    page answers 410 Gone, the file in the publish folder is removed, and the decision log keeps the takedown."""
+    if not reason.strip():
+        raise StepRefused("unpublishing needs a reason", 'say why it comes down, e.g. --reason "wrong price"')
+    item = await _load(pipeline, content_id)
+    if item["status"] != ContentStatus.PUBLISHED:
+        raise _refuse_status(item, "unpublishing", "published", "only a published article can be taken down")
+    if not await pipeline.deps.contents.transition(
+            content_id, expected=(ContentStatus.PUBLISHED.value,), new_status=ContentStatus.APPROVED.value,
+            published_at=None, published_path=None):
+        raise StepRefused(f"content {content_id} moved on meanwhile", "reload the content")
+    removed = None
+    stored = item.get("published_path")
+    # Only a file in the publish folder is ours to delete; a path stored by hand elsewhere is left alone.
+    if stored and _inside(Path(stored), pipeline.deps.settings.resolved_publish_dir):
+        with contextlib.suppress(FileNotFoundError):
+            Path(stored).unlink()
+        removed = str(stored)
+    await pipeline.deps.contents.record_event(
+        content_id=content_id, thread_id=str(item["thread_id"]), decision=UNPUBLISHED_EVENT, reviewer=reviewer,
+        payload={"reason": reason.strip(), "removed_file": removed, "was_published_at": item.get("published_at")})
+    return await current(pipeline, content_id, "unpublished")
+
+
+def was_unpublished(events: list[dict[str, Any]]) -> bool:
+    """Whether the content was public once and taken down (its page answers 410, not 404)."""
+    return any(e.get("decision") == UNPUBLISHED_EVENT for e in events)
