@@ -6,10 +6,14 @@ import asyncio
 import json
 import unicodedata
 from collections.abc import AsyncIterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from editorial_ai.store.catalog import CatalogRepository
+
+class PostSearcher(Protocol):
+    """The one catalog method the search helpers call (every CatalogRepository has it); declared here so the
+    helpers do not import the repository module that imports them."""
+
+    async def search_posts(self, term: str, limit: int = 5) -> list[dict[str, Any]]: ...
 
 
 def fold_text(value: str | None) -> str | None:
@@ -42,7 +46,7 @@ def fts_phrase(folded: str) -> str:
     return '"' + folded.replace('"', '""') + '"'
 
 
-async def search_terms(catalog: CatalogRepository, terms: Sequence[str], limit: int) -> list[list[dict[str, Any]]]:
+async def search_terms(catalog: PostSearcher, terms: Sequence[str], limit: int) -> list[list[dict[str, Any]]]:
     """`search_posts` for each term, in order: one round trip where the repository offers `search_many`, else
     the searches run concurrently."""
     many = getattr(catalog, "search_many", None)
@@ -53,7 +57,7 @@ async def search_terms(catalog: CatalogRepository, terms: Sequence[str], limit: 
 
 
 async def each_search(
-    catalog: CatalogRepository, terms: Sequence[str], limit: int
+    catalog: PostSearcher, terms: Sequence[str], limit: int
 ) -> AsyncIterator[list[dict[str, Any]]]:
     """`search_posts` results term by term, for a caller that may stop early: a repository with `search_many`
     answers every term in one round trip (cheaper than a second trip), any other is asked one term at a time."""

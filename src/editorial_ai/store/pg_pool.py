@@ -15,6 +15,8 @@ from typing import Any
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
+from editorial_ai.store.pg_conninfo import PostgresUnavailableError, describe_dsn
+
 MAX_IDLE_S = 120.0  # below the common 5-10 min idle timeouts of poolers, NATs and cloud load balancers
 MAX_LIFETIME_S = 1800.0
 CONNECT_TIMEOUT_S = 10
@@ -58,8 +60,6 @@ def open_pool(
 @asynccontextmanager
 async def open_checkpoint_pool(conn_string: str, *, max_size: int = 8) -> AsyncIterator[AsyncConnectionPool[Any]]:
     """The checkpointer's pool, opened (failing fast with the fix when PostgreSQL is unreachable) and closed."""
-    from editorial_ai.store.postgres import PostgresUnavailableError, describe_dsn
-
     pool = open_pool(conn_string, max_size=max_size, name="editorial_ai-checkpoints", prepare_threshold=0)
     try:
         await pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)

@@ -23,15 +23,14 @@ from psycopg.rows import DictRow, dict_row
 from psycopg.types.json import Jsonb
 
 from editorial_ai.config import ConfigError
+from editorial_ai.store.pg_conninfo import PostgresUnavailableError as PostgresUnavailableError
+from editorial_ai.store.pg_conninfo import describe_dsn as describe_dsn
 from editorial_ai.store.schema_version import ensure_postgres_schema
 
 DEFAULT_SCHEMA = "public"
 SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 _CONNECT_TIMEOUT_S = 10
 _LOCK_WAIT_S = 120.0
-
-class PostgresUnavailableError(ConfigError):
-    """PostgreSQL could not be reached or refused the connection; the message names the fix."""
 
 
 def check_schema_name(schema: str) -> str:
@@ -42,17 +41,6 @@ def check_schema_name(schema: str) -> str:
             "underscores, starting with a letter or underscore"
         )
     return schema
-
-
-def describe_dsn(dsn: str) -> str:
-    """`user@host:port/dbname` of a connection string, without the password (for messages)."""
-    try:
-        parts = conninfo_to_dict(dsn)
-    except psycopg.ProgrammingError:
-        return "<unparsable DATABASE_URL>"
-    host = parts.get("host") or parts.get("hostaddr") or "localhost"
-    user = f"{parts['user']}@" if parts.get("user") else ""
-    return f"{user}{host}:{parts.get('port') or 5432}/{parts.get('dbname') or ''}"
 
 
 def with_search_path(dsn: str, schema: str) -> str:

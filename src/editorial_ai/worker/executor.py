@@ -73,7 +73,6 @@ class RunExecutor:
         self.requeue = requeue
         self.prune = True  # finished runs keep only the checkpoints audit and the attempt diff read
         self._active: dict[str, _Active] = {}
-        self.overheads: list[Overhead] = []
 
     @property
     def running(self) -> int:
@@ -216,7 +215,6 @@ class RunExecutor:
             overhead=overhead,
         )
         overhead.lease_ms += (time.perf_counter() - started) * 1000
-        self.overheads.append(overhead)
         if now is None:
             logger.warning("thread %s: lease %s had expired; another holder took over", lease.thread_id, lease.fence)
         elif now == RunState.QUEUED and status != RunState.QUEUED and self.requeue is not None:
