@@ -13,16 +13,17 @@ from typing import Any, TypeVar
 
 import typer
 from pydantic import ValidationError
-from rich.console import Console
 from rich.markup import escape
 
+from editorial_ai.cli.terminal import SafeConsole
 from editorial_ai.config import ConfigError, Settings, get_settings
 
 T = TypeVar("T")
 # Options only override Settings (config.py, the one reader of the environment and .env): their defaults are None.
 DATA_DIR_HELP = "Data directory (default: EDITORIAL_AI_DATA_DIR from the environment or .env, else ./data)."
-console = Console()
-err_console = Console(stderr=True)
+# Safe consoles: model, catalog and user text never reaches the terminal as escape sequences (cli/terminal.py).
+console = SafeConsole()
+err_console = SafeConsole(stderr=True)
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -42,7 +43,20 @@ def build_settings(model: str | None = None, data_dir: Path | None = None) -> Se
         update["model"] = model
     if data_dir:
         update["data_dir"] = data_dir
-    return base.model_copy(update=update) if update else base
+    settings = base.model_copy(update=update) if update else base
+    _check_data_dir(settings.data_dir)
+    return settings
+
+
+def _check_data_dir(path: Path) -> None:
+    """Exit 2 naming the fix when the data directory (or a parent of it) is a file: every store would otherwise
+    fail later with a bare FileExistsError or NotADirectoryError."""
+    for candidate in (path, *path.parents):
+        if candidate.exists():
+            if not candidate.is_dir():
+                raise fail(f"the data directory {path} cannot be used: {candidate} is a file, not a directory; "
+                           "point --data-dir or EDITORIAL_AI_DATA_DIR at a directory, or move the file away")
+            return
 
 
 def _handled_errors() -> tuple[type[BaseException], ...]:

@@ -11,6 +11,7 @@ import typer
 from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, print_json, run_async
 from editorial_ai.cli.content_ref import UnknownIdError, resolve_content_id
 from editorial_ai.cli.render import print_outcome
+from editorial_ai.cli.terminal import plain
 
 _DATA_DIR = typer.Option(None, "--data-dir", help=DATA_DIR_HELP)
 _JSON = typer.Option(False, "--json", help="Print one JSON object.")
@@ -96,4 +97,4 @@ def logs(
         )
         previous = attempt
     console.print(table)
-    console.print(data["summary"])
+    console.print(plain(data["summary"]))

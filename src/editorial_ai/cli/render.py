@@ -1,4 +1,5 @@
-"""Rich renderings of pipeline results."""
+"""Rich renderings of pipeline results. Every model, catalog or user string goes through `safe` or `plain`
+(cli/terminal.py): a judge's reason or a title is data, never markup or an escape sequence."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 from rich.table import Table
 
 from editorial_ai.cli._common import console
+from editorial_ai.cli.terminal import plain, safe
 from editorial_ai.models.status import status_of_run
 
 _VERDICT_STYLE = {"pass": "green", "fail": "red", "skipped": "yellow"}
@@ -20,28 +22,29 @@ def review_table(review: dict[str, Any]) -> Table:
     for c in review.get("criteria", []):
         verdict = "skipped" if c.get("skipped") else ("pass" if c.get("passed") else "fail")
         table.add_row(
-            c["criterion"],
+            plain(c["criterion"]),
             f"[{_VERDICT_STYLE[verdict]}]{verdict}[/]",
-            c.get("severity", ""),
-            c.get("source", ""),
-            c.get("reason", ""),
+            plain(c.get("severity", "")),
+            plain(c.get("source", "")),
+            plain(c.get("reason", "")),
         )
     return table
 
 
 def print_outcome(summary: dict[str, Any]) -> None:
     """A human-readable run summary."""
-    console.print(f"[bold]thread[/] {summary['thread_id']}  [bold]content[/] {summary.get('content_id') or '-'}")
+    console.print(f"[bold]thread[/] {safe(summary['thread_id'])}  [bold]content[/] "
+                  f"{safe(summary.get('content_id') or '-')}")
     status = summary.get("content_status") or summary.get("status") or status_of_run(summary.get("pipeline_status"))
     console.print(
-        f"[bold]status[/] {status}  [bold]revisions[/] {summary['revision_count']}"
-        f"  [bold]flags[/] {', '.join(summary.get('flags') or []) or '-'}"
+        f"[bold]status[/] {safe(status)}  [bold]revisions[/] {safe(summary['revision_count'])}"
+        f"  [bold]flags[/] {safe(', '.join(map(str, summary.get('flags') or [])) or '-')}"
     )
     if summary.get("title"):
-        console.print(f"[bold]title[/] {summary['title']}")
+        console.print(f"[bold]title[/] {safe(summary['title'])}")
     if summary.get("review_result"):
         console.print(review_table(summary["review_result"]))
     for line in summary.get("error_log", []):
-        console.print(f"[yellow]log:[/] {line}")
+        console.print(f"[yellow]log:[/] {safe(line)}")
     tokens = summary.get("tokens", {})
     console.print(f"[dim]{tokens.get('llm_calls', 0)} LLM calls, {tokens.get('total_tokens', 0)} tokens[/]")

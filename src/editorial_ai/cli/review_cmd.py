@@ -10,15 +10,25 @@ import typer
 
 from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, print_json, run_async
 from editorial_ai.cli.render import review_table
+from editorial_ai.cli.terminal import plain
 
 
 def _load(path: Path, what: str) -> Any:
+    """The JSON of a file; typer.BadParameter (exit 2) naming the fix for a missing file, a directory, an
+    unreadable or non-UTF-8 file, or broken JSON."""
+    if path.is_dir():
+        raise typer.BadParameter(f"{what} {path} is a directory; give the path of one JSON file in it")
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
         raise typer.BadParameter(f"{what} file {path} does not exist") from exc
+    except UnicodeDecodeError as exc:
+        raise typer.BadParameter(f"{what} file {path} is not UTF-8 text; save it as UTF-8 JSON") from exc
     except json.JSONDecodeError as exc:
         raise typer.BadParameter(f"{what} file {path} is not valid JSON: {exc}") from exc
+    except OSError as exc:
+        raise typer.BadParameter(f"{what} file {path} cannot be read ({exc.strerror}); check its permissions") \
+            from exc
 
 
 def review(
@@ -64,6 +74,6 @@ def review(
         print_json(result)
     else:
         console.print(review_table(result))
-        console.print(result["summary"])
+        console.print(plain(result["summary"]))
     if not result["passed"]:
         raise typer.Exit(code=1)
