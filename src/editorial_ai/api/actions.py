@@ -18,7 +18,13 @@ from editorial_ai.models.run_request import RunRequest, RunRequestError
 from editorial_ai.models.status import RunState
 from editorial_ai.pipeline.runner import ConflictError, DecisionClaim, NotFoundError, Pipeline
 from editorial_ai.worker.queue import BrokerUnavailableError
-from editorial_ai.worker.service import RetryRefused, RunInProgress, RunService
+from editorial_ai.worker.service import (
+    IdempotencyConflict,
+    RetryRefused,
+    RunInProgress,
+    RunService,
+    check_idempotency_key,
+)
 
 
 def service_of(runs: RunManager) -> RunService:
@@ -32,22 +38,32 @@ def _unavailable(exc: BrokerUnavailableError) -> ApiError:
     return ApiError(503, "the task queue is unavailable: nothing was started or recorded", str(exc))
 
 
-async def start_run(pipeline: Pipeline, runs: RunManager, request: RunRequest) -> str:
-    """Register a run and queue its start; return its thread id at once.
+async def start_run(pipeline: Pipeline, runs: RunManager, request: RunRequest,
+                    idempotency_key: str | None = None) -> tuple[str, bool]:
+    """Register a run and queue its start; return its thread id at once, and whether an earlier trigger with the
+    same idempotency key had already started it (then nothing new runs).
 
     422 naming the field for a model the allowlist refuses or that cannot run here, an unknown tenant, or exam
-    options on another content type (RunRequest.resolved, the CLI's check too); 503, nothing written, when the
-    broker is down.
+    options on another content type (RunRequest.resolved, the CLI's check too), or a malformed key; 409 for a key
+    reused with another request; 503, nothing written, when the broker is down.
     """
     try:
         resolved = request.resolved(pipeline.deps.settings, enforce_allowlist=True)
     except RunRequestError as exc:
         raise invalid_field(exc.field, exc.detail, exc.fix) from None
     try:
-        thread_id, _ = await service_of(runs).start(resolved)
+        if idempotency_key is None:
+            thread_id, _ = await service_of(runs).start(resolved)
+            return thread_id, False
+        check_idempotency_key(idempotency_key)
+        thread_id, _, repeated = await service_of(runs).start_once(resolved, idempotency_key)
+        return thread_id, repeated
+    except IdempotencyConflict as exc:
+        raise ApiError(409, str(exc), "use a new Idempotency-Key for a different request") from None
+    except ValueError as exc:
+        raise invalid_field("header.Idempotency-Key", str(exc), "send a UUID as the Idempotency-Key") from None
     except BrokerUnavailableError as exc:
         raise _unavailable(exc) from exc
-    return thread_id
 
 
 async def retry_run(runs: RunManager, thread_id: str) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, pri
 from editorial_ai.cli.content_ref import SHORT_ID
 from editorial_ai.cli.exit_codes import exit_code_for_run
 from editorial_ai.cli.render import print_outcome
+from editorial_ai.cli.terminal import plain, safe
 from editorial_ai.config import Settings
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.models.run_request import RunRequest, RunRequestError
@@ -42,7 +43,8 @@ class NodeProgress:
             previous = row["attempt"]
             seconds = row["seconds"] if row["seconds"] is not None else time.monotonic() - row["started"]
             table.add_row(
-                str(row["attempt"] or "") if first else "", row["step"], row["result"], f"{seconds:.1f}s", row["tokens"]
+                str(row["attempt"] or "") if first else "", plain(row["step"]), row["result"], f"{seconds:.1f}s",
+                row["tokens"],
             )
         return table
 
@@ -143,6 +145,10 @@ def run(
         False, "--auto-approve", help="Approve as a human would when review passed cleanly (never when flagged)."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one machine-readable JSON object."),
+    idempotency_key: str | None = typer.Option(
+        None, "--idempotency-key", help="Any unique string (a UUID): run again with the same key and the first run "
+        "is reported instead of a second one started (also the API's Idempotency-Key)."
+    ),
 ) -> None:
     """Run the pipeline for KEYWORD until it is published or waits for a human.
 
@@ -160,13 +166,24 @@ def run(
         target_brand=target_brand, content_type=content_type, tenant=tenant, slo=slo, blooms_level=blooms_level,
         model=model, judge_model=judge_model, max_revisions=max_revisions,
     )
+    if idempotency_key is not None:
+        from editorial_ai.worker.service import check_idempotency_key
+
+        try:
+            check_idempotency_key(idempotency_key)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--idempotency-key") from None
     progress = NodeProgress()
 
     async def go() -> dict[str, Any]:
         async with cli_runs(settings, None if as_json else progress) as runs:
-            thread_id, started = await runs.service.start(request, inline=True)
+            repeated = False
+            if idempotency_key is None:
+                thread_id, started = await runs.service.start(request, inline=True)
+            else:
+                thread_id, started, repeated = await _start_once(runs.service, request, idempotency_key)
             outcome = started or await runs.pipeline.outcome(thread_id)
-            if auto_approve and outcome.waiting_for_human and not outcome.state.get("flags"):
+            if auto_approve and not repeated and outcome.waiting_for_human and not outcome.state.get("flags"):
                 decision = AdminDecision(decision="approved", reviewer="auto-approve")
                 claim = await runs.service.claim(str(outcome.state["current_draft_id"]), decision)
                 await runs.service.decided(claim.thread_id, inline=True)
@@ -177,22 +194,38 @@ def run(
             content = await contents.get(str(summary["content_id"])) if summary["content_id"] else None
             summary["published_path"] = (content or {}).get("published_path")
             summary["status"] = (content or {}).get("status") or status_of_run(summary.get("pipeline_status"))
+            summary["idempotent_replay"] = repeated
             return summary
 
     if as_json:
         summary = run_async(go())
         print_json(summary)
     else:
-        console.print(f"[bold]{request.seed_keyword}[/] on {request.model}")
+        console.print(f"[bold]{safe(request.seed_keyword)}[/] on {safe(request.model)}")
         with Live(get_renderable=progress.table, console=console, refresh_per_second=4) as live:
             progress.live = live
             summary = run_async(go())
         if not console.is_terminal:
             console.line()  # a piped Live leaves its last frame without a line end
+        if summary.get("idempotent_replay"):
+            console.print(f"[bold]already started[/] by an earlier run with this --idempotency-key: thread "
+                          f"{safe(summary['thread_id'])}; nothing new was run")
         _print_next_step(summary)
     code = exit_code_for_run(summary.get("pipeline_status"))
     if code:
         raise typer.Exit(code=int(code))
+
+
+async def _start_once(service: Any, request: RunRequest, key: str) -> tuple[str, Any, bool]:
+    """`start_once` in the CLI's words: a key reused for another request exits 2 naming the option."""
+    from editorial_ai.worker.service import IdempotencyConflict
+
+    try:
+        started: tuple[str, Any, bool] = await service.start_once(request, key, inline=True)
+    except IdempotencyConflict as exc:
+        raise typer.BadParameter(f"{exc}; use a new key for a different run", param_hint="--idempotency-key") \
+            from None
+    return started
 
 
 def _print_next_step(summary: dict[str, Any]) -> None:
@@ -200,8 +233,8 @@ def _print_next_step(summary: dict[str, Any]) -> None:
     content_id = summary.get("content_id")
     if summary.get("published_path"):
         console.print(
-            f"[bold green]published:[/] /articles/{content_id} (served by `editorial-ai serve`), "
-            f"file {summary['published_path']}"
+            f"[bold green]published:[/] /articles/{safe(content_id)} (served by `editorial-ai serve`), "
+            f"file {safe(summary['published_path'])}"
         )
     elif summary.get("waiting_for_human"):
         short = str(content_id)[:SHORT_ID]

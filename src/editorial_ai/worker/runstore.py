@@ -90,6 +90,28 @@ class RunStore:
         [[row]] = await self.db.transaction([(statement, params)])
         return int(row["seq"])
 
+    async def register_new(self, thread_id: str, kind: str, *, keyword: str, content_type: str,
+                           payload: dict[str, Any]) -> dict[str, Any] | None:
+        """Create the thread's row queued with its first work unless the thread exists. None when this call
+        created it; otherwise the existing row's keyword, content type and payload (an idempotent trigger's repeat
+        starts nothing and compares its request with the first one). Atomic: of two racing calls one creates."""
+        insert = self._q(
+            "INSERT INTO {p}pipeline_runs (thread_id, status, kind, keyword, content_type, payload, created_at,"
+            " updated_at, enqueued_at, seq) VALUES (:thread_id, 'queued', :kind, :keyword, :content_type, :payload,"
+            " {now}, {now}, {now}, 1) ON CONFLICT (thread_id) DO NOTHING RETURNING seq"
+        )
+        params = {"thread_id": thread_id, "kind": kind, "keyword": keyword, "content_type": content_type,
+                  "payload": json.dumps(payload)}
+        [created] = await self.db.transaction([(insert, params)])
+        if created:
+            return None
+        read = self._q("SELECT keyword, content_type, payload FROM {p}pipeline_runs WHERE thread_id = :thread_id")
+        [rows] = await self.db.transaction([(read, {"thread_id": thread_id})], durable=False)
+        row: dict[str, Any] = dict(rows[0]) if rows else {"keyword": keyword, "content_type": content_type}
+        stored = row.get("payload")
+        row["payload"] = json.loads(stored) if isinstance(stored, str) else (stored or {})
+        return row
+
     async def expire(self, thread_id: str, fence: int) -> bool:
         """End a lease whose holder is known dead (its process is gone) without waiting for the expiry."""
         statement = self._q(

@@ -8,6 +8,7 @@ resumes on start-up the runs a previous server left cut off.
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -26,6 +27,26 @@ from editorial_ai.worker.runstore import ACTIVE, RunStore, open_run_store
 from editorial_ai.worker.sweeper import Sweeper, holder_is_dead_here, sweeping
 
 logger = logging.getLogger(__name__)
+# Thread ids of idempotent triggers are derived from the key, so every process maps a key to the same run.
+_IDEMPOTENCY_NAMESPACE = uuid.UUID("8d4e0c55-3f5e-4d0e-9a43-4b8f5d0b7c21")
+MAX_IDEMPOTENCY_KEY = 200
+
+
+class IdempotencyConflict(ValueError):
+    """An idempotency key reused for a different request; the message names the run it started."""
+
+
+def check_idempotency_key(key: str) -> str:
+    """A usable key: 1-200 printable ASCII characters, no spaces around it; ValueError naming the rule."""
+    if not (0 < len(key) <= MAX_IDEMPOTENCY_KEY) or not key.isascii() or not key.isprintable() or key != key.strip():
+        raise ValueError(f"an idempotency key must be 1-{MAX_IDEMPOTENCY_KEY} printable ASCII characters without "
+                         "surrounding spaces (a UUID is a good one)")
+    return key
+
+
+def idempotent_thread_id(key: str) -> str:
+    """The thread id a trigger with this idempotency key runs under."""
+    return str(uuid.uuid5(_IDEMPOTENCY_NAMESPACE, check_idempotency_key(key)))
 
 Launch = Callable[[str, Callable[[], Awaitable[Any]]], bool]
 
@@ -76,6 +97,30 @@ class RunService:
             content_type=request.content_type,
             payload={"curation_input": request.curation_input()},
         )
+        return await self._launch(thread_id, inline)
+
+    async def start_once(self, request: RunRequest, idempotency_key: str, *,
+                         inline: bool = False) -> tuple[str, RunOutcome | None, bool]:
+        """`start` under a client's idempotency key: the first call registers and starts the run, any repeat of
+        the key (a retry after a lost response, a second process) returns the same thread id and starts nothing.
+        Returns (thread id, outcome when run inline here, whether this was a repeat). IdempotencyConflict when
+        the key was used for a different request."""
+        if request.model is None or request.content_type is None:
+            raise ValueError("RunService.start_once needs a resolved RunRequest (call RunRequest.resolved first)")
+        thread_id = idempotent_thread_id(idempotency_key)
+        payload = json.loads(json.dumps({"curation_input": request.curation_input()}))
+        existing = await self.store.register_new(thread_id, "start", keyword=request.seed_keyword,
+                                                 content_type=request.content_type, payload=payload)
+        if existing is not None:
+            if existing["payload"] != payload or existing["content_type"] != request.content_type:
+                raise IdempotencyConflict(
+                    f"Idempotency-Key {idempotency_key!r} already started run {thread_id} with another request")
+            return thread_id, None, True
+        started, outcome = await self._launch(thread_id, inline)
+        return started, outcome, False
+
+    async def _launch(self, thread_id: str, inline: bool) -> tuple[str, RunOutcome | None]:
+        """Execute a registered start here (inline) or hand it to the queue (removed again if the broker is down)."""
         if inline:
             outcome = await self.executor.advance(thread_id)
             # None: another holder took the fresh lease first (a sweeper); it runs the thread, report where it is.

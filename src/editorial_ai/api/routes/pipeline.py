@@ -6,7 +6,7 @@ import json
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query
+from fastapi import APIRouter, Depends, Header, Query, Response
 from fastapi.responses import StreamingResponse
 
 from editorial_ai.api.actions import run_status, start_run
@@ -30,10 +30,19 @@ router = APIRouter(prefix="/api/pipeline", tags=["pipeline"],
                    responses=API_ERRORS)
 
 
-@router.post("/trigger", status_code=202, response_model=TriggerResponse)
-async def trigger(body: TriggerRequest, pipeline: PipelineDep, runs: RunsDep) -> TriggerResponse:
-    """Start a pipeline run in the background; poll the status or stream the events of the thread id."""
-    thread_id = await start_run(pipeline, runs, body)
+@router.post("/trigger", status_code=202, response_model=TriggerResponse,
+             responses={409: {"model": ErrorResponse, "description": "Idempotency-Key reused for another request"}})
+async def trigger(body: TriggerRequest, pipeline: PipelineDep, runs: RunsDep, response: Response,
+                  idempotency_key: Annotated[str | None, Header(
+                      alias="Idempotency-Key", min_length=1, max_length=200,
+                      description="Any unique string (a UUID): a repeated key returns the run the first trigger "
+                                  "started, with `Idempotent-Replayed: true`, and starts nothing.")] = None,
+                  ) -> TriggerResponse:
+    """Start a pipeline run in the background; poll the status or stream the events of the thread id. Needs the
+    admin role. With an `Idempotency-Key`, a client that retries after a lost response gets the same run."""
+    thread_id, repeated = await start_run(pipeline, runs, body, idempotency_key)
+    if repeated:
+        response.headers["Idempotent-Replayed"] = "true"
     return TriggerResponse(thread_id=thread_id, status_url=f"/api/pipeline/status/{thread_id}",
                            events_url=f"/api/pipeline/events/{thread_id}")
 

@@ -180,7 +180,7 @@ async def trigger_run(request: Request, pipeline: PipelineDep, runs: RunsDep) ->
     if body is None:
         return await _queue(request, pipeline, runs, 422, values=values, errors=errors)
     try:
-        thread_id = await start_run(pipeline, runs, body)
+        thread_id, _ = await start_run(pipeline, runs, body)
     except ApiError as exc:
         field = (exc.errors or [{"field": "model"}])[0]["field"]
         message = exc.errors[0]["message"] if exc.errors else str(exc.detail)
