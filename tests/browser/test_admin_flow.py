@@ -1,4 +1,4 @@
-"""The admin UI in headless Chromium: trigger, watch live, review, request a revision, approve, publish."""
+"""The admin UI in headless Chromium: trigger, watch live, review, request a revision, approve, then publish."""
 
 from __future__ import annotations
 
@@ -97,10 +97,13 @@ def test_trigger_review_revise_approve_publish(
         assert "revision requested" in page.inner_text("ul.events")
         page.screenshot(path=str(screenshot_dir / "03-second-review.png"), full_page=True)
 
-        # 4. Approve: published.
+        # 4. Approve (nothing public yet), then publish with the box ticked.
         page.click("#approve")
         page.wait_for_selector(".notice")
-        assert "Approved and published" in page.inner_text(".notice")
+        assert "It is not public yet" in page.inner_text(".notice")
+        page.check("#confirm-publish")
+        page.click("#publish")
+        page.wait_for_selector("#public-link")
         page.goto(content_url)
         assert page.locator("#published a").get_attribute("href").startswith("/articles/")
         assert page.locator(".content-head .status-published").is_visible()
@@ -135,7 +138,7 @@ def test_login_then_reject(live_server: Callable[..., LiveServer], browser: Any,
         page.fill("textarea[name=reason]", "Not our season.")
         page.click("#reject-form button")
         page.wait_for_selector(".notice")
-        assert "Rejected: “" in page.inner_text(".notice")
+        assert "— Rejected." in page.inner_text(".notice")  # the desk stays on the rejected item
         page.go_back()
         page.reload()
         page.wait_for_selector("text=Rejected: Not our season.")

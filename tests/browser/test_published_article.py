@@ -19,7 +19,7 @@ WIDTHS = (360, 390, 1280)
 
 
 def _publish_one(server: LiveServer) -> str:
-    """Run the scripted pipeline to the gate through the API, approve it, return the content id."""
+    """Run the scripted pipeline to the gate through the API, approve and publish it, return the content id."""
     with httpx.Client(base_url=server.url, timeout=30) as client:
         thread_id = client.post("/api/pipeline/trigger", json={"seed_keyword": "Jennie Effect"}).json()["thread_id"]
         deadline = time.monotonic() + 60
@@ -31,6 +31,7 @@ def _publish_one(server: LiveServer) -> str:
             time.sleep(0.05)
         content_id = str(status["content_id"])
         assert client.post(f"/api/contents/{content_id}/approve").status_code == 200
+        assert client.post(f"/api/contents/{content_id}/publish", json={"confirm": True}).status_code == 200
     return content_id
 
 

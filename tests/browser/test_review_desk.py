@@ -77,7 +77,7 @@ def test_escalated_approval_needs_confirmation_and_keeps_the_note(
         assert banner.is_visible() and "max loops reached" in banner.inner_text()
         assert page.locator(".content-head .badge").first.inner_text() == "escalated"
         assert "escalated escalated" not in page.inner_text(".content-head")
-        assert page.inner_text("#approve").startswith("Confirm & publish")
+        assert page.inner_text("#approve").startswith("Confirm & approve")
         _shot(page, "desk-01-escalated-banner.png", screenshot_dir)
         page.click("#approve")  # without the box and the note: refused, nothing published
         page.wait_for_selector(".field-error")
@@ -86,9 +86,8 @@ def test_escalated_approval_needs_confirmation_and_keeps_the_note(
         page.check("#confirm")
         page.fill("#approve-note", "Versace sentence checked with the desk; publish.")
         page.click("#approve")
-        page.wait_for_url(re.compile(r"/admin/\?done=approved"))
-        assert "Approved and published" in page.inner_text(".notice")
-        page.goto(f"{server.url}/admin/contents/{content_id}")
+        page.wait_for_url(re.compile(rf"/admin/contents/{content_id}\?done=approved"))
+        assert "It is not public yet" in page.inner_text(".notice")
         assert "Note: Versace sentence checked with the desk; publish." in page.inner_text("#audit")
         assert page.locator("#audit .reviewer").last.inner_text() == "admin"
         _shot(page, "desk-03-approved-with-note.png", screenshot_dir)
@@ -127,7 +126,7 @@ def _shown_content_id(page: Any) -> str:
     return match.group(1)
 
 
-def test_keyboard_flow_clears_three_items(
+def test_keyboard_flow_approves_and_moves_on_only_when_asked(
     live_server: Callable[..., LiveServer], browser: Any, screenshot_dir: Path
 ) -> None:
     with live_server() as server:
@@ -142,21 +141,22 @@ def test_keyboard_flow_clears_three_items(
         assert page.locator("#queue tr.selected").count() == 1
         page.keyboard.press("Enter")
         page.wait_for_url("**/admin/contents/*")
-        for _ in range(2):  # each decision opens the next item awaiting one
+        for _ in range(3):
             decided = _shown_content_id(page)
             page.keyboard.press("a")
-            # The URL names the item just decided: a pattern the current page already matches would return at once.
-            page.wait_for_url(re.compile(rf"/admin/contents/[^/?]+(\?done=approved%3A{decided}|/approve)"))
-            assert "done=approved" in page.url, page.inner_text("main")[:300]
-            assert "Approved and published" in page.inner_text(".notice")
-        decided = _shown_content_id(page)
-        page.keyboard.press("a")
-        page.wait_for_url(re.compile(rf"(/admin/\?done=approved%3A{decided}|/approve$)"))
-        assert "/admin/?done=approved" in page.url, page.inner_text("main")[:300]
-        assert "Nothing else awaits a decision." in page.inner_text(".notice")
-        _shot(page, "desk-06-keyboard-cleared.png", screenshot_dir)
+            # The desk stays on the decided item: a second `a` there does nothing (no approval of the next one).
+            page.wait_for_url(re.compile(rf"/admin/contents/{decided}\?done=approved%3A{decided}"))
+            assert "It is not public yet" in page.inner_text(".notice")
+            page.keyboard.press("a")
+            page.wait_for_timeout(300)
+            assert _shown_content_id(page) == decided
+            if page.locator("#next-item").count():
+                page.keyboard.press("j")
+                page.wait_for_url(lambda url, d=decided: d not in url)
+        _shot(page, "desk-06-keyboard-approved.png", screenshot_dir)
         with httpx.Client(base_url=server.url) as client:
-            assert {client.get(f"/api/contents/{i}").json()["status"] for i in ids} == {"published"}
+            assert {client.get(f"/api/contents/{i}").json()["status"] for i in ids} == {"approved"}
+            assert all(client.get(f"/articles/{i}").status_code == 404 for i in ids)  # nothing public by keys
         assert problems == []
 
 
