@@ -22,4 +22,7 @@ echo "== 2. a human reads content $CONTENT_ID (status: $STATUS) and approves it,
 # An escalated or flagged draft is approved only with --confirm and a note saying why (kept in the decision log).
 $BIN/editorial-ai approve "$CONTENT_ID" --reviewer demo-editor --confirm --note "demo: read in the terminal, approved"
 echo
-echo "== done: open the file printed after 'published:' in a browser, or run 'editorial-ai serve' and open /articles/$CONTENT_ID"
+echo "== 3. approving publishes nothing: publishing is its own confirmed step"
+$BIN/editorial-ai publish "$CONTENT_ID" --reviewer demo-editor --yes
+echo
+echo "== done: open the file printed after 'public:' in a browser, or run 'editorial-ai serve' and open /articles/$CONTENT_ID"
