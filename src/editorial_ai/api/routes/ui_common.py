@@ -38,6 +38,8 @@ def page(request: Request, name: str, status_code: int = 200, **context: Any) ->
     # Every form carries its session's CSRF token (the login form's session is not yet logged in).
     context.setdefault("csrf_token", session.csrf_token if session else "")
     context.setdefault("reviewer_name", current_reviewer(request))
+    # Before login the page shows no name, no navigation and no log out: nobody is signed in yet.
+    context.setdefault("signed_in", bool(session is not None and session.authenticated))
     response = TEMPLATES.TemplateResponse(
         request, name, {"dev_mode": settings.admin_api_key is None, **context}, status_code=status_code
     )
