@@ -17,6 +17,7 @@ from editorial_ai.models.decisions import AdminDecision, ReviewForm
 from editorial_ai.models.run_request import RunRequest, RunRequestError
 from editorial_ai.models.status import RunState
 from editorial_ai.pipeline.runner import ConflictError, DecisionClaim, NotFoundError, Pipeline
+from editorial_ai.prompts.sanitize import OPTION_FIX, run_request_problem
 from editorial_ai.worker.queue import BrokerUnavailableError
 from editorial_ai.worker.service import (
     IdempotencyConflict,
@@ -47,6 +48,9 @@ async def start_run(pipeline: Pipeline, runs: RunManager, request: RunRequest,
     options on another content type (RunRequest.resolved, the CLI's check too), or a malformed key; 409 for a key
     reused with another request; 503, nothing written, when the broker is down.
     """
+    refused = run_request_problem(request.model_dump())
+    if refused is not None:  # tone, style, keyword... are written into prompts as they are (prompts/sanitize.py)
+        raise invalid_field(refused[0], f"{refused[0]} {refused[1]}", OPTION_FIX)
     try:
         resolved = request.resolved(pipeline.deps.settings, enforce_allowlist=True)
     except RunRequestError as exc:

@@ -109,8 +109,14 @@ def _option_problem(error: Any) -> typer.BadParameter:
 def build_run_request(settings: Settings, **options: Any) -> RunRequest:
     """The run request of `editorial-ai run`, resolved against Settings (the API's rules, without the model
     allowlist: the operator's own --model is not limited); typer.BadParameter (exit 2) naming the option."""
+    from editorial_ai.prompts.sanitize import OPTION_FIX, run_request_problem
+
     try:
         request = RunRequest.model_validate(options)
+        refused = run_request_problem(request.model_dump())
+        if refused is not None:  # written into prompts as they are: plain words only (prompts/sanitize.py)
+            name = OPTION_NAMES.get(refused[0], refused[0])
+            raise typer.BadParameter(f"{name} {refused[1]}; {OPTION_FIX}", param_hint=name)
         return request.resolved(settings, enforce_allowlist=False)
     except ValidationError as exc:
         raise _option_problem(exc.errors()[0]) from None

@@ -18,6 +18,7 @@ import json_repair
 from pydantic import BaseModel, ValidationError
 
 from editorial_ai.llm.base import StructuredOutputError
+from editorial_ai.models.characters import clean_strings
 
 MAX_RESPONSE_CHARS = 64 * 1024
 # json_repair is quadratic on some inputs (8 KB of `a:b,` pairs: about 1 s of CPU here); a real answer that
@@ -127,6 +128,9 @@ def _repair(candidate: str) -> Any:
 
 
 def _validated(data: Any, schema: type[BaseModel], text: str) -> BaseModel:
+    # NUL, lone surrogates and noncharacters are dropped, not refused: the same output asked again would carry
+    # them again (a run used to fail after three identical validation errors), and no text needs them.
+    data = clean_strings(data)
     try:
         _check_fields(data)
     except StructuredOutputError as exc:

@@ -45,9 +45,13 @@ def control_character_problem(value: str, multiline: bool) -> str | None:
         return "is not valid UTF-8 (it holds U+FFFD replacement characters); send UTF-8 encoded text"
     allowed = {"\n", "\r", "\t"} if multiline else set()
     for char in value:
-        if unicodedata.category(char) == "Cc" and char not in allowed:
+        category = unicodedata.category(char)
+        if category == "Cc" and char not in allowed:
             kind = "text" if multiline else "single-line text (no line breaks or tabs)"
             return f"contains the control character U+{ord(char):04X}; send plain {kind}"
+        # A lone surrogate (JSON "\ud800") cannot be stored or encoded; noncharacters are never text.
+        if category == "Cs" or 0xFDD0 <= ord(char) <= 0xFDEF or ord(char) & 0xFFFE == 0xFFFE:
+            return f"contains U+{ord(char):04X}, which is not a character; send valid Unicode text"
     return None
 
 

@@ -1,4 +1,9 @@
-"""The one sanitizer for free text that reaches a prompt: editor feedback, reviewer notes, learned guidance.
+"""The one sanitizer for human text that reaches a prompt: run options, editor feedback, reviewer notes, learning.
+
+Run options (tone, style, category, keyword, target celebrity and brand, exam objective) are written into prompts
+as they are, the writer's system prompt included, so they are checked where a run is requested (API, admin UI,
+CLI: `run_option_problem`): a short option must be plain words, and none may carry a chat token, template marker,
+role label or instruction to the model; a refused option is a 422 / exit 2 naming the option, never rewritten.
 
 Notes come from people (and from judges reading model output), so they may carry text aimed at the writer model
 rather than at the article: chat role lines, code fences, template markers, "ignore previous instructions",
@@ -124,3 +129,52 @@ def quote_as_data(text: str, *, label: str = "Editor's note", max_chars: int = M
 def is_quoted_line(line: str) -> bool:
     """True when `line` holds free text only inside a `quote_as_data` quotation (used by the tests' checks)."""
     return bool(re.search(rf'{re.escape(QUOTE_SUFFIX)}: "[^"]*"\s*$', line))
+
+
+# Run options written into prompts as they are. Short ones are descriptors and names: letters of any script, digits,
+# spaces and the punctuation names use ("Rosé", "Y2K", "Miu Miu", "K-pop", "Dolce & Gabbana", "Jennie Effect [/x]").
+# No quote (it could close a quotation around it), no angle bracket, brace, backtick or line break.
+DESCRIPTOR_FIELDS = ("seed_keyword", "category", "tone", "style", "target_celeb", "target_brand")
+FREE_TEXT_FIELDS = ("slo",)  # a sentence: any punctuation, but still no markup or instruction
+_DESCRIPTOR = re.compile(r"[\w][\w .,'’&/+()\[\]:!?#%-]*")
+MAX_DESCRIPTOR_WORDS = 12
+
+
+def instruction_problem(value: str) -> str | None:
+    """Why `value` cannot reach a prompt as written (a chat token, template marker, role label, fence, invisible
+    character or an instruction to the model), or None."""
+    normalised = unicodedata.normalize("NFKC", value)
+    if _INVISIBLE.search(normalised) or _CONTROL.search(normalised):
+        return "holds invisible or control characters"
+    if strip_markup(normalised) != normalised:
+        return "holds chat or template markup (role labels, <|...|> tokens, fences, tags)"
+    if neutralise_instructions(normalised) != normalised:
+        return "reads as an instruction to the model"
+    return None
+
+
+def run_option_problem(field: str, value: str | None) -> str | None:
+    """Why a run option cannot be written into a prompt (None when it can): descriptors must be plain words and
+    nothing may carry markup or an instruction to the model."""
+    if value is None or field not in (*DESCRIPTOR_FIELDS, *FREE_TEXT_FIELDS):
+        return None
+    if field in DESCRIPTOR_FIELDS:
+        if not _DESCRIPTOR.fullmatch(value):
+            return ("may hold only letters, digits, spaces and . , ' & / + ( ) [ ] : ! ? # % - (no quotes, angle "
+                    "brackets, braces or line breaks)")
+        if len(value.split()) > MAX_DESCRIPTOR_WORDS:
+            return f"must be a short descriptor of at most {MAX_DESCRIPTOR_WORDS} words"
+    return instruction_problem(value)
+
+
+OPTION_FIX = "use plain words; guidance for the writer belongs in revise feedback, where it is quoted as data"
+
+
+def run_request_problem(options: dict[str, object]) -> tuple[str, str] | None:
+    """(field, why) for the first run option that cannot be written into a prompt, or None."""
+    for field in (*DESCRIPTOR_FIELDS, *FREE_TEXT_FIELDS):
+        value = options.get(field)
+        problem = run_option_problem(field, value) if isinstance(value, str) else None
+        if problem:
+            return field, problem
+    return None

@@ -213,10 +213,13 @@ class SqliteCatalogRepository:
             try:
                 return [dict(row) for row in conn.execute(indexed, (fts_phrase(folded), limit))]
             except sqlite3.OperationalError as exc:
-                if "post_fts" not in str(exc):
+                if "fts5" in str(exc) or "unterminated" in str(exc):
+                    pass  # a term the index cannot parse: this term alone is scanned, the others keep the index
+                elif "post_fts" in str(exc):
+                    # A database indexed by an older version, not initialized here: scan until initialize() runs.
+                    self._fts = False
+                else:
                     raise
-                # A database indexed by an older version, not initialized here: scan until initialize() runs.
-                self._fts = False
         scan = (
             f"SELECT {columns} FROM posts p JOIN post_search s ON s.post_id = p.id "
             f"WHERE p.status = 'active' AND s.text LIKE ? ESCAPE '\\' {order}"

@@ -8,6 +8,8 @@ import unicodedata
 from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any, Protocol
 
+from editorial_ai.models.characters import without_non_characters
+
 
 class PostSearcher(Protocol):
     """The one catalog method the search helpers call (every CatalogRepository has it); declared here so the
@@ -17,8 +19,9 @@ class PostSearcher(Protocol):
 
 
 def fold_text(value: str | None) -> str | None:
-    """Unicode-aware case folding for SQL comparisons (SQLite's own LOWER/LIKE only fold ASCII)."""
-    return None if value is None else unicodedata.normalize("NFKC", value).casefold()
+    """Unicode-aware case folding for SQL comparisons (SQLite's own LOWER/LIKE only fold ASCII), without the
+    characters that are never text: a NUL in a model's keyword used to fail every term of the step's search."""
+    return None if value is None else unicodedata.normalize("NFKC", without_non_characters(value)).casefold()
 
 
 def search_text(post: Mapping[str, Any], solutions: Sequence[Mapping[str, Any]]) -> str:
