@@ -1,4 +1,4 @@
-"""Layers point one way: no module imports from a layer above its own (docs/architecture.md, "Layers").
+"""Layers point one way and modules import in no circle (docs/architecture.md, "Layers").
 
 Every import counts, including those inside functions and under TYPE_CHECKING: a lazy import still ties the lower
 layer to the higher one. The few that remain in the code are listed in KNOWN_UPWARD_IMPORTS with the reason and the
@@ -38,20 +38,10 @@ KNOWN_UPWARD_IMPORTS: dict[tuple[str, str], str] = {
     ("content_types/exam_item.py", "pipeline"): "as content_types/article.py (its flow() wires pipeline nodes)",
     ("content_types/product_spec.py", "pipeline"): "as content_types/article.py (its flow() wires pipeline nodes)",
     ("content_types/base.py", "pipeline"): "NodeMaker/PipelineNode type hints of Flow (TYPE_CHECKING only)",
-    ("content_types/base.py", "evaluation"): (
-        "ContentType.review_for_harness calls evaluation.artifact_review; fix: the harness keeps the table of "
-        "evaluation functions per review mode and the type declares only the mode's name"),
-    ("content_types/exam_item.py", "evaluation"): "as content_types/base.py (calls evaluation.exam_review)",
     ("models/run_request.py", "content_types"): (
         "RunRequest validates the content type against the registry; fix: RunRequest (built by cli and api) "
         "moves up to pipeline/, or the check moves to the request builder"),
     ("models/run_request.py", "review"): "as content_types above (RunRequest validates the tenant with review.policy)",
-    ("review/completeness.py", "content_types"): (
-        "review code asks the registry for per-type review settings; fix: the pipeline node passes the type's "
-        "settings (length rule, free-text review, examples) in ReviewContext"),
-    ("review/deterministic.py", "content_types"): "as review/completeness.py",
-    ("review/text_checks.py", "content_types"): "as review/completeness.py",
-    ("prompts/review.py", "content_types"): "as review/completeness.py (the judge prompt's per-type few-shot)",
 }
 
 
@@ -92,6 +82,79 @@ def upward_imports(root: Path, package: str = "editorial_ai") -> dict[tuple[str,
             if RANK[target] > RANK[layer]:
                 found.setdefault((relative.as_posix(), target), []).append(imported)
     return found
+
+
+def _module_name(relative: Path, package: str) -> str:
+    parts = relative.with_suffix("").parts
+    return ".".join((package, *(parts[:-1] if parts[-1] == "__init__" else parts)))
+
+
+def import_graph(root: Path, package: str = "editorial_ai") -> dict[str, set[str]]:
+    """module -> the package's modules it imports (anywhere in the file). `from a import b` points at the module
+    `a.b` when there is one, else at `a`: importing a sibling module through its package is no edge to the
+    package's `__init__`."""
+    paths = {_module_name(p.relative_to(root), package): p for p in sorted(root.rglob("*.py"))}
+
+    def known(name: str) -> str | None:
+        while name and name not in paths:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for module, path in paths.items():
+        anchor_of = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+        targets: set[str | None] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            if isinstance(node, ast.Import):
+                targets.update(known(alias.name) for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                anchor = anchor_of[: len(anchor_of) - node.level + 1] if node.level else []
+                base = ".".join(anchor + ([node.module] if node.module else []))
+                targets.update(f"{base}.{a.name}" if f"{base}.{a.name}" in paths else known(base) for a in node.names)
+        graph[module] = {t for t in targets if t is not None and t != module and t != package}
+    return graph
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm, iterative): each is a circle."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    circles.append(sorted(group))
+    return circles
 
 
 def test_every_package_has_a_layer() -> None:
@@ -142,3 +205,21 @@ def test_a_package_in_no_layer_is_reported(tmp_path: Path) -> None:
     _write(tmp_path, "newthing/x.py", "from editorial_ai.config import Settings\n")
     with pytest.raises(AssertionError, match=r"newthing.* is in no layer"):
         upward_imports(tmp_path)
+
+
+def test_no_import_circle() -> None:
+    circles = import_circles(import_graph(PACKAGE_ROOT))
+    assert not circles, ("modules that import each other, directly or around a circle (move what they share into "
+                         "a module below both):\n" + "\n".join(" <-> ".join(c) for c in circles))
+
+
+def test_the_check_finds_circles_through_lazy_and_relative_imports(tmp_path: Path) -> None:
+    _write(tmp_path, "store/__init__.py", "from editorial_ai.store.a import A\n")
+    _write(tmp_path, "store/a.py", "def f():\n    from . import b\n")
+    _write(tmp_path, "store/b.py", "from editorial_ai.store.c import C\n")
+    _write(tmp_path, "store/c.py",
+           "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import editorial_ai.store.a\n")
+    _write(tmp_path, "store/d.py", "from editorial_ai.store import a\n")  # through the package: an edge to a only
+    graph = import_graph(tmp_path)
+    assert graph["editorial_ai.store.d"] == {"editorial_ai.store.a"}
+    assert import_circles(graph) == [["editorial_ai.store.a", "editorial_ai.store.b", "editorial_ai.store.c"]]

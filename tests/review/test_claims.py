@@ -17,13 +17,14 @@ from editorial_ai.review.claims import (
     text_claims,
 )
 from editorial_ai.review.deterministic import fact_accuracy_verdict, hallucination_verdict, layout_view
+from editorial_ai.review.profile import ARTICLE_PROFILE
 from editorial_ai.review.source_index import build_index
 
 from .helpers import ARTICLE, CONTEXTS, KNOWN, TOPICS, layout
 
 
 def _view(draft: dict[str, Any]):
-    return layout_view(MagazineLayout.model_validate(draft), "fashion_magazine", TOPICS, CONTEXTS, KNOWN)
+    return layout_view(MagazineLayout.model_validate(draft), ARTICLE_PROFILE, TOPICS, CONTEXTS, KNOWN)
 
 
 def test_sentences_and_clauses() -> None:

@@ -9,7 +9,7 @@ from editorial_ai.llm.scripted import ScriptedClient
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.models.review import CriterionResult, ReviewResult
-from editorial_ai.review.completeness import LengthRule, check_completeness
+from editorial_ai.review.completeness import check_completeness
 from editorial_ai.review.correction import (
     apply_patch,
     build_correction_prompt,
@@ -17,6 +17,7 @@ from editorial_ai.review.correction import (
     correct_components,
     validate_components,
 )
+from editorial_ai.review.profile import LengthRule
 from editorial_ai.services.editorial_targets import correction_targets
 from editorial_ai.services.layout_planner import plan_layout
 

@@ -9,6 +9,7 @@ from editorial_ai.models.layout import MagazineLayout
 from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE_TEXTS
 from editorial_ai.review.completeness import VALIDATORS
 from editorial_ai.review.deterministic import layout_view
+from editorial_ai.review.profile import ARTICLE_PROFILE
 from editorial_ai.review.text_checks import copied_sentences, repetition_figures
 from editorial_ai.review.validators.exam_item import key_consistency, key_consistency_result, validate_exam_item
 
@@ -22,7 +23,7 @@ def _run(criterion: str, paragraphs: list[str], **kwargs: Any):
     parsed = MagazineLayout.model_validate(layout(paragraphs, celebs=[{"name": "Jennie"}],
                                                   products=[{"name": "Chanel 22 Bag", "brand": "Chanel"}],
                                                   hashtags=["#JennieEffect"], **kwargs))
-    view = layout_view(parsed, "fashion_magazine", TOPICS, CONTEXTS, KNOWN)
+    view = layout_view(parsed, ARTICLE_PROFILE, TOPICS, CONTEXTS, KNOWN)
     return VALIDATORS[criterion](view, parsed, criterion)
 
 

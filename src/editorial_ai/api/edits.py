@@ -16,7 +16,7 @@ from typing import Any
 
 from editorial_ai.api.errors import ApiError
 from editorial_ai.api.runs import RunManager
-from editorial_ai.pipeline.nodes.review import draft_text
+from editorial_ai.pipeline.nodes.review import ARTICLE_REVIEW_LOOP, draft_text
 from editorial_ai.pipeline.review_loop import review_setup
 from editorial_ai.pipeline.runner import Pipeline
 from editorial_ai.review.engine import ReviewContext
@@ -120,6 +120,7 @@ async def save_edit(
             curated_topics=state.get("curated_topics", []),
             enriched_contexts=state.get("enriched_contexts", []),
             known_entities=await pipeline.deps.catalog.known_entities(),
+            profile=ARTICLE_REVIEW_LOOP.review_profile(state, pipeline.deps),
         )
         review = recheck(layout, rubric, context, editor).model_dump(mode="json")
         attempt = max(int(content.get("attempt") or 0), int(state.get("draft_version") or 0)) + 1

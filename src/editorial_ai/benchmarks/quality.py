@@ -20,6 +20,7 @@ from editorial_ai.pipeline.runner import open_pipeline
 from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE_TEXTS
 from editorial_ai.review.claim_support import unsourced_names, unsupported_claims
 from editorial_ai.review.deterministic import layout_view
+from editorial_ai.review.profile import ARTICLE_PROFILE
 from editorial_ai.review.source_index import plain
 from editorial_ai.review.text_checks import copied_sentences, repetition_figures
 
@@ -148,7 +149,7 @@ def article_figures(keyword: str, state: dict[str, Any], known: dict[str, set[st
     layout = MagazineLayout.model_validate(state["current_draft"])
     paragraphs = [p for b in layout.blocks_of(BodyTextBlock) for p in b.paragraphs if p.strip()]
     topics, contexts = state.get("curated_topics", []), state.get("enriched_contexts", [])
-    view = layout_view(layout, "fashion_magazine", topics, contexts, known)
+    view = layout_view(layout, ARTICLE_PROFILE, topics, contexts, known)
     headline_texts = [layout.title, *(c.text for c in view.claims.claims if c.location.startswith("subtitle"))]
     figures.title = layout.title
     figures.words = sum(len(plain(p).split()) for p in paragraphs)

@@ -41,6 +41,7 @@ def review(
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Print per-criterion verdicts for DRAFT against SOURCES; exit 1 when the draft fails."""
+    from editorial_ai.content_types.registry import content_type_or_generic
     from editorial_ai.llm.registry import get_client
     from editorial_ai.review.engine import ReviewContext, review_draft
     from editorial_ai.review.rubric import load_rubric
@@ -64,6 +65,7 @@ def review(
             curated_topics=source_data.get("curated_topics", []),
             enriched_contexts=source_data.get("enriched_contexts", []),
             known_entities=await catalog.known_entities(),
+            profile=content_type_or_generic(content_type).review_profile(),
         )
         judge = None if no_judge else get_client(settings.model, settings)
         result = await review_draft(draft_data, load_rubric(content_type), context, judge)

@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING, Any
 from editorial_ai.content_types.base import GATE_NODE, ContentType, Flow
 from editorial_ai.content_types.registry import register
 from editorial_ai.pipeline.state import PipelineState  # at run time: the graph reads routers' annotations
+from editorial_ai.review.profile import ARTICLE_LENGTH_RULE, LengthRule
 
 if TYPE_CHECKING:
     from langgraph.graph import StateGraph
-
-    from editorial_ai.review.completeness import LengthRule
 
 ARTICLE_FLOW = "article"
 ARTICLE_NODES = ("curation", "design_spec", "source", "editorial", "enrich", "review")
@@ -73,19 +72,14 @@ def article_flow() -> Flow:
 
 @dataclass(frozen=True)
 class ArticleType(ContentType):
-    """A magazine article judged by its own rubric and body length.
+    """A magazine article judged by its own rubric and body length (by default the review's article floor,
+    `ARTICLE_LENGTH_RULE`, measured on the labels)."""
 
-    The writer aims at 300+ words in 4+ paragraphs; the gate's floor sits a little below. On the labels' tune
-    half every clean article has 5+ paragraphs and 297+ words, so any floor up to there loses nothing.
-    """
-
-    min_paragraphs: int = 4
-    min_words: int = 250
+    min_paragraphs: int = ARTICLE_LENGTH_RULE.paragraphs
+    min_words: int = ARTICLE_LENGTH_RULE.words
 
     def length_rule(self) -> LengthRule:
         """The completeness check's floor for this type."""
-        from editorial_ai.review.completeness import LengthRule
-
         return LengthRule(paragraphs=self.min_paragraphs, words=self.min_words)
 
     def flow(self) -> Flow:

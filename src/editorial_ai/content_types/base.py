@@ -16,14 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from editorial_ai.review.profile import ARTICLE_PROFILE, DEFAULT_LENGTH_RULE, LengthRule, ReviewProfile
+
 if TYPE_CHECKING:  # the graph types are only needed by flows, which import langgraph when they are built
     from langgraph.graph import StateGraph
 
-    from editorial_ai.llm.base import LLMClient
-    from editorial_ai.models.review import ReviewResult
     from editorial_ai.pipeline.deps import PipelineDeps
     from editorial_ai.pipeline.state import PipelineNode
-    from editorial_ai.review.completeness import LengthRule
     from editorial_ai.review.rubric import Rubric
     from editorial_ai.services.learning import Fragments
 
@@ -31,6 +30,9 @@ NodeMaker = Callable[["PipelineDeps"], "PipelineNode"]
 # How the evaluation harness produces an artifact of this type: by running the pipeline to the human gate, or
 # with the type's own generator and critic (research briefs have no pipeline flow).
 EvaluationMode = Literal["pipeline", "brief"]
+# How a stored draft of this type is reviewed outside a run (calibration): the evaluation package keeps the
+# function per mode (evaluation/stored_review.py), the type only names its mode.
+StoredReview = Literal["artifact", "exam_item"]
 
 # The shared nodes every flow ends in; flows route to GATE_NODE when a draft is ready for a human.
 GATE_NODE = "admin_gate"
@@ -64,8 +66,7 @@ class ContentType:
     label: str
     rubric_name: str = ""
     evaluation: EvaluationMode | None = None
-    # The fictional good/bad pair the probability judge is shown first (prompts/review.py `_EXAMPLES`).
-    judge_examples: str = "article"
+    stored_review: StoredReview = "artifact"
     # Judged as free text: every sentence is a claim its sources must support (briefs); else only sentences
     # that name something or state a figure (articles).
     free_text_review: bool = False
@@ -89,26 +90,19 @@ class ContentType:
 
         return load_rubric(self.rubric_name or self.name)
 
+    def review_profile(self) -> ReviewProfile:
+        """What the review needs to know about this type's drafts; its callers hand it to the review, which never
+        asks the registry."""
+        return ReviewProfile(name=self.name, length_rule=self.length_rule() or DEFAULT_LENGTH_RULE,
+                             example_texts=tuple(self.prompt_example_texts()), free_text=self.free_text_review)
+
     def length_rule(self) -> LengthRule | None:
         """How long a laid-out body must be for the completeness check (None: the check's default)."""
         return None
 
     def prompt_example_texts(self) -> list[str]:
         """The example text the writer's prompts show (what the originality check compares a draft with)."""
-        from editorial_ai.prompts import editorial
-
-        return [*editorial.EDITORIAL_EXAMPLE_TEXTS, editorial.EDITORIAL_EXAMPLE]
-
-    async def review_stored(
-        self, draft: Any, rubric: Rubric, *, request: Mapping[str, Any] | None, sources: Any,
-        judge: LLMClient | None, known_entities: dict[str, set[str]] | None = None,
-    ) -> tuple[ReviewResult, str | None]:
-        """Review a draft outside a run (calibration, the harness): the verdicts and the judge's error, if any.
-        Default: the artifact review of a layout or a text."""
-        from editorial_ai.evaluation.artifact_review import review_artifact
-
-        review = await review_artifact(draft, rubric, sources, judge, known_entities)
-        return review.result, review.judge_error
+        return list(ARTICLE_PROFILE.example_texts)
 
     # --- the draft as people see it -----------------------------------------------------------------------
     def title_of(self, draft: Mapping[str, Any]) -> str:

@@ -9,16 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from editorial_ai.content_types.base import ContentType, Flow
 from editorial_ai.content_types.registry import register
-
-if TYPE_CHECKING:
-
-    from editorial_ai.llm.base import LLMClient
-    from editorial_ai.models.review import ReviewResult
-    from editorial_ai.review.rubric import Rubric
 
 EXAM_FLOW = "exam_item"
 
@@ -45,15 +39,6 @@ class ExamItemType(ContentType):
         return [item["vignette"], item["stem"], item["explanation"],
                 *(f"{o['text']}. {o['explanation']}" for o in item["options"])]
 
-    async def review_stored(
-        self, draft: Any, rubric: Rubric, *, request: Mapping[str, Any] | None, sources: Any,
-        judge: LLMClient | None, known_entities: dict[str, set[str]] | None = None,
-    ) -> tuple[ReviewResult, str | None]:
-        """The item's validation and judged dimensions against its request (topic, SLO, Bloom's level)."""
-        from editorial_ai.evaluation.exam_review import review_exam_item
-
-        return await review_exam_item(draft, dict(request) if request is not None else None, rubric, judge)
-
     def title_of(self, draft: Mapping[str, Any]) -> str:
         """An item is known by its question stem."""
         return str(draft.get("stem") or draft.get("title") or "")
@@ -76,5 +61,5 @@ class ExamItemType(ContentType):
 
 
 EXAM_ITEM = register(
-    ExamItemType(name="exam_item", label="Exam item (single best answer)", judge_examples="exam_item")
+    ExamItemType(name="exam_item", label="Exam item (single best answer)", stored_review="exam_item")
 )

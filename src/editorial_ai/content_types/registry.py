@@ -11,8 +11,10 @@ import importlib
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from editorial_ai.content_types.base import ContentType, Flow
+from editorial_ai.review.profile import TEXT_REVIEW
 
 # Modules that register the bundled types when imported (kept lazy: listing names must not import langgraph).
 BUNDLED_MODULES = (
@@ -22,8 +24,6 @@ BUNDLED_MODULES = (
     "editorial_ai.content_types.product_spec",
 )
 DEFAULT_CONTENT_TYPE = "fashion_magazine"
-# Plain text reviewed by its own rubric (calibration records, the harness): not a content type, judged as free text.
-TEXT_REVIEW = "text"
 
 _registry: dict[str, ContentType] = {}
 _lock = threading.RLock()
@@ -86,11 +86,26 @@ def content_type_for(name: str | None) -> ContentType:
         raise UnknownContentTypeError(f"unknown content type {key!r}; choose one of {known}") from None
 
 
+@dataclass(frozen=True)
+class PlainText(ContentType):
+    """Plain text reviewed by its own rubric (calibration records, the harness): not a registered type, judged as
+    free text. It comes from no writer's prompt, so there is no example text to have copied."""
+
+    def prompt_example_texts(self) -> list[str]:
+        """None: no prompt showed an example."""
+        return []
+
+
 def content_type_or_generic(name: str) -> ContentType:
     """The registered type of that name, or a generic one for a name that only names a rubric (`text`: plain
-    text judged by rubrics/text.yaml), so review code asks one place whatever it is given."""
+    text judged by rubrics/text.yaml), so the callers of the review take a profile from one place whatever they
+    are given."""
     _ensure_bundled()
-    return _registry.get(name) or ContentType(name=name, label=name, free_text_review=name == TEXT_REVIEW)
+    if name in _registry:
+        return _registry[name]
+    if name == TEXT_REVIEW:
+        return PlainText(name=name, label="Plain text", free_text_review=True)
+    return ContentType(name=name, label=name)
 
 
 def pipeline_content_types() -> list[str]:

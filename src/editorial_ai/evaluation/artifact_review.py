@@ -14,12 +14,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from editorial_ai.content_types.registry import content_type_or_generic
 from editorial_ai.evaluation.text_judge import judge_text
 from editorial_ai.llm.base import LLMClient
 from editorial_ai.models.review import CriterionResult, ReviewResult
 from editorial_ai.prompts.review import summarize_sources
 from editorial_ai.review.deterministic import deterministic_results, text_view
 from editorial_ai.review.engine import ReviewContext, review_draft, summarize_review
+from editorial_ai.review.profile import ReviewProfile
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.scoring import composite_score, decide_pass, review_flags
 
@@ -124,7 +126,8 @@ def _text_of(draft: Any) -> str:
 
 
 async def review_text(draft: str, rubric: Rubric, sources: Sources, judge: LLMClient | None,
-                      known_entities: dict[str, set[str]] | None = None) -> ArtifactReview:
+                      known_entities: dict[str, set[str]] | None = None, *,
+                      profile: ReviewProfile) -> ArtifactReview:
     """Review a plain-text draft: format, claims against the passages, counted checks, then the judge."""
     results = [check_text_format(draft, sources.sub_questions, c.name, sources.question)
                for c in rubric.by_check("format")]
@@ -135,7 +138,7 @@ async def review_text(draft: str, rubric: Rubric, sources: Sources, judge: LLMCl
         results += [CriterionResult(criterion=c.name, passed=False, skipped=True, severity=c.severity, source=c.check,
                                     reason="Not run: the draft failed the format check.") for c in later]
     else:
-        view = text_view(draft, rubric.name, curated_topics=sources.curated_topics,
+        view = text_view(draft, profile, curated_topics=sources.curated_topics,
                          enriched_contexts=sources.enriched_contexts, passages=sources.passages,
                          topic=sources.topic, question=sources.question, context=sources.sub_questions,
                          known_entities=known_entities)
@@ -161,16 +164,18 @@ async def review_text(draft: str, rubric: Rubric, sources: Sources, judge: LLMCl
 
 async def review_artifact(draft: Any, rubric: Rubric, sources: Any, judge: LLMClient | None,
                           known_entities: dict[str, set[str]] | None = None, *,
-                          question: str = "") -> ArtifactReview:
+                          question: str = "", profile: ReviewProfile | None = None) -> ArtifactReview:
     """Review a layout or a text draft; the judge's failure is reported, never raised. A text's `question` is
-    context: names it holds are not claims of the draft, and a one-line answer to it is valid."""
+    context: names it holds are not claims of the draft, and a one-line answer to it is valid. `profile`: the
+    draft's type's review rules (by default those of the type the rubric is named after)."""
+    profile = profile or content_type_or_generic(rubric.name).review_profile()
     src = Sources.coerce(sources)
     if question:
         src.question = question
     if not is_layout(draft):
-        return await review_text(_text_of(draft), rubric, src, judge, known_entities)
+        return await review_text(_text_of(draft), rubric, src, judge, known_entities, profile=profile)
     context = ReviewContext(curated_topics=src.curated_topics, enriched_contexts=src.enriched_contexts,
-                            known_entities=known_entities or {})
+                            known_entities=known_entities or {}, profile=profile)
     result = await review_draft(draft, rubric, context, judge)
     judged = [r for r in result.criteria if r.source == "judge"]
     failures = [r.reason for r in judged if r.skipped and ("Judge unavailable" in r.reason or "no judge" in r.reason)]

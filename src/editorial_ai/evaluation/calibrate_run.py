@@ -23,8 +23,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
-from editorial_ai.content_types.registry import content_type_or_generic
 from editorial_ai.evaluation.calibration import Confusion, ThresholdSearch, confusion, search_threshold
+from editorial_ai.evaluation.stored_review import review_stored
 from editorial_ai.llm.answer_parsing import coerce_bool
 from editorial_ai.llm.base import LLMClient, probability_scorer
 from editorial_ai.models.review import CriterionResult
@@ -180,9 +180,9 @@ async def review_records(records: list[CalibrationRecord], judge: LLMClient | No
         started = time.perf_counter()
         try:
             rubric = load_rubric(record.content_type)
-            result, judge_error = await content_type_or_generic(record.content_type).review_stored(
-                record.draft, rubric, request=record.request, sources=record.sources_with_question(), judge=judge,
-                known_entities=known_entities)
+            result, judge_error = await review_stored(
+                record.content_type, record.draft, rubric, request=record.request,
+                sources=record.sources_with_question(), judge=judge, known_entities=known_entities)
         except Exception as exc:  # noqa: BLE001 - one broken record must not stop the calibration
             errors.append(f"{record.id}: {type(exc).__name__}: {exc}")
             continue

@@ -31,6 +31,7 @@ from editorial_ai.pipeline.state import (
     total_tokens,
 )
 from editorial_ai.review.policy import LoopPolicy, apply_tenant, decide_next, load_tenants
+from editorial_ai.review.profile import ReviewProfile
 from editorial_ai.review.rubric import Rubric
 
 
@@ -86,6 +87,11 @@ class ReviewLoop:
         """The rubric before tenant overrides: the run's content type's (settings' default when the run names
         none), as the registry declares it."""
         return content_type_for(state.get("content_type") or deps.settings.content_type).rubric()
+
+    def review_profile(self, state: Mapping[str, Any], deps: PipelineDeps) -> ReviewProfile:
+        """The run's content type's review rules (length floor, example texts, free-text grounding), which the
+        assessment hands to the review: the review itself never asks the registry."""
+        return content_type_for(state.get("content_type") or deps.settings.content_type).review_profile()
 
     def max_loops(self, state: Mapping[str, Any], deps: PipelineDeps) -> int:
         """The loop cap before tenant overrides: the run's own, else the setting."""

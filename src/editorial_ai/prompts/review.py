@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from editorial_ai.content_types.registry import content_type_or_generic
 from editorial_ai.models.rubric import Criterion
 
 JUDGE_SYSTEM = (
@@ -137,10 +136,10 @@ def _block(sources: str, draft: str) -> str:
 
 
 def build_probability_examples(kind: str, criteria: list[Criterion], *, level: str = "") -> str:
-    """The shared start of every question: intro, then a good and a bad fictional example (the pair the content
-    type `kind` declares; articles' for a kind that is no content type, such as "text") answered on the same
-    questions. Identical for every draft of a content type, so llama.cpp computes it once."""
-    ex_sources, good, bad, ex_topic = _EXAMPLES[content_type_or_generic(kind).judge_examples]
+    """The shared start of every question: intro, then a good and a bad fictional example (the pair of the
+    document's `kind`, exam items' or articles'; articles' for any other kind, such as "text") answered on the same
+    questions. Identical for every draft of a kind, so llama.cpp computes it once."""
+    ex_sources, good, bad, ex_topic = _EXAMPLES.get(kind, _EXAMPLES["article"])
     parts = [PROBABILITY_JUDGE_INTRO, ""]
     for example, answer in ((good, YES), (bad, NO)):
         parts.append(_block(ex_sources, example).rstrip())

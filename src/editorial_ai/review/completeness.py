@@ -6,9 +6,7 @@ Also the registry of `validation` criteria: every deterministic check a rubric c
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from editorial_ai.content_types.registry import content_type_or_generic
 from editorial_ai.models.layout import (
     BodyTextBlock,
     CelebFeatureBlock,
@@ -17,6 +15,7 @@ from editorial_ai.models.layout import (
     ProductShowcaseBlock,
 )
 from editorial_ai.models.review import CriterionResult
+from editorial_ai.review.profile import LengthRule
 from editorial_ai.review.text_checks import (
     DraftView,
     check_originality,
@@ -26,18 +25,6 @@ from editorial_ai.review.text_checks import (
 )
 
 MIN_PARAGRAPHS = 2
-
-
-@dataclass(frozen=True)
-class LengthRule:
-    """How long a content type's body must be."""
-
-    paragraphs: int
-    words: int
-
-
-# A layout of a type that declares no length rule (see ContentType.length_rule) needs this much.
-DEFAULT_LENGTH_RULE = LengthRule(paragraphs=MIN_PARAGRAPHS, words=80)
 
 
 def check_completeness(layout: MagazineLayout, criterion: str = "content_completeness",
@@ -77,7 +64,7 @@ def check_completeness(layout: MagazineLayout, criterion: str = "content_complet
 
 
 def _completeness(view: DraftView, layout: MagazineLayout | None, criterion: str) -> CriterionResult:
-    rule = content_type_or_generic(view.content_type).length_rule() or DEFAULT_LENGTH_RULE
+    rule = view.profile.length_rule
     if layout is not None:
         return check_completeness(layout, criterion, rule)
     written = [p for p in view.paragraphs if p.strip()]

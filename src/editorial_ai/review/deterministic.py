@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from editorial_ai.content_types.registry import TEXT_REVIEW, content_type_or_generic
 from editorial_ai.models.layout import BodyTextBlock, MagazineLayout
 from editorial_ai.models.review import CriterionResult
 from editorial_ai.review import claim_support
@@ -24,39 +23,37 @@ from editorial_ai.review.claim_support import (
 from editorial_ai.review.claims import ClaimSet, layout_claims, text_claims, text_paragraphs
 from editorial_ai.review.completeness import VALIDATORS
 from editorial_ai.review.grounding import grounding_verdict, ungrounded_card_names
+from editorial_ai.review.profile import ReviewProfile
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.source_index import SourceIndex, cached_index
 from editorial_ai.review.text_checks import DraftView, topic_terms
 
 
-def shipped_example_texts(content_type: str = "fashion_magazine") -> list[str]:
-    """The example text the writer's prompts show for a content type (what the originality check compares)."""
-    return content_type_or_generic(content_type).prompt_example_texts()
-
-
-def view_of(content_type: str, claims: ClaimSet, index: SourceIndex, paragraphs: list[str], *, keyword: str = "",
-            title: str = "", question: str = "", prompt_texts: list[str] | None = None) -> DraftView:
-    """Check the claims against the index and gather what the counted checks read."""
-    return DraftView(content_type=content_type, paragraphs=paragraphs, claims=claims,
+def view_of(profile: ReviewProfile, claims: ClaimSet, index: SourceIndex, paragraphs: list[str], *,
+            keyword: str = "", title: str = "", question: str = "",
+            prompt_texts: list[str] | None = None) -> DraftView:
+    """Check the claims against the index and gather what the counted checks read; the originality check compares
+    with `prompt_texts` when the caller knows what the prompt showed, else with the profile's examples."""
+    return DraftView(profile=profile, paragraphs=paragraphs, claims=claims,
                      checks=check_claims(claims, index), index=index, keyword=keyword,
                      topic_terms=topic_terms(keyword, index), title=title, question=question,
-                     prompt_texts=shipped_example_texts(content_type) if prompt_texts is None else prompt_texts)
+                     prompt_texts=list(profile.example_texts) if prompt_texts is None else prompt_texts)
 
 
-def layout_view(layout: MagazineLayout, content_type: str, curated_topics: list[dict[str, Any]],
+def layout_view(layout: MagazineLayout, profile: ReviewProfile, curated_topics: list[dict[str, Any]],
                 enriched_contexts: list[dict[str, Any]], known_entities: dict[str, set[str]] | None = None,
                 prompt_texts: list[str] | None = None) -> DraftView:
     """The view of a laid-out article. The run's keyword is context: it names the topic, it is not a claim."""
     index = cached_index(curated_topics, enriched_contexts, known_entities, context=[layout.keyword])
     related = [str(k) for t in curated_topics for k in t.get("related_keywords", []) or []]
-    view = view_of(content_type, layout_claims(layout), index,
+    view = view_of(profile, layout_claims(layout), index,
                    [p for b in layout.blocks_of(BodyTextBlock) for p in b.paragraphs],
                    keyword=layout.keyword, title=layout.title, prompt_texts=prompt_texts)
     view.topic_terms = list(dict.fromkeys([*view.topic_terms, *topic_terms("", index, related)]))
     return view
 
 
-def text_view(text: str, content_type: str, *, curated_topics: list[dict[str, Any]] | None = None,
+def text_view(text: str, profile: ReviewProfile, *, curated_topics: list[dict[str, Any]] | None = None,
               enriched_contexts: list[dict[str, Any]] | None = None, passages: list[str] | None = None,
               topic: str = "", question: str = "", context: list[str] | None = None,
               known_entities: dict[str, set[str]] | None = None,
@@ -65,8 +62,8 @@ def text_view(text: str, content_type: str, *, curated_topics: list[dict[str, An
     claims = text_claims(text, question)
     index = cached_index(curated_topics or [], enriched_contexts or [], known_entities, passages or [],
                         context=[topic, question, *(context or [])])
-    return view_of(content_type, claims, index, text_paragraphs(text), keyword=topic, question=question,
-                   prompt_texts=[] if prompt_texts is None and content_type == TEXT_REVIEW else prompt_texts)
+    return view_of(profile, claims, index, text_paragraphs(text), keyword=topic, question=question,
+                   prompt_texts=prompt_texts)
 
 
 def hallucination_verdict(view: DraftView, criterion: str = "hallucination",
@@ -89,7 +86,7 @@ def hallucination_verdict(view: DraftView, criterion: str = "hallucination",
 def fact_accuracy_verdict(view: DraftView, criterion: str = "fact_accuracy",
                           threshold: float | None = None) -> CriterionResult:
     """Each claim that names something or states a figure is backed by a source sentence and a true pairing."""
-    text = content_type_or_generic(view.content_type).free_text_review
+    text = view.profile.free_text
     if threshold is None:
         threshold = claim_support.TEXT_SUPPORT_THRESHOLD if text else claim_support.SUPPORT_THRESHOLD
     factual = [c for c in view.checks if c.has_facts or (text and not c.claim.heading)]

@@ -10,10 +10,11 @@ from editorial_ai.llm.base import LLMClient
 from editorial_ai.models.layout import MagazineLayout
 from editorial_ai.models.review import CriterionResult, ReviewResult
 from editorial_ai.prompts.review import summarize_sources
-from editorial_ai.review.deterministic import deterministic_results, layout_view, shipped_example_texts
+from editorial_ai.review.deterministic import deterministic_results, layout_view
 from editorial_ai.review.format_check import check_format
 from editorial_ai.review.judge import run_judge
 from editorial_ai.review.model_prose import model_prose_flags
+from editorial_ai.review.profile import ARTICLE_PROFILE, ReviewProfile
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.scoring import composite_score, decide_pass, review_flags
 
@@ -25,9 +26,12 @@ class ReviewContext:
     curated_topics: list[dict[str, Any]] = field(default_factory=list)
     enriched_contexts: list[dict[str, Any]] = field(default_factory=list)
     known_entities: dict[str, set[str]] = field(default_factory=dict)
+    # The draft's type-dependent rules, from its content type (the flagship article's when none is handed in, so
+    # calibration and the CLI work without a run).
+    profile: ReviewProfile = ARTICLE_PROFILE
     # The example and instruction text the writer's prompt showed (the originality check compares against it);
-    # by default the shipped editorial examples, so calibration works without a run.
-    prompt_texts: list[str] = field(default_factory=shipped_example_texts)
+    # None: the profile's examples.
+    prompt_texts: list[str] | None = None
 
 
 def _not_run(rubric: Rubric, names: list[str], why: str) -> list[CriterionResult]:
@@ -65,7 +69,7 @@ def deterministic_review(layout: MagazineLayout | None, rubric: Rubric,
     names = [c.name for c in rubric.criteria if c.check in ("grounding", "validation")]
     if layout is None:
         return _not_run(rubric, names, "Not run: the draft could not be parsed as a layout.")
-    view = layout_view(layout, rubric.name, context.curated_topics, context.enriched_contexts,
+    view = layout_view(layout, context.profile, context.curated_topics, context.enriched_contexts,
                        context.known_entities, context.prompt_texts)
     return deterministic_results(rubric, view, layout)
 

@@ -12,10 +12,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from editorial_ai.content_types.registry import content_type_or_generic
 from editorial_ai.models.review import CriterionResult
 from editorial_ai.review.claim_support import ClaimCheck
 from editorial_ai.review.claims import ClaimSet, split_sentences
+from editorial_ai.review.profile import ReviewProfile
 from editorial_ai.review.source_index import STOPWORDS, SourceIndex, content_words, plain
 from editorial_ai.review.text_grounding import checkable_spans
 
@@ -42,9 +42,10 @@ _GENERIC = frozenset({"effect", "style", "look", "looks", "trend", "trends", "fa
 
 @dataclass
 class DraftView:
-    """What the counted checks read: the draft's paragraphs and claims, its sources and its prompt's examples."""
+    """What the counted checks read: the draft's paragraphs and claims, its sources, its prompt's examples and the
+    type-dependent rules (`profile`)."""
 
-    content_type: str
+    profile: ReviewProfile
     paragraphs: list[str]
     claims: ClaimSet
     checks: list[ClaimCheck]
@@ -136,8 +137,7 @@ def _off_question(view: DraftView, i: int, paragraph: str) -> str | None:
 
 
 def _location(view: DraftView, i: int) -> str:
-    free_text = content_type_or_generic(view.content_type).free_text_review
-    return f"paragraphs[{i}]" if free_text else f"body_paragraphs[{i}]"
+    return f"paragraphs[{i}]" if view.profile.free_text else f"body_paragraphs[{i}]"
 
 
 def repetition_figures(paragraphs: list[str]) -> tuple[float, list[str]]:

@@ -46,6 +46,7 @@ class ArticleReviewLoop(ReviewLoop):
             curated_topics=state.get("curated_topics", []),
             enriched_contexts=state.get("enriched_contexts", []),
             known_entities=await deps.catalog.known_entities(),
+            profile=self.review_profile(state, deps),
         )
         draft = state.get("current_draft")
         result = await review_draft(draft, rubric, context, judge)
