@@ -17,6 +17,7 @@ from editorial_ai.review.model_prose import model_prose_flags
 from editorial_ai.review.profile import ARTICLE_PROFILE, ReviewProfile
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.scoring import composite_score, decide_pass, review_flags
+from editorial_ai.review.steering import steering_flags
 
 
 @dataclass
@@ -129,5 +130,6 @@ async def review_draft(
         composite_score=composite_score(rubric, results),
         judge_skipped=any(r.skipped for r in results),
         # Prose is flagged on a pass only: a failing draft goes back for correction, not to the editor.
-        flags=[*review_flags(rubric, results), *(model_prose_flags(layout) if passed else [])],
+        flags=[*review_flags(rubric, results), *(model_prose_flags(layout) if passed else []),
+               *steering_flags(draft)],  # pass or fail: text aimed at the reviewer is the editor's to see
     )
