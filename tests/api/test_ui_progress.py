@@ -34,3 +34,11 @@ def test_a_running_step_starts_when_the_previous_one_ended() -> None:
     assert step.started_at == "2026-01-01T10:01:06+00:00"
     waiting = progress_view([_run("admin_gate"), _run("human_decision", "interrupted")], False, None)
     assert waiting[-1].steps[-1].status == "waiting for an editor"  # the current pause stays
+
+
+def test_a_decision_being_resumed_is_never_shown_running_at_the_gate() -> None:
+    # Just after "Request revision" the registry still names the gate as the run's node; that is not a running step.
+    runs = [_run("admin_gate"), _run("human_decision", "interrupted")]
+    groups = progress_view(runs, running=True, current_node="human_decision")
+    assert not any(s.status == "running" for g in groups for s in g.steps)
+    assert not any("running" in s.status for s in groups[-1].steps)

@@ -89,6 +89,9 @@ def test_trigger_review_revise_approve_publish(
         page.click("#revise")
         page.wait_for_url("**/admin/runs/*")
         page.wait_for_selector("#run-next:not([hidden])")
+        # The run stopped at the gate: no step is left "running" (a stale gate row used to tick on until reload).
+        assert page.locator("#progress .step-running").count() == 0
+        assert page.locator("#progress .step-waiting-for-an-editor").count() == 1
         page.click("#open-content")
         page.wait_for_url("**/admin/contents/*")
         content_url = page.url
@@ -125,10 +128,10 @@ def test_login_then_reject(live_server: Callable[..., LiveServer], browser: Any,
         page.goto(f"{server.url}/admin/")
         page.wait_for_url("**/admin/login**")
         page.fill("input[name=api_key]", "not-the-key-at-all")
-        page.click("text=Log in")
+        page.click("main form button")
         assert "not the admin key" in page.inner_text("main")
         page.fill("input[name=api_key]", key)
-        page.click("text=Log in")
+        page.click("main form button")
         page.wait_for_url(f"{server.url}/admin/")
         page.fill("input[name=seed_keyword]", "Jennie Effect")
         page.click("text=Start run")

@@ -86,7 +86,9 @@ def progress_view(runs: list[dict[str, Any]], running: bool, current_node: str |
             ),
             attempt,
         )
-    if running and current_node:
+    # The gate never "runs": a run registered as running there is a decision being resumed (an instant), or a
+    # registry row not yet moved on. Shown as running it would tick "Waiting for an editor - running N s" forever.
+    if running and current_node and current_node != "human_decision":
         attempt = tracker.enter(current_node)
         add(
             Step(

@@ -111,6 +111,7 @@
       source.close();
       var data = JSON.parse(e.data);
       setBadge(data.pipeline_status);
+      if (progress) settleProgress(progress, data);
       var label = data.waiting_for_human ? "Waiting for a decision." : "Stopped (" + String(data.pipeline_status || "").replace(/_/g, " ") + ").";
       state.textContent = data.error ? label + " " + data.error : label;
       state.dataset.done = "true";
@@ -179,8 +180,11 @@
 
   function progressEnter(list, node) {
     var attempt = currentAttempt(list) + ((node === "editorial" || node === "exam_generate") ? 1 : 0);
-    // A pause at the gate that a decision ended is history: it is not still waiting.
+    // A pause at the gate that a decision ended is history: it is not still waiting. A row still "running" for
+    // this node is one the page was rendered with before the stream caught up: the event replaces it.
     list.querySelectorAll(".step-waiting-for-an-editor").forEach(function (el) { el.remove(); });
+    list.querySelectorAll('.step-running[data-node="' + node + '"]').forEach(function (el) { el.remove(); });
+    settleDecision(list);
     var step = document.createElement("li");
     step.className = "step step-running";
     step.dataset.node = node;
@@ -194,10 +198,34 @@
     return stepName(node, attempt);
   }
 
+  // The gate's row while a decision resumes the run: once any other step starts, the decision was taken.
+  function settleDecision(list) {
+    list.querySelectorAll('.step-running[data-node="human_decision"]').forEach(function (el) {
+      el.className = "step step-decided";
+      el.querySelector(".step-status").textContent = "decided";
+      el.querySelector(".step-time").textContent = "";
+    });
+  }
+
+  // When the stream says the run stopped, nothing on the page is running any more.
+  function settleProgress(list, data) {
+    list.querySelectorAll(".step-running").forEach(function (el) {
+      var waiting = el.dataset.node === "human_decision" && data.waiting_for_human;
+      var word = waiting ? "waiting for an editor" : "stopped";
+      el.className = "step step-" + word.replace(/ /g, "-");
+      el.querySelector(".step-status").textContent = word;
+      el.querySelector(".step-time").textContent = "";
+    });
+  }
+
   function progressComplete(list, data) {
-    var running = list.querySelectorAll(".step-running");
+    var running = list.querySelectorAll('.step-running[data-node="' + data.node + '"]');
     var step = running.length ? running[running.length - 1] : null;
-    if (!step) { progressEnter(list, data.node); step = list.querySelector(".step-running:last-of-type"); }
+    if (!step) {
+      progressEnter(list, data.node);
+      running = list.querySelectorAll('.step-running[data-node="' + data.node + '"]');
+      step = running.length ? running[running.length - 1] : null;
+    }
     if (!step) return;
     var word = { success: "done", error: "failed", interrupted: "waiting for an editor" }[data.status] || data.status;
     if (data.status === "success" && (data.outcome === "pass" || data.outcome === "fail")) word = data.outcome;
