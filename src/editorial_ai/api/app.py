@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from editorial_ai.api.deps import LoginRequired, RoleRequired
+from editorial_ai.api.docs_pages import install_docs_pages
 from editorial_ai.api.errors import BodyLimitMiddleware, error_body, install_error_handlers
 from editorial_ai.api.routes import articles, contents, health, logs, pipeline, ui
 from editorial_ai.api.routes import runs as run_routes
@@ -117,7 +118,8 @@ def _openapi_with_clean_streams(app: FastAPI) -> None:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the app; the pipeline opens when the app's lifespan starts (uvicorn does that)."""
-    app = FastAPI(title="Editorial AI", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
+    app = FastAPI(title="Editorial AI", version="0.1.0", description=DESCRIPTION, lifespan=lifespan,
+                  docs_url=None, redoc_url=None)  # served from packaged assets below (api/docs_pages.py)
     app.state.settings = settings or get_settings()
     app.state.pipeline = None
     app.state.sessions = None  # opened by the lifespan, next to the contents
@@ -133,5 +135,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for router in ui.ui_routers():
         app.include_router(router)
     _openapi_with_clean_streams(app)
+    install_docs_pages(app)  # before /static: its assets' mount lies under that prefix
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app
