@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.models.layout import MagazineLayout
 from editorial_ai.review.deterministic import layout_view
 
@@ -124,7 +125,7 @@ def build_evidence(
     except ValidationError:
         evidence.note = "The draft is not an article layout: its claims cannot be checked here."
         return evidence
-    view = layout_view(parsed, content_type, curated, enriched, known_entities)
+    view = layout_view(parsed, content_type_for(content_type).review_profile(), curated, enriched, known_entities)
     group_of = dict(zip(view.index.sentences, view.index.groups, strict=False))
     for check in view.checks:
         problems = [f"{name} is in no source" for name in check.unsupported] + list(check.pairing)
