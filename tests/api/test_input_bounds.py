@@ -74,7 +74,7 @@ async def test_every_error_status_is_documented(client: httpx.AsyncClient) -> No
                 for code in codes - {"200", "202"}:
                     assert list(operation["responses"][code]["content"]) == ["application/json"], (path, code)
     events = doc["paths"]["/api/pipeline/events/{thread_id}"]["get"]["responses"]
-    assert events["200"]["content"]["text/event-stream"]["schema"]["$ref"].endswith("/NodeEvent")
+    assert events["200"]["content"]["text/event-stream"]["x-event-data"]["$ref"].endswith("/NodeEvent")  # frames
     assert events["401"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorResponse")
 
 

@@ -89,7 +89,8 @@ async def _csrf_rejected(request: Request, exc: Exception) -> Response:
 
 
 def _openapi_with_clean_streams(app: FastAPI) -> None:
-    """The event stream's document: its data is a NodeEvent, and its errors (401, 404, 422...) are JSON.
+    """The event stream's document: a text body whose frames carry NodeEvent data, and its errors (401, 404,
+    422...) are JSON.
 
     FastAPI types every response of a streaming route with the route's media type and adds `type: string`
     next to a $ref; only the 200 is a stream.
@@ -108,9 +109,18 @@ def _openapi_with_clean_streams(app: FastAPI) -> None:
                     stream = content.get("text/event-stream")
                     if stream is None:
                         continue
-                    stream.get("schema", {}).pop("type", None)
                     if code != "200":
+                        stream.get("schema", {}).pop("type", None)
                         content["application/json"] = content.pop("text/event-stream")
+                        continue
+                    # The body is text: `event:`/`data:` frames, each data line one NodeEvent JSON object. Declaring
+                    # the body itself a NodeEvent made every client and fuzzer read the stream as one JSON object.
+                    event_schema = stream.get("schema", {}).get("$ref")
+                    stream["schema"] = {"type": "string", "description": "Server-sent events: `event: node_enter`, "
+                                        "`node_complete` or `done` frames; each `data:` line is one JSON object "
+                                        "(see x-event-data)."}
+                    if event_schema:
+                        stream["x-event-data"] = {"$ref": event_schema}
         return doc
 
     app.openapi = openapi  # type: ignore[method-assign]

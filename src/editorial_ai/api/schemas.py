@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from editorial_ai.api.schema_docs import LINE, LINE_NON_BLANK, REVISE_SAYS_SOMETHING, TEXT, TEXT_NON_BLANK, padded
 from editorial_ai.models.decisions import ReviewForm
@@ -26,9 +35,27 @@ ContentStatusFilter = Annotated[ContentStatus, BeforeValidator(normalize_status_
 MAX_OFFSET = 1_000_000_000
 
 
+def check_length_as_sent(model: type[BaseModel], value: Any, info: ValidationInfo) -> Any:
+    """A field validator (mode="before"): refuse a string longer than the field's max_length as sent, spaces
+    included. The document's maxLength is about the JSON string; stripping first let " analyze  ...  " in."""
+    field = model.model_fields.get(info.field_name or "")
+    if isinstance(value, str) and field is not None:
+        limit = next((m.max_length for m in field.metadata if getattr(m, "max_length", None) is not None), None)
+        if limit is not None and len(value) > limit:
+            raise ValueError(f"{info.field_name} must be at most {limit} characters as sent, spaces included "
+                             f"(got {len(value)}); shorten it")
+    return value
+
+
 class _Request(BaseModel):
     # Unknown fields are rejected so a typo ("reson") is a 422, not a silently ignored value.
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _length_as_sent(cls, value: Any, info: ValidationInfo) -> Any:
+        """maxLength holds for the text as sent, before surrounding spaces are stripped (the document's rule)."""
+        return check_length_as_sent(cls, value, info)
 
     @field_validator("*", mode="after")
     @classmethod
@@ -81,6 +108,11 @@ def _document_run_request(schema: dict[str, Any]) -> None:
         for option in prop.get("anyOf", [prop]):
             if option.get("type") == "string":
                 option["pattern"] = pattern
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _length_as_sent(cls, value: Any, info: ValidationInfo) -> Any:
+        return check_length_as_sent(cls, value, info)
 
 
 class TriggerRequest(RunRequest):
@@ -184,7 +216,9 @@ class ApproveRequest(_Request):
     is approved only with `confirm: true` and a `note`, the admin desk's rule; the note is kept with the decision."""
 
     reviewer: str = Field("admin", min_length=1, max_length=80, json_schema_extra={"pattern": LINE_NON_BLANK})
-    confirm: bool = Field(False, description="Confirms an escalated or flagged draft was checked before approval.")
+    # Strict: `0`, `1` or `"yes"` are not booleans (the document says boolean; a lax server disagreed with it).
+    confirm: StrictBool = Field(False, description="Confirms an escalated or flagged draft was checked before "
+                                "approval.")
     note: str | None = Field(None, max_length=2000, description="Why it can be published (needed with `confirm`).")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 
 from editorial_ai.models.review import CriterionResult, FeedbackEntry
 
@@ -16,11 +16,12 @@ class ReviewForm(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    information_present: bool = True
-    missing_spec: bool = False
-    bad_format: bool = False
-    wrong_information: bool = False
-    wrong_physical_dimensions: bool = False
+    # Strict booleans: `0` or `"no"` is refused, as the API document's `boolean` says (the UI and CLI pass bools).
+    information_present: StrictBool = True
+    missing_spec: StrictBool = False
+    bad_format: StrictBool = False
+    wrong_information: StrictBool = False
+    wrong_physical_dimensions: StrictBool = False
     notes: str = Field("", max_length=2000)
 
     def problems(self) -> list[str]:
