@@ -10,7 +10,7 @@ from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-DEFAULT_MODEL = "local:gemma-3-270m"
+DEFAULT_MODEL = "local:qwen2.5-coder-1.5b"
 # The learning loop's switches (seed 003): one per trigger, the reviewer notes and the example item.
 LEARNING_SWITCHES = ("bad_format", "wrong_information", "wrong_physical_dimensions", "missing_spec",
                      "information_missing", "notes", "example_item")
@@ -40,7 +40,10 @@ class Settings(BaseSettings):
     targeted_correction: bool = Field(True, alias="EDITORIAL_AI_TARGETED_CORRECTION")
     # Unset: every physical core on a calm machine, one thread while other work holds a core (llm/local.py).
     local_threads: int | None = Field(None, alias="EDITORIAL_AI_LOCAL_THREADS", ge=1)
-    local_n_ctx: int = Field(4096, alias="EDITORIAL_AI_LOCAL_N_CTX", ge=512)
+    # The chat writer asks for the body paragraph by paragraph (measured to read better, docs/benchmarks.md) or in
+    # one answer ("body").
+    writer_mode: Literal["paragraphs", "body"] = Field("paragraphs", alias="EDITORIAL_AI_WRITER_MODE")
+    local_n_ctx: int = Field(8192, alias="EDITORIAL_AI_LOCAL_N_CTX", ge=512)
     llm_timeout_s: float = Field(120.0, alias="EDITORIAL_AI_LLM_TIMEOUT", gt=0)
     # Learning switches turned off, comma-separated (LEARNING_SWITCHES, or `all`); unset: every one is on.
     learning_disabled: str | None = Field(None, alias="EDITORIAL_AI_LEARNING_DISABLED", max_length=400)

@@ -76,12 +76,14 @@ async def test_missing_usage_and_api_key_from_settings(server: WireServer) -> No
     assert server.requests[0].headers["authorization"] == "Bearer sk-local"
 
 
-async def test_few_shot_examples_become_user_assistant_pairs(server: WireServer) -> None:
+async def test_few_shot_examples_are_shown_in_the_system_message_not_as_invented_turns(server: WireServer) -> None:
     server.enqueue(openai_ok("ok"))
-    await make_client(server.url).generate(LLMRequest(prompt="Task.", few_shot=['{"a": 1}', '{"a": 2}']))
+    await make_client(server.url).generate(LLMRequest(system="Be brief.", prompt="Task.",
+                                                      few_shot=['{"a": 1}', '{"a": 2}']))
     messages = server.requests[0].body["messages"]
-    assert [m["role"] for m in messages] == ["user", "assistant", "user", "assistant", "user"]
-    assert [messages[1]["content"], messages[3]["content"]] == ['{"a": 1}', '{"a": 2}']
+    assert [m["role"] for m in messages] == ["system", "user"]
+    assert messages[0]["content"].startswith("Be brief.")
+    assert '{"a": 1}' in messages[0]["content"] and '{"a": 2}' in messages[0]["content"]
     assert messages[-1] == {"role": "user", "content": "Task."}
 
 
@@ -113,12 +115,41 @@ async def test_json_schema_rejected_falls_back_to_json_object(server: WireServer
     assert result.parsed == Headline(title="Coats", score=8)
     first, second = (r.body for r in server.requests)
     assert first["response_format"]["type"] == "json_schema"
-    assert second["response_format"] == {"type": "json_object"}
+    # A self-hosted server gets the schema beside json_object (llama.cpp turns it into a grammar).
+    assert second["response_format"]["type"] == "json_object"
+    assert set(second["response_format"]["schema"]["properties"]) == {"title", "score"}
     assert "JSON" in second["messages"][0]["content"]  # json_object mode needs JSON named in the prompt
 
     # The downgrade sticks: the next structured call does not pay for another 400.
     await client.generate(LLMRequest(prompt="Again.", output_schema=Headline))
-    assert server.requests[2].body["response_format"] == {"type": "json_object"}
+    assert server.requests[2].body["response_format"]["type"] == "json_object"
+
+
+@pytest.mark.parametrize("status", [422, 500])
+async def test_format_refused_with_a_validation_error_steps_down(server: WireServer, status: int) -> None:
+    """llama-cpp-python's server answers an unknown response_format with a 500 validation error naming it."""
+    server.enqueue(openai_error(status, "1 validation error: response_format.type: Input should be 'text' or "
+                                        "'json_object'"), openai_ok(HEADLINE_JSON))
+    client = make_client(server.url)
+    result = await client.generate(LLMRequest(prompt="Rate it.", output_schema=Headline))
+    assert result.parsed == Headline(title="Coats", score=8)
+    assert [r.body["response_format"]["type"] for r in server.requests] == ["json_schema", "json_object"]
+    assert client.format_mode == "json_object"
+
+
+async def test_validation_error_is_permanent_not_transient(server: WireServer) -> None:
+    server.enqueue(openai_error(500, "1 validation error for CreateChatCompletionRequest: messages"))
+    with pytest.raises(LLMError) as info:
+        await make_client(server.url).generate(LLMRequest(prompt="hi"))
+    assert info.value.transient is False and "invalid" in str(info.value)
+    assert len(server.requests) == 1
+
+
+async def test_plain_500_without_format_words_is_not_a_format_refusal(server: WireServer) -> None:
+    server.enqueue(openai_error(500, "the GPU fell over"))
+    with pytest.raises(LLMError) as info:
+        await make_client(server.url).generate(LLMRequest(prompt="Rate it.", output_schema=Headline))
+    assert info.value.transient is True and len(server.requests) == 1
 
 
 async def test_no_response_format_support_falls_back_to_prompt(server: WireServer) -> None:

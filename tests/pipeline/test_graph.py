@@ -204,20 +204,21 @@ async def test_unknown_content_and_thread_are_not_found(settings: Settings) -> N
             await pipeline.outcome("no-such-thread")
 
 
-async def test_cut_off_paragraph_is_continued_and_recorded(settings: Settings, scripted: Callable) -> None:
+async def test_cut_off_paragraph_loses_its_fragment_and_is_asked_again(settings: Settings, scripted: Callable) -> None:
     shared = scripted("test_malformed")
     async with open_pipeline(settings, llm_factory=shared) as pipeline:
         outcome = await _start(pipeline, "scripted:test_malformed")
     state = outcome.state
     assert state["pipeline_status"] == "awaiting_approval" and state["review_result"]["passed"]
     generate = [t for t in state["tool_calls_log"] if t["tool"] == "editorial.generate"]
-    assert len(generate) == 1 and generate[0]["dropped"] == {"cut off mid-sentence": 1}
+    assert len(generate) == 1 and generate[0]["short paragraphs asked again"] == 1
     calls = _drafting_calls(shared)
-    assert len(calls) == 6  # a short paragraph took a second request
-    # A paragraph left short is continued from its kept sentences; the cut-off fragment is never given back.
-    assert calls[2].prompt.endswith("Alaïa Fishnet Ballet Flats.")  # its kept sentences, without the fragment
-    assert not any("Ballet Flats. Back at the airport she carried the Chanel 22 Bag with" in c.prompt for c in calls)
-    assert "Back at the airport" in str(state["current_draft"]) and state["draft_version"] == 1
+    assert len(calls) == 6  # the paragraph left short by the cut took a second request
+    assert calls[1].prompt == calls[2].prompt and calls[1].seed != calls[2].seed  # the same task, another sample
+    # The fragment the token cap cut off is never printed: the paragraph keeps its whole sentences.
+    paragraphs = state["current_content"]["body_paragraphs"]
+    assert not any(p.rstrip().endswith("Chanel 22 Bag with") for p in paragraphs)
+    assert paragraphs[1].endswith("Alaïa Fishnet Ballet Flats.") and state["draft_version"] == 1
     assert not state["error_log"]
 
 

@@ -9,6 +9,7 @@ calibration figures of the shipped labels' test half.
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -22,11 +23,13 @@ from editorial_ai.review.claim_support import unsourced_names, unsupported_claim
 from editorial_ai.review.deterministic import layout_view
 from editorial_ai.review.profile import ARTICLE_PROFILE
 from editorial_ai.review.source_index import plain
+from editorial_ai.review.specificity import fact_density
 from editorial_ai.review.text_checks import copied_sentences, repetition_figures
 
 DEFAULT_KEYWORDS = Path(__file__).resolve().parents[3] / "examples" / "quality_keywords.txt"
-# Targets per article (issue 8).
-MIN_WORDS, MIN_PARAGRAPHS, MIN_COVERAGE, MAX_MINUTES = 300, 4, 0.8, 4.0
+# Targets per article: length, the model's own share of the prose, variety, sourced detail and time.
+MIN_WORDS, MIN_PARAGRAPHS, MIN_COVERAGE, MAX_MINUTES = 350, 5, 0.8, 3.0
+MIN_MODEL_SHARE, MAX_REPEATED, MIN_FACT_DENSITY = 0.9, 0.05, 0.6
 
 
 @dataclass
@@ -43,10 +46,16 @@ class ArticleFigures:
     unsupported_names: list[str] = field(default_factory=list)
     copied: list[str] = field(default_factory=list)
     repeated_rate: float = 0.0
+    distinct2: float = 0.0  # distinct word bigrams / all bigrams of the body
+    model_sentence_share: float = 0.0  # body sentences the model wrote (not composed by code)
+    fact_density: float = 0.0  # body sentences carrying a sourced name, piece, figure, date or setting
     coverage: float = 0.0
     revisions: int = 0
     minutes: float = 0.0
     cpu_minutes: float = 0.0  # this process's CPU time: on a busy machine, wall minutes overstate the cost
+    prefill_tokens: int = 0  # prompt tokens the model had to process (not reused from its cache)
+    cached_tokens: int = 0
+    decoded_tokens: int = 0
     sample: str = ""
 
     @property
@@ -57,7 +66,9 @@ class ArticleFigures:
     def meets_targets(self) -> bool:
         """Words, paragraphs, no copying, coverage and time within the issue's targets."""
         return (self.words >= MIN_WORDS and self.paragraphs >= MIN_PARAGRAPHS and not self.copied
-                and self.coverage >= MIN_COVERAGE and self.minutes <= MAX_MINUTES)  # fmt: skip
+                and self.coverage >= MIN_COVERAGE and self.minutes <= MAX_MINUTES
+                and self.model_sentence_share >= MIN_MODEL_SHARE and self.repeated_rate <= MAX_REPEATED
+                and self.fact_density >= MIN_FACT_DENSITY and not self.unflagged_unsupported)  # fmt: skip
 
 
 @dataclass
@@ -88,6 +99,16 @@ class QualityReport:
             "unflagged_with_unsupported_names": sum(a.unflagged_unsupported for a in drafted),
             "copied_sentences": sum(len(a.copied) for a in drafted),
             "mean_repeated_rate": round(sum(a.repeated_rate for a in drafted) / n, 4),
+            "max_repeated_rate": max((a.repeated_rate for a in drafted), default=0.0),
+            "mean_distinct2": round(sum(a.distinct2 for a in drafted) / n, 4),
+            "min_model_sentence_share": min((a.model_sentence_share for a in drafted), default=0.0),
+            "mean_fact_density": round(sum(a.fact_density for a in drafted) / n, 4),
+            "min_fact_density": min((a.fact_density for a in drafted), default=0.0),
+            "median_minutes": _median([a.minutes for a in self.articles]),
+            "prefill_tokens_per_article": round(sum(a.prefill_tokens for a in self.articles) / (len(self.articles)
+                                                                                             or 1)),
+            "decoded_tokens_per_article": round(sum(a.decoded_tokens for a in self.articles) / (len(self.articles)
+                                                                                             or 1)),
             "mean_coverage": round(sum(a.coverage for a in drafted) / n, 4),
             "min_coverage": min((a.coverage for a in drafted), default=0.0),
             "mean_revisions": round(sum(a.revisions for a in drafted) / n, 2),
@@ -103,6 +124,36 @@ class QualityReport:
                     for a in self.articles]  # fmt: skip
         return {"model": self.model, "totals": self.totals(), "articles": articles, "calibration": self.calibration,
                 "calibration_note": self.calibration_note}
+
+
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    mid = len(ordered) // 2
+    return round(ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2, 4)
+
+
+def distinct2(paragraphs: list[str]) -> float:
+    """Distinct word bigrams over all bigrams of the body (1.0: no pair of words recurs)."""
+    words = [w for p in paragraphs for w in plain(p).split()]
+    grams = list(itertools.pairwise(words))
+    return round(len(set(grams)) / len(grams), 4) if grams else 0.0
+
+
+def model_share(state: dict[str, Any], paragraphs: list[str]) -> float:
+    """The share of body sentences the model wrote, from the writer's own record of the latest draft: the chat
+    writer composes none; the base-model writer counts the model's sentences beside its composed openings."""
+    from editorial_ai.services.editorial_guard import split_sentences
+
+    logged = [e for e in state.get("tool_calls_log", []) if e.get("tool") == "editorial.generate"]
+    if not logged:
+        return 0.0
+    latest = logged[-1]
+    if "model_sentence_share" in latest:
+        return float(latest["model_sentence_share"])
+    total = sum(len(split_sentences(p)) for p in paragraphs)
+    return round(int(latest.get("model_sentences", 0)) / total, 4) if total else 0.0
 
 
 def load_quality_keywords(path: Path) -> list[str]:
@@ -159,6 +210,9 @@ def article_figures(keyword: str, state: dict[str, Any], known: dict[str, set[st
     figures.copied = [s for s, _ in copied_sentences([*headline_texts, *paragraphs], EDITORIAL_EXAMPLE_TEXTS)]
     figures.repeated_rate = repetition_figures(paragraphs)[0]
     figures.coverage = _coverage(paragraphs, view.topic_terms)
+    figures.distinct2 = distinct2(paragraphs)
+    figures.model_sentence_share = model_share(state, paragraphs)
+    figures.fact_density = fact_density(view)[0]
     figures.sample = " ".join(paragraphs[1:2] or paragraphs[:1])[:400]
     return figures
 
@@ -176,6 +230,10 @@ async def run_quality(settings: Settings, keywords: list[str], model: str | None
                                             "content_type": "fashion_magazine"})  # fmt: skip
             figures = article_figures(keyword, outcome.state, known, (time.perf_counter() - started) / 60)
             figures.cpu_minutes = round((time.process_time() - cpu) / 60, 4)
+            usage = outcome.state.get("token_usage", [])
+            figures.cached_tokens = sum(int(u.get("cached_tokens", 0)) for u in usage)
+            figures.prefill_tokens = sum(int(u.get("prompt_tokens", 0)) for u in usage) - figures.cached_tokens
+            figures.decoded_tokens = sum(int(u.get("completion_tokens", 0)) for u in usage)
             articles.append(figures)
             if on_article is not None:
                 on_article(figures)

@@ -281,27 +281,30 @@ def bench_quality(
 
 def _print_quality(report: Any) -> None:
     table = Table(title=f"bench quality on {report.model}")
-    for col in ("keyword", "status", "words", "paras", "unsupported", "copied", "repeat", "coverage", "revs", "min",
-                "cpu min"):
+    for col in ("keyword", "status", "words", "paras", "model share", "facts", "unsupported", "copied", "repeat",
+                "distinct-2", "revs", "min", "prefill/decoded"):
         table.add_column(col)
     for a in report.articles:
         status = a.status + (f": {a.why[:60]}" if a.why else "")
-        table.add_row(a.keyword, status, str(a.words), str(a.paragraphs),
-                      f"{len(a.unsupported_claims)} ({len(a.unsupported_names)} names)", str(len(a.copied)),
-                      f"{a.repeated_rate:.2f}", f"{a.coverage:.2f}", str(a.revisions), f"{a.minutes:.1f}",
-                      f"{a.cpu_minutes:.1f}")
+        table.add_row(a.keyword, status, str(a.words), str(a.paragraphs), f"{a.model_sentence_share:.2f}",
+                      f"{a.fact_density:.2f}", f"{len(a.unsupported_claims)} ({len(a.unsupported_names)} names)",
+                      str(len(a.copied)), f"{a.repeated_rate:.3f}", f"{a.distinct2:.2f}", str(a.revisions),
+                      f"{a.minutes:.1f}", f"{a.prefill_tokens}/{a.decoded_tokens}")
     console.print(table)
     t = report.totals()
     console.print(
         f"total: {t['passed']} passed, {t['flagged']} flagged, {t['escalated']} escalated, {t['failed']} failed of "
-        f"{t['articles']}; words mean {t['mean_words']} (min {t['min_words']}, target >= 300), min paragraphs "
-        f"{t['min_paragraphs']} (>= 4); unsupported claims {t['unsupported_claims']}, unsupported names "
-        f"{t['unsupported_names']} (in unflagged passes: {t['unflagged_with_unsupported_names']}, target 0); "
-        f"copied sentences {t['copied_sentences']} (0); repeated 4-gram rate {t['mean_repeated_rate']:.3f}; "
-        f"coverage mean {t['mean_coverage']:.2f} (min {t['min_coverage']:.2f}, >= 0.80); revisions mean "
-        f"{t['mean_revisions']}; minutes per article mean {t['mean_minutes']:.2f} (max {t['max_minutes']:.2f}, "
-        f"<= 4; CPU minutes mean {t['mean_cpu_minutes']:.2f}); meeting every target: "
-        f"{t['meeting_targets']}/{t['drafted']}")
+        f"{t['articles']}; words mean {t['mean_words']} (min {t['min_words']}, target >= 350), min paragraphs "
+        f"{t['min_paragraphs']} (>= 5); model sentence share min {t['min_model_sentence_share']:.2f} (>= 0.90); "
+        f"fact density mean {t['mean_fact_density']:.2f} (min {t['min_fact_density']:.2f}, >= 0.60); "
+        f"unsupported claims {t['unsupported_claims']}, unsupported names {t['unsupported_names']} (in unflagged "
+        f"passes: {t['unflagged_with_unsupported_names']}, target 0); copied sentences {t['copied_sentences']} (0); "
+        f"repeated 4-gram rate mean {t['mean_repeated_rate']:.3f} (max {t['max_repeated_rate']:.3f}, <= 0.05); "
+        f"distinct-2 mean {t['mean_distinct2']:.2f}; coverage mean {t['mean_coverage']:.2f} (min "
+        f"{t['min_coverage']:.2f}, >= 0.80); revisions mean {t['mean_revisions']}; minutes per article median "
+        f"{t['median_minutes']:.2f} (max {t['max_minutes']:.2f}, <= 3; CPU minutes mean "
+        f"{t['mean_cpu_minutes']:.2f}); tokens per article: prefill {t['prefill_tokens_per_article']}, decoded "
+        f"{t['decoded_tokens_per_article']}; meeting every target: {t['meeting_targets']}/{t['drafted']}")
     if report.calibration:
         cal = report.calibration
         for name, data in cal["types"].items():

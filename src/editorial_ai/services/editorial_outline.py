@@ -242,10 +242,11 @@ def _looks_plan(keyword: str, celebrity: str, posts: list[dict[str, Any]], terms
     worn: list[str] = []
     for post in own[:3]:
         date = post.get("date") or readable_date(post.get("created_at"))
-        facts.append(f'{date + ", " if date else ""}{post.get("context", "")}: "{post.get("title", "")}"')
-        worn += [s["title"] for s in post.get("solutions", []) if s.get("title") and s["title"] not in worn]
-    if worn:
-        facts.append("worn: " + ", ".join(worn[:3]))
+        pieces = [s["title"] for s in post.get("solutions", []) if s.get("title")]
+        # Each look with its own pieces: a writer given one "worn:" list for three looks paired them at random.
+        wore = f"{celebrity} wore {_and(pieces[:3])}" if pieces else celebrity
+        facts.append(f'{date + ", " if date else ""}{post.get("context", "")}: {wore} (post "{post.get("title", "")}")')
+        worn += [p for p in pieces if p not in worn]
     sols = [s for s in first.get("solutions", []) if s.get("title")]
     piece = next((s for s in sols if _on_topic({"solutions": [s]}, terms)), sols[0] if sols else {})
     lead = looks_lead(celebrity, str(first.get("group_name") or ""),

@@ -18,7 +18,8 @@ _FIXED_TARGETS: dict[str, list[str]] = {
 }
 # Criteria whose evidence quotes the offending text (claims, names, copied or repeated sentences,
 # off-topic paragraphs): the fix is the components holding that text.
-_EVIDENCE_CRITERIA = {"hallucination", "fact_accuracy", "originality", "repetition", "trend_relevance", "relevance"}
+_EVIDENCE_CRITERIA = {"hallucination", "fact_accuracy", "originality", "repetition", "trend_relevance", "relevance",
+                      "specificity"}
 # Beyond this share of the article, a targeted fix costs as much as a rewrite and risks incoherence.
 MAX_TARGETED_SHARE = 0.6
 _ALL_COMPONENTS = (

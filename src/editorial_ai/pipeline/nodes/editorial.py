@@ -8,7 +8,8 @@ from functools import partial
 
 from pydantic import ValidationError
 
-from editorial_ai.llm.base import ImageGenerator, LLMError
+from editorial_ai.llm.base import ImageGenerator, LLMClient, LLMError
+from editorial_ai.llm.profile import profile_of
 from editorial_ai.llm.registry import parse_model_string
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
@@ -19,6 +20,7 @@ from editorial_ai.pipeline.nodes.review import draft_text
 from editorial_ai.pipeline.state import PipelineNode, PipelineState, StateUpdate
 from editorial_ai.review.policy import draft_similarity
 from editorial_ai.review.rubric import load_rubric
+from editorial_ai.services.chat_writer import ChatEditorialService
 from editorial_ai.services.editorial import DraftOutcome, EditorialService, LayoutFn
 from editorial_ai.services.layout_vision import VISION, plan_layout_with_vision
 from editorial_ai.services.learning_context import learning_for
@@ -28,8 +30,19 @@ RESAMPLES = 2
 SIMILAR = 0.97  # the loop policy's default similarity limit: at or above it a revision changed nothing
 
 
+Writer = EditorialService | ChatEditorialService
+
+
+def writer_for(llm: LLMClient, layout: LayoutFn | None, known_names: set[str], deps: PipelineDeps) -> Writer:
+    """The chat writer for a chat model; the composed-sentence writer only for a base model, which cannot follow
+    an instruction (its sentences are checked and dropped before the review)."""
+    if profile_of(llm).chat:
+        return ChatEditorialService(llm, layout, known_names=known_names, mode=deps.settings.writer_mode)
+    return EditorialService(llm, layout, known_names=known_names, strict_names=True)
+
+
 async def _produce(
-    service: EditorialService, state: PipelineState, deps: PipelineDeps, variant: int = 0
+    service: Writer, state: PipelineState, deps: PipelineDeps, variant: int = 0
 ) -> tuple[DraftOutcome, str]:
     design = DesignSpec.model_validate(state.get("design_spec") or {})
     topics, contexts = state.get("curated_topics", []), state.get("enriched_contexts", [])
@@ -83,7 +96,7 @@ def unchanged(state: PipelineState, outcome: DraftOutcome, mode: str) -> bool:
 
 
 async def produce_distinct(
-    service: EditorialService, state: PipelineState, deps: PipelineDeps
+    service: Writer, state: PipelineState, deps: PipelineDeps
 ) -> tuple[DraftOutcome, str, int]:
     """A draft that differs from its predecessor: a repeat (see `unchanged`) is re-sampled with another seed and
     prompt variant (up to RESAMPLES times) instead of being reviewed and counted as a revision.
@@ -144,8 +157,7 @@ def make_editorial_node(deps: PipelineDeps) -> PipelineNode:
         version = int(state.get("draft_version", 0)) + 1
         try:
             known = await deps.catalog.known_entities()
-            service = EditorialService(llm, layout, known_names=set().union(*known.values()) if known else set(),
-                                       strict_names=parse_model_string(base_model).provider == "local")
+            service = writer_for(llm, layout, set().union(*known.values()) if known else set(), deps)
             outcome, mode, resamples = await produce_distinct(service, state, deps)
         except LLMError as exc:
             # The review sees no draft and fails format; the loop cap bounds the cost.
@@ -160,7 +172,11 @@ def make_editorial_node(deps: PipelineDeps) -> PipelineNode:
         if run_option(state, "category"):  # the learning loop aggregates reviews per category (content_types/)
             draft["metadata"] = [*draft.get("metadata", []), {"key": "category",
                                                               "value": run_option(state, "category").lower()}]
+        # An editor's request the rewrite did not follow goes to the editor as a flag, never passed silently.
+        ignored = [f"editor request not followed: {line}" for line in outcome.notes.get(
+            "editor_requests_not_followed", [])]
         return {
+            **({"flags": [*(state.get("flags") or []), *ignored]} if ignored else {}),
             "current_draft": draft,
             "current_content": outcome.content.model_dump(mode="json"),
             "draft_version": version,

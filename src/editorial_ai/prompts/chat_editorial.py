@@ -1,0 +1,115 @@
+"""The chat writer's messages: one system message holding the role, the rules and every fact of the run, then one
+short user message per task (a paragraph, the headline, the standfirst, a rewrite).
+
+The system message is identical for every call of a run, draft and revisions alike, so llama.cpp reuses its KV
+cache for it and only each task's few dozen tokens are new.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from editorial_ai.prompts.sanitize import quote_as_data, sanitize_text
+
+PARAGRAPH_WORDS = (80, 110)
+
+# What each kind of paragraph of the outline (services/editorial_outline.py) is for.
+PARAGRAPH_ROLES: dict[str, str] = {
+    "background": "open the feature: what {keyword} is, where it shows up and why it matters this season",
+    "looks": "the looks: who wore what, where and when, told as a scene",
+    "product": "the piece: {subject}, what it is made of, how it was worn and why readers want it",
+    "spread": "close the feature: why {keyword} spreads and how a reader can wear the idea",
+}
+
+
+def writer_system(*, keyword: str, tone: str, fact_groups: Sequence[tuple[str, Sequence[str]]],
+                  guidance: str = "") -> str:
+    """The run's system message: role, rules, then the facts grouped by paragraph."""
+    tone_text = sanitize_text(tone)[:60] or "sophisticated"
+    lines = [
+        f"You are a staff writer at a fashion magazine. Your voice is {tone_text}, warm and precise.",
+        "",
+        "Rules:",
+        "- Use only the facts below. Never name a person, group, brand, product, place, date or number that the "
+        "facts do not give.",
+        "- Pair people, pieces, places and dates exactly as the facts pair them.",
+        "- Describe a piece only with the materials, colours and garment type the facts give.",
+        "- Every sentence carries a concrete detail from the facts; no generic filler such as \"a testament to\" "
+        "or \"in today's world\".",
+        "- Write flowing magazine prose in full sentences: no headings, no numbered or bulleted lists, no markdown, "
+        "no labels.",
+        "- Say each thing once; do not repeat a phrase or a sentence.",
+    ]
+    if guidance:
+        lines += ["", "Guidance from past human reviews:", guidance]
+    lines += ["", f'Facts for the feature on "{sanitize_text(keyword)[:120]}":']
+    for number, (role, facts) in enumerate(fact_groups, start=1):
+        lines.append(f"Paragraph {number} ({role}):")
+        lines += [f"- {sanitize_text(fact)[:300]}" for fact in facts]
+    return "\n".join(lines)
+
+
+def paragraph_task(*, number: int, total: int, role: str, previous_ending: str = "", feedback: str = "") -> str:
+    """Ask for one body paragraph from its fact group."""
+    low, high = PARAGRAPH_WORDS
+    parts = [feedback] if feedback else []
+    parts.append(f"Write paragraph {number} of {total}: {role}. Use the facts listed under \"Paragraph {number}\" "
+                 f"(you may mention facts of other paragraphs only as they are given).")
+    if previous_ending:
+        parts.append(quote_as_data(previous_ending, label="The previous paragraph ends", max_chars=300) +
+                     " Continue from there without repeating it.")
+    parts.append(f"Write {low} to {high} words as one paragraph of prose, with no heading and no list. Answer with "
+                 "the paragraph only.")
+    return "\n".join(parts)
+
+
+def body_task(*, total: int, roles: Sequence[str], feedback: str = "") -> str:
+    """Ask for the whole body in one answer (the single-request mode the benchmark compares)."""
+    low, high = PARAGRAPH_WORDS
+    plan = "\n".join(f"{i}. {role}" for i, role in enumerate(roles, start=1))
+    parts = [feedback] if feedback else []
+    parts.append(f"Write the body of the feature: {total} paragraphs, one for each fact group, in this order:\n"
+                 f"{plan}\nEach paragraph {low} to {high} words. Separate paragraphs with a blank line. "
+                 "Answer with the paragraphs only.")
+    return "\n".join(parts)
+
+
+def rewrite_task(*, number: int, total: int, role: str, findings: Sequence[str], previous_ending: str = "") -> str:
+    """Ask for one paragraph afresh from its facts, with the review's findings against the old version quoted.
+
+    The old text is not shown whole: a small model given it copies it back, problems included."""
+    low, high = PARAGRAPH_WORDS
+    quoted = [q for q in (quote_as_data(f, label="Finding", max_chars=400) for f in findings) if q]
+    lines = [f"Paragraph {number} of {total} ({role}) must be written again. The review found these problems in the "
+             "old version; the new one must not repeat any of them:",
+             *(f"- {q}" for q in quoted),
+             f"Write the paragraph afresh from the facts listed under \"Paragraph {number}\", pairing people, pieces, "
+             "places and dates only as the facts pair them."]
+    if previous_ending:
+        lines.append(quote_as_data(previous_ending, label="The previous paragraph ends", max_chars=300))
+    lines.append(f"Write {low} to {high} words as one paragraph of prose, with no heading and no list. Answer with "
+                 "the paragraph only.")
+    return "\n".join(lines)
+
+
+def headline_task(*, keyword: str, feedback: str = "") -> str:
+    """Ask for the headline."""
+    parts = [feedback] if feedback else []
+    parts.append(f"Write the headline of this feature on {quote_as_data(keyword, label='the topic', max_chars=120)}:"
+                 " at most 10 words, naming the topic, vivid but factual. Answer with the headline only, "
+                 "without quotation marks.")
+    return "\n".join(parts)
+
+
+def standfirst_task(*, headline: str) -> str:
+    """Ask for the standfirst under the headline."""
+    return (f"The headline is {quote_as_data(headline, label='Headline', max_chars=160)}. Write the standfirst: "
+            "one sentence of 15 to 30 words that tells the reader what the feature is about, using only the facts. "
+            "Do not repeat the headline. Answer with the sentence only.")
+
+
+def pull_quote_task(candidates: Sequence[str]) -> str:
+    """Ask which line of the body makes the best pull quote."""
+    listed = "\n".join(f"{i}. {sanitize_text(c)}" for i, c in enumerate(candidates, start=1))
+    return (f"Which of these lines from the feature would make the most striking pull quote?\n{listed}\n"
+            "Answer with its number only.")

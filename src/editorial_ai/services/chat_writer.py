@@ -1,0 +1,218 @@
+"""The writer for chat models: the model writes every sentence of the body, the headline and the standfirst.
+
+One system message carries the role, the rules and the run's facts grouped by paragraph (the outline of
+services/editorial_outline.py); each paragraph is one short user message. Nothing the model writes is deleted
+here: the sentence guard's objections are reported (notes["guard_findings"]) and the review turns unsupported
+names, figures and pairings into findings that the targeted rewrite quotes back to the model.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
+from editorial_ai.models.design_spec import DesignSpec
+from editorial_ai.models.editorial import EditorialContent
+from editorial_ai.prompts.chat_editorial import (
+    PARAGRAPH_ROLES,
+    body_task,
+    headline_task,
+    paragraph_task,
+    pull_quote_task,
+    rewrite_task,
+    standfirst_task,
+    writer_system,
+)
+from editorial_ai.prompts.editorial import format_feedback
+from editorial_ai.review.rubric import Rubric
+from editorial_ai.services.chat_text import (
+    clean_paragraph,
+    editor_requests_not_followed,
+    findings_for,
+    fit_paragraph,
+    one_line,
+    pull_quote_candidates,
+)
+from editorial_ai.services.editorial import DraftOutcome, LayoutFn, article_extras, planner_layout
+from editorial_ai.services.editorial_guard import SentenceGuard, canonical_case, split_sentences, word_count
+from editorial_ai.services.editorial_outline import Outline, ParagraphPlan, build_outline
+
+MIN_WORDS = 55  # a paragraph shorter than this is asked for once more
+PARAGRAPH_TOKENS = 260
+WRITER_MODES = ("paragraphs", "body")
+
+
+@dataclass
+class _ChatRun:
+    outline: Outline
+    system: str
+    seed: int
+    guard: SentenceGuard
+    notes: dict[str, Any] = field(default_factory=dict)
+
+    def role(self, plan: ParagraphPlan) -> str:
+        template = PARAGRAPH_ROLES.get(plan.kind, PARAGRAPH_ROLES["background"])
+        return template.format(keyword=self.outline.keyword, subject=plan.subject)
+
+
+class ChatEditorialService:
+    """Writes the article with real chat messages; same interface as the base-model EditorialService."""
+
+    def __init__(self, llm: LLMClient, layout: LayoutFn | None = None, known_names: set[str] | None = None,
+                 mode: str = "paragraphs") -> None:
+        if mode not in WRITER_MODES:
+            raise ValueError(f"writer mode {mode!r}: choose one of {', '.join(WRITER_MODES)}")
+        self.llm = llm
+        self.layout = layout or planner_layout
+        self.known_names = known_names or set()
+        self.mode = mode
+
+    def _run(self, topics: list[dict[str, Any]], contexts: list[dict[str, Any]], *, tone: str, guidance: str,
+             seed: int | None, variant: int) -> _ChatRun:
+        keyword = str(topics[0].get("keyword", "")) if topics else ""
+        outline = build_outline(keyword, topics, contexts, variant)
+        if len(outline.plans) < 2:
+            raise LLMError(f"the sources hold too little about {keyword!r} for an article "
+                           f"({len(outline.plans)} fact group); pick a keyword the catalog covers")
+        groups = [(plan.kind, plan.facts) for plan in outline.plans]
+        system = writer_system(keyword=keyword, tone=tone, fact_groups=groups, guidance=guidance)
+        facts = "\n".join(fact for plan in outline.plans for fact in plan.facts)
+        guard = SentenceGuard(outline.names, self.known_names, f"{outline.source_text}\n{facts}", strict_names=False,
+                              brands={p.brand for p in outline.products if p.brand})
+        return _ChatRun(outline, system, 1000 if seed is None else seed, guard)
+
+    async def _ask(self, run: _ChatRun, prompt: str, *, purpose: str, max_tokens: int, salt: int,
+                   temperature: float = 0.7) -> str:
+        request = LLMRequest(system=run.system, prompt=prompt, temperature=temperature, max_tokens=max_tokens,
+                             purpose=purpose, seed=run.seed + salt)
+        return (await self.llm.generate(request)).text
+
+    async def _paragraph(self, run: _ChatRun, index: int, previous: str, feedback: str) -> str:
+        plans = run.outline.plans
+        plan = plans[index]
+        best = ""
+        for attempt in range(2):
+            prompt = paragraph_task(number=index + 1, total=len(plans), role=run.role(plan),
+                                    previous_ending=(split_sentences(previous) or [""])[-1], feedback=feedback)
+            raw = await self._ask(run, prompt, purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS,
+                                  salt=31 * index + 7 * attempt)
+            text = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
+            best = text if word_count(text) > word_count(best) else best
+            if word_count(best) >= MIN_WORDS:
+                break
+            if attempt == 0:
+                run.notes["short paragraphs asked again"] = run.notes.get("short paragraphs asked again", 0) + 1
+        return best
+
+    async def _body(self, run: _ChatRun, feedback: str) -> list[str]:
+        plans = run.outline.plans
+        if self.mode == "paragraphs":
+            paragraphs: list[str] = []
+            for index in range(len(plans)):
+                paragraphs.append(await self._paragraph(run, index, paragraphs[-1] if paragraphs else "", feedback))
+            return paragraphs
+        raw = await self._ask(run, body_task(total=len(plans), roles=[run.role(p) for p in plans], feedback=feedback),
+                              purpose="editorial_body", max_tokens=PARAGRAPH_TOKENS * len(plans), salt=3)
+        parts = [p for p in re.split(r"\n\s*\n", raw.strip()) if p.strip()]
+        return [fit_paragraph(canonical_case(clean_paragraph(p), run.outline.names)) for p in parts][:5]
+
+    async def _headlines(self, run: _ChatRun, feedback: str = "") -> tuple[str, str]:
+        keyword = run.outline.keyword
+        title = one_line(await self._ask(run, headline_task(keyword=keyword, feedback=feedback),
+                                         purpose="editorial_title", max_tokens=30, salt=53), 120)
+        if len(title) < 12:  # the schema's floor: a two-word answer is no headline
+            title = f"{keyword}: {title}".strip(": ")[:120] if title else f"{keyword}: the looks behind the trend"
+        subtitle = one_line(await self._ask(run, standfirst_task(headline=title), purpose="editorial_subtitle",
+                                            max_tokens=70, salt=59), 200)
+        return canonical_case(title, run.outline.names), canonical_case(subtitle, run.outline.names)
+
+    async def _pull_quote(self, run: _ChatRun, body: list[str]) -> list[str]:
+        candidates = pull_quote_candidates(body, run.outline.terms)
+        if len(candidates) <= 1:
+            return candidates[:1]
+        try:
+            answer = await self._ask(run, pull_quote_task(candidates), purpose="editorial_pull_quote", max_tokens=4,
+                                     salt=61, temperature=0.0)
+        except LLMError as exc:  # a pull quote is worth no failed draft: the first candidate, and the log says why
+            run.notes["pull_quote"] = f"first candidate (the model's choice failed: {exc})"
+            return candidates[:1]
+        match = re.search(r"\d+", answer)
+        choice = int(match[0]) - 1 if match else 0
+        return [candidates[choice if 0 <= choice < len(candidates) else 0]]
+
+    def _report(self, run: _ChatRun, body: list[str]) -> None:
+        """The guard's objections, per sentence, for the tool log and the review; nothing is removed."""
+        findings = []
+        for index, paragraph in enumerate(body):
+            for sentence in split_sentences(paragraph):
+                problem = run.guard.problem(sentence, scope=run.outline.scope(run.outline.plans[
+                    min(index, len(run.outline.plans) - 1)]))
+                run.guard.remember(sentence)
+                if problem:
+                    findings.append({"paragraph": index + 1, "sentence": sentence, "problem": problem})
+        run.notes["guard_findings"] = findings
+        run.notes["model_sentence_share"] = 1.0
+
+    async def _finish(self, run: _ChatRun, body: list[str], title: str, subtitle: str,
+                      design_spec: DesignSpec) -> DraftOutcome:
+        body = [p for p in body if len(p) >= 40]
+        if len(body) < 2:
+            raise LLMError(f"the model wrote {len(body)} usable paragraph(s) for {run.outline.keyword!r}")
+        self._report(run, body)
+        content = EditorialContent(keyword=run.outline.keyword, title=title, subtitle=subtitle, body_paragraphs=body,
+                                   pull_quotes=await self._pull_quote(run, body), **article_extras(run.outline))
+        layout, note = await self.layout(content, design_spec)
+        run.notes["paragraphs"] = len(body)
+        return DraftOutcome(content=content, layout=layout, repairs=0, layout_note=note, notes=run.notes)
+
+    async def draft(self, *, curated_topics: list[dict[str, Any]], enriched_contexts: list[dict[str, Any]],
+                    design_spec: DesignSpec, rubric: Rubric, feedback_history: list[dict[str, Any]],
+                    tone: str = "sophisticated", learned_guidance: str = "", seed: int | None = None,
+                    variant: int = 0) -> DraftOutcome:
+        """A whole article: the body (paragraph by paragraph, or in one answer), headline, standfirst, pull quote."""
+        del rubric  # the rules in the system message are the rubric's checkable part; the judge reads the rest
+        run = self._run(curated_topics, enriched_contexts, tone=tone, guidance=learned_guidance, seed=seed,
+                        variant=variant)
+        feedback = format_feedback(feedback_history)
+        body = await self._body(run, feedback)
+        title, subtitle = await self._headlines(run, feedback)
+        run.notes["writer"] = f"chat:{self.mode}"
+        return await self._finish(run, body, title, subtitle, design_spec)
+
+    async def revise(self, *, content: EditorialContent, targets: list[str], feedback_history: list[dict[str, Any]],
+                     curated_topics: list[dict[str, Any]], enriched_contexts: list[dict[str, Any]],
+                     design_spec: DesignSpec, tone: str = "sophisticated", seed: int | None = None,
+                     variant: int = 0) -> DraftOutcome:
+        """Rewrite only `targets`, each paragraph with the findings against it quoted; the rest stays verbatim."""
+        run = self._run(curated_topics, enriched_contexts, tone=tone, guidance="", seed=seed, variant=variant)
+        paragraphs = list(content.body_paragraphs)
+        redo = _paragraph_indices(targets, len(paragraphs))
+        latest = feedback_history[-1] if feedback_history else {}
+        plans = run.outline.plans
+        for i in sorted(redo):
+            plan = plans[min(i, len(plans) - 1)]
+            findings = findings_for(latest, paragraphs[i], i) or ["Make the paragraph more specific to the facts."]
+            previous = (split_sentences(paragraphs[i - 1]) or [""])[-1] if i > 0 else ""
+            raw = await self._ask(run, rewrite_task(number=i + 1, total=len(paragraphs), role=run.role(plan),
+                                                    findings=findings, previous_ending=previous),
+                                  purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS, salt=131 * (i + 1))
+            rewritten = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
+            paragraphs[i] = rewritten if len(rewritten) >= 40 else paragraphs[i]
+        title, subtitle = content.title, content.subtitle
+        if "title" in targets or "subtitle" in targets:
+            title, subtitle = await self._headlines(run, format_feedback(feedback_history))
+        run.notes["regenerated"] = [f"body_paragraphs[{i}]" for i in sorted(redo)]
+        run.notes["writer"] = "chat:rewrite"
+        ignored = editor_requests_not_followed(feedback_history, paragraphs)
+        if ignored:
+            run.notes["editor_requests_not_followed"] = ignored
+        return await self._finish(run, paragraphs, title, subtitle, design_spec)
+
+
+def _paragraph_indices(targets: list[str], count: int) -> set[int]:
+    if "body_paragraphs" in targets:
+        return set(range(count))
+    found = {int(m[1]) for t in targets if (m := re.fullmatch(r"body_paragraphs\[(\d+)\]", t))}
+    return {i for i in found if i < count}

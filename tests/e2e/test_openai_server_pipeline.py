@@ -1,0 +1,83 @@
+"""The remote path against a real OpenAI-compatible server: llama-cpp-python's server on loopback, serving the
+embedded 270M GGUF, and a keyword run to the human gate through `openai:NAME@http://127.0.0.1:PORT/v1`."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from editorial_ai.config import Settings
+from editorial_ai.llm.base import LLMRequest
+from editorial_ai.llm.model_files import gemma_path
+from editorial_ai.llm.registry import get_client
+from editorial_ai.models.curation import CuratedTopic
+from editorial_ai.pipeline.runner import open_pipeline
+
+pytestmark = pytest.mark.slow
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server_url() -> Iterator[str]:
+    """llama-cpp-python's OpenAI-compatible server on a free loopback port (stopped after the module)."""
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "llama_cpp.server", "--model", str(gemma_path()), "--model_alias", "gemma",
+         "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "8192", "--n_threads", "2"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}/v1"
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(f"the server exited: {process.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+            try:
+                if httpx.get(f"{url}/models", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.5)
+        else:
+            raise RuntimeError("the server did not start within 120 s")
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+async def test_structured_request_steps_down_from_a_refused_format(server_url: str) -> None:
+    """The server answers response_format json_schema with a 500 validation error: the client steps down to a
+    mode it accepts instead of retrying the refused one until the run fails."""
+    client = get_client(f"openai:gemma@{server_url}", Settings(), retry=False, cached=False)
+    result = await client.generate(LLMRequest(prompt="Name a trend and one reason it spreads.",
+                                              output_schema=CuratedTopic, max_tokens=300, temperature=0.0))
+    assert isinstance(result.parsed, CuratedTopic)
+    inner = getattr(client, "inner", client)
+    assert inner.format_mode in ("json_object", "prompt")  # json_schema was refused and never retried
+    assert result.usage.prompt_tokens > 0
+
+
+async def test_keyword_runs_to_the_gate_through_the_server(server_url: str, tmp_path: Path) -> None:
+    settings = Settings(EDITORIAL_AI_DATA_DIR=tmp_path, EDITORIAL_AI_MODEL=f"openai:gemma@{server_url}",
+                        EDITORIAL_AI_MAX_REVISIONS=1)
+    async with open_pipeline(settings) as pipeline:
+        outcome = await pipeline.start({"seed_keyword": "Jennie Effect", "target_celeb": "Jennie"})
+        state = outcome.state
+        assert outcome.waiting_for_human, state.get("error_log")
+        paragraphs = state["current_content"]["body_paragraphs"]
+        assert len(paragraphs) >= 3
+        logged = [entry for entry in state["tool_calls_log"] if entry.get("tool") == "editorial.generate"]
+        assert logged and logged[0]["writer"].startswith("chat:")  # a chat server gets the chat writer
+        models = {u["model_name"] for u in state["token_usage"]}
+        assert any("gemma" in m for m in models)
