@@ -8,7 +8,8 @@ import pytest
 from pydantic import ValidationError
 
 from editorial_ai.config import Settings
-from editorial_ai.models.run_request import BLOOMS_LEVELS, RunRequest, RunRequestError
+from editorial_ai.models.run_request import BLOOMS_LEVELS
+from editorial_ai.worker.run_request import RunRequest, RunRequestError
 
 
 def _settings(tmp_path: Path, **values: object) -> Settings:

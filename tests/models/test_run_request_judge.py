@@ -6,8 +6,8 @@ import pytest
 from pydantic import ValidationError
 
 from editorial_ai.config import Settings
-from editorial_ai.models.run_request import RunRequest
 from editorial_ai.pipeline.nodes._common import judge_model, max_revisions
+from editorial_ai.worker.run_request import RunRequest
 
 
 def test_judge_model_and_max_revisions_are_validated_and_passed_on(tmp_path) -> None:

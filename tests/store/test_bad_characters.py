@@ -10,8 +10,8 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from editorial_ai.llm.structured import parse_structured, parse_structured_async
-from editorial_ai.models.run_request import RunRequest
 from editorial_ai.store.catalog import SqliteCatalogRepository
+from editorial_ai.worker.run_request import RunRequest
 
 
 @pytest.fixture

@@ -14,11 +14,11 @@ from editorial_ai.api.schemas import (
     ReviseRequest,
 )
 from editorial_ai.models.decisions import AdminDecision, ReviewForm
-from editorial_ai.models.run_request import RunRequest, RunRequestError
 from editorial_ai.models.status import RunState
 from editorial_ai.pipeline.runner import ConflictError, DecisionClaim, NotFoundError, Pipeline
 from editorial_ai.prompts.sanitize import OPTION_FIX, run_request_problem
 from editorial_ai.worker.queue import BrokerUnavailableError
+from editorial_ai.worker.run_request import RunRequest, RunRequestError
 from editorial_ai.worker.service import (
     IdempotencyConflict,
     RetryRefused,

@@ -17,14 +17,10 @@ from pydantic import (
 
 from editorial_ai.api.schema_docs import LINE, LINE_NON_BLANK, REVISE_SAYS_SOMETHING, TEXT, TEXT_NON_BLANK, padded
 from editorial_ai.models.decisions import ReviewForm
-from editorial_ai.models.run_request import (
-    BLOOMS_LEVELS,
-    MULTILINE_FIELDS,
-    RunRequest,
-    control_character_problem,
-)
+from editorial_ai.models.run_request import BLOOMS_LEVELS, MULTILINE_FIELDS, control_character_problem
 from editorial_ai.models.status import ContentStatus, normalize_status_name
 from editorial_ai.pipeline.graph import pipeline_content_types
+from editorial_ai.worker.run_request import RunRequest
 
 # The one status vocabulary (models/status.py), shared with the CLI and the admin UI; any case and the run
 # summary's older names (awaiting_approval, needs_human_review) are accepted for the same states.
@@ -117,7 +113,7 @@ def _document_run_request(schema: dict[str, Any]) -> None:
 
 class TriggerRequest(RunRequest):
     """Seed 001 section 6.1 plus model, content type, tenant and the exam options: the run request
-    `editorial-ai run` builds too (models/run_request.py), validated by the same rules."""
+    `editorial-ai run` builds too (worker/run_request.py), validated by the same rules."""
 
     model_config = ConfigDict(json_schema_extra=_document_run_request)
 

@@ -18,9 +18,9 @@ from editorial_ai.cli.render import print_outcome
 from editorial_ai.cli.terminal import plain, safe
 from editorial_ai.config import Settings
 from editorial_ai.models.decisions import AdminDecision
-from editorial_ai.models.run_request import RunRequest, RunRequestError
 from editorial_ai.models.status import ContentStatus, PipelineStatus, status_of_run
 from editorial_ai.observability.step_names import AttemptTracker, step_name
+from editorial_ai.worker.run_request import RunRequest, RunRequestError
 
 
 class NodeProgress:

@@ -17,12 +17,12 @@ from typing import Any
 
 from editorial_ai.config import Settings
 from editorial_ai.models.decisions import AdminDecision
-from editorial_ai.models.run_request import RunRequest
 from editorial_ai.models.status import RunState
 from editorial_ai.observability.node_wrapper import ProgressHook
 from editorial_ai.pipeline.runner import ConflictError, DecisionClaim, NotFoundError, Pipeline, RunOutcome
 from editorial_ai.worker.executor import RunExecutor, new_worker_id
 from editorial_ai.worker.queue import BrokerUnavailableError, WorkQueue, open_queue
+from editorial_ai.worker.run_request import RunRequest
 from editorial_ai.worker.runstore import ACTIVE, RunStore, open_run_store
 from editorial_ai.worker.sweeper import Sweeper, holder_is_dead_here, sweeping
 
