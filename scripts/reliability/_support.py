@@ -141,7 +141,10 @@ async def audit(backend: Backend, content_id: str, thread_id: str) -> Audit:
         outcome = await pipeline.outcome(thread_id)
         records = pipeline.deps.run_log.read(thread_id)
     assert content is not None
-    publish_runs = sum(1 for r in records if r.get("node_name") == "publish" and r.get("status") == "success")
+    # A publish re-run that found the page already published is logged with outcome "replay" (a designed no-op),
+    # not counted as a publish.
+    publish_runs = sum(1 for r in records if r.get("node_name") == "publish" and r.get("status") == "success"
+                       and r.get("outcome") != "replay")
     return Audit(str(content["status"]), [str(e["decision"]) for e in events],
                  str(outcome.state.get("pipeline_status")), outcome.waiting_for_human, outcome.next_nodes,
                  bool(content.get("claim_token")), publish_runs)

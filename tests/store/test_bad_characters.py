@@ -52,5 +52,5 @@ async def test_the_async_parser_cleans_too() -> None:
 
 @pytest.mark.parametrize("value", ["Jennie \ud800", "Jennie \ufdd0", "Jennie \x00", "Jennie \U0001fffe"])
 def test_a_request_holding_one_is_refused_naming_it(value: str) -> None:
-    with pytest.raises(ValidationError, match="U\\+|unicode string"):  # pydantic's own words for a surrogate
+    with pytest.raises(ValidationError, match=r"U\+|unicode string"):  # pydantic's own words for a surrogate
         RunRequest(seed_keyword=value)

@@ -85,7 +85,8 @@ def logs(
         if previous is not None and attempt != previous:
             table.add_section()
         models = ", ".join(sorted({u["model_name"] for u in r["token_usage"] if u.get("model_name")}))
-        result = {"pass": "passed", "fail": "did not pass"}.get(r.get("outcome") or "", r["status"])
+        outcomes = {"pass": "passed", "fail": "did not pass", "replay": "already done (replay)"}
+        result = outcomes.get(r.get("outcome") or "", r["status"])
         table.add_row(
             str(attempt or "") if attempt != previous else "",
             step_name(r["node_name"], attempt),

@@ -82,6 +82,8 @@ def _result_label(payload: dict[str, Any]) -> str:
         return "[green]passed[/]"
     if outcome == "fail":
         return "[red]did not pass[/]"
+    if outcome == "replay":
+        return "[green]already done[/] (replayed, nothing repeated)"
     return "[green]done[/]"
 
 

@@ -69,7 +69,7 @@ def summarize_runs(records: list[dict[str, Any]], status: str) -> dict[str, Any]
             "total_tokens": r.get("total_tokens", 0),
             "started_at": r.get("started_at"),
             "error": r.get("error"),
-            "outcome": r.get("outcome"),  # "pass"/"fail" for a review step, else None
+            "outcome": r.get("outcome"),  # "pass"/"fail" for a review step, "replay" for a no-op re-run, else None
         }
         for r in records
         if r.get("kind", "node") == "node"

@@ -46,12 +46,17 @@ def step_name(node: str, attempt: int = 1) -> str:
 
 
 def step_outcome(update: Mapping[str, Any] | None) -> str | None:
-    """ "pass" or "fail" when a node's state update carries a review verdict, else None."""
+    """ "pass" or "fail" when a node's state update carries a review verdict; "replay" when an idempotent node
+    found its work already done (a publish re-run after a crash: the run log must not read as a second publish);
+    else None."""
     if not update:
         return None
     review = update.get("review_result")
     if isinstance(review, Mapping) and "passed" in review:
         return "pass" if review["passed"] else "fail"
+    calls = update.get("tool_calls_log")
+    if isinstance(calls, list) and any(isinstance(c, Mapping) and c.get("replay") is True for c in calls):
+        return "replay"
     return None
 
 
