@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     checkpoint_path: Path | None = Field(None, alias="EDITORIAL_AI_CHECKPOINT_PATH")
     log_dir: Path | None = Field(None, alias="EDITORIAL_AI_LOG_DIR")
     publish_dir: Path | None = Field(None, alias="EDITORIAL_AI_PUBLISH_DIR")
+    # What a published page says about who made it: the publication, and a byline only when a person signs it.
+    publication_name: str = Field("Editorial AI", alias="EDITORIAL_AI_PUBLICATION", min_length=1, max_length=80)
+    byline_author: str | None = Field(None, alias="EDITORIAL_AI_AUTHOR", max_length=80)
     routing_file: Path | None = Field(None, alias="EDITORIAL_AI_ROUTING_FILE")
     content_type: str = Field("fashion_magazine", alias="EDITORIAL_AI_CONTENT_TYPE")
     max_revisions: int = Field(3, alias="EDITORIAL_AI_MAX_REVISIONS", ge=1, le=10)

@@ -25,7 +25,8 @@ async def test_published_article_is_served_only_once_published(client_for: Calla
         assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
         html = page.text
         assert html.lstrip().lower().startswith("<!doctype html>") and "Preview of a draft" not in html
-        assert "By " in html and "min read" in html and "Approved by admin" in html
+        assert "By the Editorial AI desk" in html and "min read" in html and "approved by an editor of" in html
+        assert "Approved by admin" not in html
         assert "<time" in html and " -- " not in html
         detail = (await client.get(f"/api/contents/{content_id}")).json()
         assert Path(detail["published_path"]).is_file()  # the file stays too
@@ -69,7 +70,7 @@ async def _gate_with_key(client: Any) -> str:
 async def test_a_reviewer_key_decides_under_the_reviewer_name(client_for: Callable[..., Any], tmp_path: Path) -> None:
     _, key = reviewer_store(tmp_path / "data" / "reviewers.json").add("Kim Jisoo")
     async with client_for(api_key=API_KEY, headers={"Authorization": f"Bearer {key}"}) as (_, client):
-        content_id = (await run_to_gate(client))["content_id"]
+        content_id = await _gate_with_key(client)  # starting runs is the admin's; deciding is the editor's
         # A named reviewer cannot record a decision under someone else's name.
         response = await client.post(f"/api/contents/{content_id}/approve", json={"reviewer": "someone else"})
         assert response.status_code == 200, response.text
@@ -77,7 +78,7 @@ async def test_a_reviewer_key_decides_under_the_reviewer_name(client_for: Callab
         assert response.status_code == 200, response.text
         events = (await client.get(f"/api/contents/{content_id}")).json()["events"]
         assert [(e["decision"], e["reviewer"]) for e in events] == [("approved", "Kim Jisoo"), ("publish", "Kim Jisoo")]
-        assert "Approved by Kim Jisoo" in (await client.get(f"/articles/{content_id}")).text
+        assert "approved by Kim Jisoo of Editorial AI" in (await client.get(f"/articles/{content_id}")).text
 
 
 async def test_a_removed_reviewer_key_stops_working(client_for: Callable[..., Any], tmp_path: Path) -> None:

@@ -3,7 +3,10 @@ public step needs a confirmation, a takedown answers 410 and removes the file, a
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -115,3 +118,17 @@ async def test_the_desk_stays_on_the_decided_item_and_links_the_public_page(clie
     page = (await client.get(down.headers["location"])).text
     assert "410 Gone" in page and "embargo" in page
     assert (await _detail(client, first))["status"] == "pending"  # the other item was never touched
+
+
+async def test_the_published_file_is_the_served_page_with_the_configured_byline(
+        client_for: Callable[..., Any]) -> None:
+    async with client_for(EDITORIAL_AI_PUBLICATION="Seoul Style Weekly", EDITORIAL_AI_AUTHOR="Mina Park") as (
+            _, client):
+        content_id = await _pending(client)
+        await client.post(f"/api/contents/{content_id}/approve", json={"reviewer": "Kim"})
+        path = Path((await client.post(f"/api/contents/{content_id}/publish", json={"confirm": True})).json()[
+            "published_path"])
+        page = (await client.get(f"/articles/{content_id}")).text
+        assert path.read_text(encoding="utf-8") == page
+        assert "By Mina Park" in page and "approved by Kim of Seoul Style Weekly" in page
+        assert "Editorial AI" not in re.sub(r"<[^>]+>", " ", page)

@@ -76,10 +76,21 @@ def test_only_the_people_the_article_names_are_shown() -> None:
 
 
 def test_byline_date_reading_time_and_approver() -> None:
-    meta = ArticleMeta(published_at=datetime(2026, 11, 23, 9, 30, tzinfo=UTC), approved_by="Mina Park")
+    meta = ArticleMeta(published_at=datetime(2026, 11, 23, 9, 30, tzinfo=UTC), approved_by="Mina Park",
+                       publication="Seoul Style Weekly")
     text = _visible_text(render_article_html(_layout(), meta=meta))
-    assert "By Ha-eun Cho" in text and "November 23, 2026" in text and "1 min read" in text
-    assert "Approved by Mina Park" in text and "Preview of a draft" not in text
+    assert "By the Seoul Style Weekly desk" in text and "November 23, 2026" in text and "1 min read" in text
+    assert "Drafted with a language model" in text and "approved by Mina Park of Seoul Style Weekly" in text
+    assert "Preview of a draft" not in text
+    # The model's own author credit is not a byline, nor a footer line: nobody checked that name.
+    assert "Ha-eun Cho" not in text and text.endswith("Seoul Style Weekly")
+
+
+def test_a_configured_author_signs_and_the_shared_admin_key_names_nobody() -> None:
+    meta = ArticleMeta(approved_by="admin", publication="Seoul Style Weekly", author="Mina Park")
+    text = _visible_text(render_article_html(_layout(), meta=meta))
+    assert "By Mina Park" in text and "approved by an editor of Seoul Style Weekly" in text
+    assert "admin" not in text.lower()
 
 
 def test_product_cards_carry_brand_and_where_the_product_was_seen() -> None:

@@ -18,9 +18,9 @@ from editorial_ai.api.runs import RunManager
 from editorial_ai.api.schema_docs import LINE_NON_BLANK, TEXT_NON_BLANK
 from editorial_ai.api.schemas import _Request
 from editorial_ai.models.decisions import AdminDecision
+from editorial_ai.pipeline import publishing
+from editorial_ai.pipeline.publishing import StepRefused, StepResult
 from editorial_ai.pipeline.runner import NotFoundError, Pipeline
-from editorial_ai.services import publishing
-from editorial_ai.services.publishing import StepRefused, StepResult
 from editorial_ai.worker.service import is_active
 
 T = TypeVar("T")
@@ -114,6 +114,7 @@ async def publish(pipeline: Pipeline, runs: RunManager, content_id: str, reviewe
         if claim is None:
             return await publishing.republish(pipeline, content_id, reviewer=reviewer, note=note)
         await service_of(runs).decided(claim.thread_id, inline=True)
+        await publishing.refresh_public_file(pipeline, content_id)
         result = await publishing.current(pipeline, content_id, "published")
         # Another process held the run's lease: the request is durable and that process (or the sweeper) publishes.
         return result if result.status == "published" else StepResult(

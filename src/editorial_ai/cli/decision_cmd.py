@@ -96,7 +96,7 @@ def _decide(
 
 async def _approve_only(pipeline: Any, content_id: str, decision: AdminDecision) -> dict[str, Any]:
     """The approval recorded, the run left paused: nothing is public until `publish`."""
-    from editorial_ai.services import publishing
+    from editorial_ai.pipeline import publishing
 
     result = await publishing.approve(pipeline, content_id, decision)
     content = await pipeline.deps.contents.get(content_id) or {}

@@ -32,7 +32,7 @@ def _confirmed(yes: bool, question: str, flag_hint: str) -> None:
 
 def _step(content_ref: str, data_dir: Path | None, as_json: bool, step: str, **kwargs: Any) -> None:
     from editorial_ai.cli.run_service import cli_runs
-    from editorial_ai.services import publishing
+    from editorial_ai.pipeline import publishing
 
     settings = build_settings(data_dir=data_dir)
 
@@ -47,6 +47,7 @@ def _step(content_ref: str, data_dir: Path | None, as_json: bool, step: str, **k
                 else:  # the paused run resumes into its publish node, here under the run's lease
                     await runs.service.decided(claim.thread_id, inline=True)
                     await runs.drain()
+                    await publishing.refresh_public_file(pipeline, content_id)
                     result = await publishing.current(pipeline, content_id, "published")
             elif step == "unpublish":
                 result = await publishing.unpublish(pipeline, content_id, **kwargs)

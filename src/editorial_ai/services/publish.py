@@ -35,7 +35,9 @@ _CSS_SAFE = re.compile(r"^(?:#[0-9a-fA-F]{3,8}|-?[0-9]+(?:\.[0-9]+)?)$")
 _CAPTION_SPLIT = re.compile(r"\s+(?:--|—|–|-)\s+")
 _BYLINE_ROLES = ("writer", "words", "text", "author", "editor", "story")
 _WORDS_PER_MINUTE = 230
-DEFAULT_BYLINE = "the Editorial AI desk"
+DEFAULT_PUBLICATION = "Editorial AI"
+# Decisions taken with the shared admin key or by automation carry no person's name to print.
+_UNNAMED_APPROVERS = frozenset({"admin", "auto-approve", "bench", ""})
 
 
 def css_value(value: object) -> str:
@@ -53,12 +55,35 @@ def css_value(value: object) -> str:
 
 @dataclass(frozen=True)
 class ArticleMeta:
-    """What the page says around the text: when it was published and by whom it was approved, or that it is a
-    preview of a draft still under review."""
+    """What the page says around the text: the publication, who signs it, when it was published and who approved
+    it, or that it is a preview of a draft still under review.
+
+    The byline is honest: the configured author (EDITORIAL_AI_AUTHOR) when a person signs the publication's
+    articles, else the publication's desk, never a name the model wrote into the draft's credits. A line under it
+    says the text was drafted with a language model from the sources it cites and approved by an editor (named when
+    the approval came from a named reviewer).
+    """
 
     published_at: datetime | str | None = None
     approved_by: str | None = None
     preview_status: str | None = None  # set for /preview: the content's status, shown in a banner
+    publication: str = DEFAULT_PUBLICATION
+    author: str | None = None
+
+    @property
+    def byline(self) -> str:
+        return (self.author or "").strip() or f"the {self.publication} desk"
+
+    @property
+    def approver(self) -> str | None:
+        """The approving editor's name, when a person's name was recorded."""
+        name = (self.approved_by or "").strip()
+        return None if name.lower() in _UNNAMED_APPROVERS else name
+
+
+def meta_for(settings: Any, **fields: Any) -> ArticleMeta:
+    """ArticleMeta with the publication and author from the settings."""
+    return ArticleMeta(publication=settings.publication_name, author=settings.byline_author, **fields)
 
 
 @lru_cache(maxsize=1)
@@ -116,13 +141,8 @@ def _seen_line(product: Any, seen: dict[str, tuple[str, str]]) -> str:
     return f"Seen on {artist}" + ("" if repeated else f": {context}")
 
 
-def _byline(layout: MagazineLayout) -> str:
-    for block in layout.blocks:
-        if isinstance(block, CreditsBlock):
-            for entry in block.entries:
-                if entry.name.strip() and any(role in entry.role.lower() for role in _BYLINE_ROLES):
-                    return entry.name.strip()
-    return DEFAULT_BYLINE
+def _is_author_credit(role: str) -> bool:
+    return any(word in role.lower() for word in _BYLINE_ROLES)
 
 
 def _date_text(value: datetime | str | None) -> str:
@@ -172,12 +192,17 @@ def article_view(layout: MagazineLayout, sources: list[dict[str, Any]] | None = 
             first_body = False
         elif isinstance(block, HeadlineBlock) and block.text.strip() == layout.title.strip():
             continue  # the title is already the hero's heading
+        elif isinstance(block, CreditsBlock):
+            # Author credits are the model's words about itself (or names it made up): the byline says who made it.
+            entries = [e for e in block.entries if e.name.strip() and not _is_author_credit(e.role)]
+            if not entries:
+                continue
+            entry["entries"] = entries
         blocks.append(entry)
     words = sum(len(p.split()) for b in layout.blocks if isinstance(b, BodyTextBlock) for p in b.paragraphs)
     hero = next((b for b in layout.blocks if isinstance(b, HeroBlock)), None)
     return {
         "blocks": blocks,
-        "byline": _byline(layout),
         "minutes": max(1, round(words / _WORDS_PER_MINUTE)),
         "hero": hero,
     }

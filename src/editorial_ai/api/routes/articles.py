@@ -12,12 +12,9 @@ from fastapi.responses import HTMLResponse
 from editorial_ai.api.deps import LoginRequired, PipelineDep, SettingsDep
 from editorial_ai.api.errors import ApiError
 from editorial_ai.api.security import identify_key, load_session, presented_key
-from editorial_ai.content_types.article import ArticleType
-from editorial_ai.content_types.registry import content_type_for
-from editorial_ai.models.status import ContentStatus, Decision
-from editorial_ai.pipeline.runner import NotFoundError, Pipeline
-from editorial_ai.services.publish import ArticleMeta, render_article_html
-from editorial_ai.services.publishing import was_unpublished
+from editorial_ai.models.status import ContentStatus
+from editorial_ai.pipeline.publishing import public_page, was_unpublished
+from editorial_ai.pipeline.runner import Pipeline
 
 # Pages for readers and reviewers, like the admin UI: not part of the JSON API's OpenAPI document.
 router = APIRouter(tags=["articles"], include_in_schema=False)
@@ -32,28 +29,6 @@ async def _content(pipeline: Pipeline, content_id: str) -> dict[str, Any]:
     if item is None:
         raise ApiError(404, f"no content with id {content_id!r}", "list contents with GET /api/contents/")
     return item
-
-
-async def _sources(pipeline: Pipeline, thread_id: str) -> list[dict[str, Any]]:
-    """The run's sourced posts (for "seen on" lines on product cards); none when the run's state is gone."""
-    try:
-        state = (await pipeline.outcome(thread_id)).state
-    except NotFoundError:
-        return []
-    return list(state.get("enriched_contexts") or [])
-
-
-async def _approver(pipeline: Pipeline, content_id: str) -> str | None:
-    events: Any = await pipeline.deps.contents.events(content_id)
-    approvals = [e for e in events if e.get("decision") == Decision.APPROVED]
-    return str(approvals[-1]["reviewer"]) if approvals else None
-
-
-def _render(item: dict[str, Any], meta: ArticleMeta, sources: list[dict[str, Any]]) -> str:
-    content_type = content_type_for(item.get("content_type"))
-    if not isinstance(content_type, ArticleType):  # exam items, product specs: the type's own page
-        return content_type.render_html(item["layout_json"])
-    return render_article_html(item["layout_json"], meta=meta, sources=sources)
 
 
 @router.get(
@@ -74,9 +49,7 @@ async def published_article(content_id: str, pipeline: PipelineDep) -> HTMLRespo
             f"content {content_id} is not published (it is {item['status']})",
             f"approve and publish it first; reviewers can read the draft at /preview/{content_id}",
         )
-    meta = ArticleMeta(published_at=item.get("published_at"), approved_by=await _approver(pipeline, content_id))
-    html = _render(item, meta, await _sources(pipeline, item["thread_id"]))
-    return HTMLResponse(html, headers=_PUBLISHED_HEADERS)
+    return HTMLResponse(await public_page(pipeline, item), headers=_PUBLISHED_HEADERS)
 
 
 async def _require_reviewer(request: Request, settings: SettingsDep) -> str:
@@ -108,10 +81,4 @@ async def preview_article(
     """Any content's current draft rendered exactly as it would be published, with a banner saying it is not."""
     await _require_reviewer(request, settings)
     item = await _content(pipeline, content_id)
-    published = item["status"] == ContentStatus.PUBLISHED
-    meta = ArticleMeta(
-        published_at=item.get("published_at") if published else None,
-        preview_status=None if published else str(item["status"]),
-    )
-    html = _render(item, meta, await _sources(pipeline, item["thread_id"]))
-    return HTMLResponse(html, headers=_PREVIEW_HEADERS)
+    return HTMLResponse(await public_page(pipeline, item, preview=True), headers=_PREVIEW_HEADERS)

@@ -17,10 +17,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
+from editorial_ai.content_types.article import ArticleType
 from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.models.status import AWAITING_DECISION, ContentStatus, Decision
 from editorial_ai.pipeline.runner import ConflictError, DecisionClaim, NotFoundError, Pipeline
+from editorial_ai.services.publish import ArticleMeta, meta_for, render_article_html, write_published_article
 
 # Event kinds of the decision log beside the decisions themselves (approved, rejected, revision_requested).
 PUBLISH_EVENT = "publish"  # an editor asked to publish: the run resumes and its publish node writes the page
@@ -163,6 +165,7 @@ async def republish(pipeline: Pipeline, content_id: str, *, reviewer: str, note:
     await pipeline.deps.contents.record_event(content_id=content_id, thread_id=str(item["thread_id"]),
                                               decision=PUBLISHED_EVENT, reviewer=reviewer,
                                               payload={"note": note, "path": str(path)})
+    await refresh_public_file(pipeline, content_id)
     return await current(pipeline, content_id, "published")
 
 
@@ -197,6 +200,52 @@ async def unpublish(pipeline: Pipeline, content_id: str, *, reviewer: str, reaso
         content_id=content_id, thread_id=str(item["thread_id"]), decision=UNPUBLISHED_EVENT, reviewer=reviewer,
         payload={"reason": reason.strip(), "removed_file": removed, "was_published_at": item.get("published_at")})
     return await current(pipeline, content_id, "unpublished")
+
+
+def approver_of(events: list[dict[str, Any]]) -> str | None:
+    """Who approved the content last (the name the page may print)."""
+    approval = _approval_of(events)
+    return str(approval["reviewer"]) if approval else None
+
+
+async def _sources(pipeline: Pipeline, thread_id: str) -> list[dict[str, Any]]:
+    """The run's sourced posts (for "seen on" lines on product cards); none when the run's state is gone."""
+    try:
+        state = (await pipeline.outcome(thread_id)).state
+    except NotFoundError:
+        return []
+    return list(state.get("enriched_contexts") or [])
+
+
+async def page_meta(pipeline: Pipeline, item: dict[str, Any], *, preview: bool = False) -> ArticleMeta:
+    """What the page says around the article: publication, byline, date and approver (or the preview banner)."""
+    published = item["status"] == ContentStatus.PUBLISHED
+    if preview and not published:
+        return meta_for(pipeline.deps.settings, preview_status=str(item["status"]))
+    return meta_for(pipeline.deps.settings, published_at=item.get("published_at") if published else None,
+                    approved_by=approver_of(await pipeline.deps.contents.events(str(item["id"]))))
+
+
+async def public_page(pipeline: Pipeline, item: dict[str, Any], *, preview: bool = False) -> str:
+    """The content as readers see it (or, with `preview`, as they would): the same HTML at /articles/{id}, in the
+    publish folder's file, and at /preview/{id}."""
+    content_type = content_type_for(item.get("content_type"))
+    if not isinstance(content_type, ArticleType):  # exam items, product specs: the type's own page
+        return content_type.render_html(item["layout_json"])
+    return render_article_html(item["layout_json"], meta=await page_meta(pipeline, item, preview=preview),
+                               sources=await _sources(pipeline, str(item["thread_id"])))
+
+
+async def refresh_public_file(pipeline: Pipeline, content_id: str) -> None:
+    """Rewrite a published article's file with what /articles/{id} serves: the publish node writes the page before
+    the approval's editor, the publication's name and the run's sources are at hand."""
+    item = await _load(pipeline, content_id)
+    if item["status"] != ContentStatus.PUBLISHED or not isinstance(content_type_for(item.get("content_type")),
+                                                                      ArticleType):
+        return
+    meta = await page_meta(pipeline, item)
+    write_published_article(item["layout_json"] or {}, pipeline.deps.settings.resolved_publish_dir, content_id,
+                            meta=meta, sources=await _sources(pipeline, str(item["thread_id"])))
 
 
 def was_unpublished(events: list[dict[str, Any]]) -> bool:
