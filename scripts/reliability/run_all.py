@@ -3,7 +3,9 @@
     python scripts/reliability/run_all.py [--trials 20]
 
 Checks: the API fuzzing script (schemathesis_api.py, when present), racing approvals from several processes,
-kill -9 at each step of a decision, and pathological model outputs. SQLite always; PostgreSQL too when
+kill -9 at each step of a decision, pathological model outputs, and the security probes (security_checks.py:
+sessions after revocation, secrets leaked to a listener, markup crashes, idempotent triggers duplicated,
+contract violations). SQLite always; PostgreSQL too when
 DATABASE_URL is set or a server listens on 127.0.0.1:5432. A check that cannot run is listed and counted as
 `not run`, never as a pass.
 """
@@ -22,6 +24,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 COUNTS = ("server_errors", "schema_violations", "double_publishes", "lost_events", "duplicate_events",
           "inconsistent_threads", "crashes", "hangs", "not_run")
+SECURITY_COUNTS = ("sessions_after_revocation", "secrets_leaked", "markup_crashes", "idempotent_duplicates",
+                   "contract_violations")
 CHECK_TIMEOUT_S = 1800
 
 
@@ -101,6 +105,14 @@ def main() -> int:
         skipped = "; ".join(result.get("skipped") or [])
         notes.append(f"{label}: exit {code} in {seconds:.0f} s" + (f" ({skipped})" if skipped else ""))
 
+    print("== security probes (security_checks.py)", flush=True)
+    code, _output, result, seconds = _run("security_checks.py")
+    security = {name: int((result or {}).get(name, 0)) for name in SECURITY_COUNTS}
+    if result is None or (code != 0 and not any(security.values())):
+        table["security probes"] = {**dict.fromkeys(COUNTS, 0), "crashes": 1}  # never a silent pass
+    notes.append(f"security probes: exit {code} in {seconds:.0f} s; "
+                 + ", ".join(f"{value} {name.replace('_', ' ')}" for name, value in security.items()))
+
     width = max(len(k) for k in table)
     heads = [c.replace("_", " ") for c in COUNTS]
     print("\n" + " " * (width + 2) + "  ".join(f"{h:>{len(h)}s}" for h in heads))
@@ -110,7 +122,8 @@ def main() -> int:
     for note in notes:
         print(f"- {note}")
     print(", ".join(f"{grand[c]} {c.replace('_', ' ')}" for c in COUNTS))
-    return 1 if any(grand.values()) else 0
+    print(", ".join(f"{security[c]} {c.replace('_', ' ')}" for c in SECURITY_COUNTS))
+    return 1 if any(grand.values()) or any(security.values()) else 0
 
 
 if __name__ == "__main__":
