@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
+from editorial_ai.models.catalog import CatalogPost, Product
 from editorial_ai.services.source import PER_TERM_LIMIT, TOTAL_LIMIT, expand_terms, readable_date, source_contexts
 from editorial_ai.store.catalog import SqliteCatalogRepository
 
@@ -37,14 +37,14 @@ class FakeCatalog:
         self.per_term = per_term
         self.searches: list[tuple[str, int]] = []
 
-    async def search_posts(self, term: str, limit: int = 5) -> list[dict[str, Any]]:
+    async def search_posts(self, term: str, limit: int = 5) -> list[CatalogPost]:
         self.searches.append((term, limit))
-        return [{"id": f"{term}-{i}", "image_url": f"sample://{term}/{i}", "artist_name": "Jennie",
-                 "group_name": "BLACKPINK", "title": term, "context": "airport", "view_count": i}
+        return [CatalogPost(id=f"{term}-{i}", image_url=f"sample://{term}/{i}", artist_name="Jennie",
+                            group_name="BLACKPINK", title=term, context="airport", view_count=i)
                 for i in range(min(limit, self.per_term))]
 
-    async def solutions_for_posts(self, post_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
-        return {pid: [{"solution_id": f"s-{pid}", "title": "Chanel 22 Bag", "brand": "Chanel"}] for pid in post_ids}
+    async def solutions_for_posts(self, post_ids: list[str]) -> dict[str, list[Product]]:
+        return {pid: [Product(solution_id=f"s-{pid}", title="Chanel 22 Bag", brand="Chanel")] for pid in post_ids}
 
     async def known_entities(self) -> dict[str, set[str]]:
         return {"artists": {"Jennie"}, "groups": {"BLACKPINK"}, "brands": {"Chanel"}, "products": {"Chanel 22 Bag"}}

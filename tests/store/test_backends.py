@@ -211,25 +211,25 @@ async def test_catalog_is_seeded_from_the_sample(catalog: Any) -> None:
 async def test_search_is_case_insensitive_ordered_and_active_only(catalog: Any) -> None:
     lower = await catalog.search_posts("jennie effect", limit=50)
     assert lower == await catalog.search_posts("  JENNIE EFFECT ", limit=50) and len(lower) >= 4
-    views = [p["view_count"] for p in lower]
+    views = [p.view_count for p in lower]
     assert views == sorted(views, reverse=True)
-    assert all(p["status"] == "active" for p in lower)
-    assert set(lower[0]) == {"id", "image_url", "artist_name", "group_name", "title", "context", "view_count",
-                             "status", "created_at"}  # fmt: skip
-    assert isinstance(lower[0]["created_at"], str) and datetime.fromisoformat(lower[0]["created_at"].replace(
+    assert all(p.status == "active" for p in lower)
+    assert set(lower[0].model_dump()) == {"id", "image_url", "artist_name", "group_name", "title", "context",
+                                         "view_count", "status", "created_at"}
+    assert isinstance(lower[0].created_at, str) and datetime.fromisoformat(lower[0].created_at.replace(
         "Z", "+00:00")).tzinfo is not None  # fmt: skip
     assert await catalog.search_posts("rosé") == await catalog.search_posts("ROSÉ") != []
 
 
 async def test_search_matches_group_and_context_and_respects_limit(catalog: Any) -> None:
     by_group = await catalog.search_posts("blackpink", limit=100)
-    assert {p["artist_name"] for p in by_group} == {"Jennie", "Lisa", "Rosé", "Jisoo"}
+    assert {p.artist_name for p in by_group} == {"Jennie", "Lisa", "Rosé", "Jisoo"}
     by_context = await catalog.search_posts("airport", limit=100)
-    assert by_context and all("airport" in (p["context"] + p["title"]).lower() for p in by_context)
+    assert by_context and all("airport" in (p.context + p.title).lower() for p in by_context)
     jennie = await catalog.search_posts("Jennie", limit=100)
     total = sum(1 for p in load_sample_catalog()["posts"] if p["artist_name"] == "Jennie")
     assert 8 <= len(jennie) < total
-    assert [p["id"] for p in await catalog.search_posts("Jennie", limit=3)] == [p["id"] for p in jennie[:3]]
+    assert [p.id for p in await catalog.search_posts("Jennie", limit=3)] == [p.id for p in jennie[:3]]
     assert await catalog.search_posts("Jennie", limit=0) == []
 
 
@@ -239,10 +239,10 @@ async def test_search_treats_wildcards_literally(stores: Stores) -> None:
                       _post("p5", "back\\slash", 1), _post("p6", "cotton archive", 99, status="hidden")]}  # fmt: skip
     repo = stores.catalog("custom", seed=seed)
     await repo.initialize()
-    assert [p["id"] for p in await repo.search_posts("100%")] == ["p1"]
-    assert [p["id"] for p in await repo.search_posts("e_c")] == ["p3"]
-    assert [p["id"] for p in await repo.search_posts("k\\s")] == ["p5"]
-    assert [p["id"] for p in await repo.search_posts("cotton")] == ["p2", "p1"]
+    assert [p.id for p in await repo.search_posts("100%")] == ["p1"]
+    assert [p.id for p in await repo.search_posts("e_c")] == ["p3"]
+    assert [p.id for p in await repo.search_posts("k\\s")] == ["p5"]
+    assert [p.id for p in await repo.search_posts("cotton")] == ["p2", "p1"]
     assert (await repo.counts())["posts"] == 6
     default = stores.catalog()
     await default.initialize()
@@ -257,18 +257,18 @@ async def test_search_many_answers_each_term_as_its_own_search(catalog: Any) -> 
 
 async def test_solutions_join(catalog: Any) -> None:
     posts = await catalog.search_posts("Jennie effect", limit=10)
-    ids = [p["id"] for p in posts]
+    ids = [p.id for p in posts]
     result = await catalog.solutions_for_posts([*ids, "missing", ids[0]])
     assert list(result) == [*ids, "missing"] and result["missing"] == []
     assert all(1 <= len(result[pid]) <= 4 for pid in ids)
     first = result[ids[0]][0]
-    assert set(first) == {"solution_id", "title", "brand", "thumbnail_url", "metadata", "link_type"}
-    assert isinstance(first["metadata"]["keywords"], list) and first["metadata"]["qa_pairs"]
-    assert first["link_type"] in {"affiliate", "direct"}
+    assert set(first.model_dump()) == {"solution_id", "title", "brand", "thumbnail_url", "metadata", "link_type"}
+    assert isinstance(first.metadata["keywords"], list) and first.metadata["qa_pairs"]
+    assert first.link_type in {"affiliate", "direct"}
     data = load_sample_catalog()
     expected = [s["solution_id"] for s in data["spots"] if s["post_id"] == ids[0]]
-    assert [s["solution_id"] for s in result[ids[0]]] == list(dict.fromkeys(expected))  # spot order
-    assert {"Chanel", "Calvin Klein"} <= {s["brand"] for sols in result.values() for s in sols}
+    assert [s.solution_id for s in result[ids[0]]] == list(dict.fromkeys(expected))  # spot order
+    assert {"Chanel", "Calvin Klein"} <= {s.brand for sols in result.values() for s in sols}
     assert await catalog.solutions_for_posts([]) == {}
 
 
@@ -291,14 +291,14 @@ def _posts_with_products(match: Callable[[dict[str, Any]], bool]) -> set[str]:
 async def test_search_finds_posts_by_product_tag_brand_and_name(catalog: Any) -> None:
     # Trend tags live on products (metadata keywords), not in post titles: "Quiet Luxury" must still match.
     for term, tag in (("Quiet Luxury", "quiet luxury"), ("GORPCORE", "gorpcore")):
-        found = {p["id"] for p in await catalog.search_posts(term, limit=500)}
+        found = {p.id for p in await catalog.search_posts(term, limit=500)}
         expected = _posts_with_products(lambda s, t=tag: t in s["metadata"]["keywords"])
         assert expected and expected <= found, term
     by_product = await catalog.search_posts("Chanel 22 Bag", limit=500)
-    assert {p["id"] for p in by_product} == _posts_with_products(lambda s: s["title"] == "Chanel 22 Bag")
-    assert {p["id"] for p in await catalog.search_posts("maison kitsuné", limit=500)} >= _posts_with_products(
+    assert {p.id for p in by_product} == _posts_with_products(lambda s: s["title"] == "Chanel 22 Bag")
+    assert {p.id for p in await catalog.search_posts("maison kitsuné", limit=500)} >= _posts_with_products(
         lambda s: s["brand"] == "Maison Kitsuné")  # fmt: skip
-    views = [p["view_count"] for p in by_product]
+    views = [p.view_count for p in by_product]
     assert views == sorted(views, reverse=True)
 
 
@@ -329,11 +329,10 @@ async def test_postgres_answers_like_sqlite(tmp_path: Path, pg_schemas: SchemaPo
     for term in ("Jennie", "jennie effect", "BLACKPINK", "airport", "rosé", "Chanel", "street", "", "quiet luxury",
                  "Gorpcore", "Re-Nylon", "maison kitsuné"):
         left, right = await sqlite.search_posts(term, limit=20), await postgres.search_posts(term, limit=20)
-        assert [p["id"] for p in left] == [p["id"] for p in right], term
+        assert [p.id for p in left] == [p.id for p in right], term
         drop = ("created_at",)
-        assert [{k: v for k, v in p.items() if k not in drop} for p in left] == [
-            {k: v for k, v in p.items() if k not in drop} for p in right]  # fmt: skip
-        ids = [p["id"] for p in left]
+        assert [p.model_dump(exclude=set(drop)) for p in left] == [p.model_dump(exclude=set(drop)) for p in right]
+        ids = [p.id for p in left]
         assert await sqlite.solutions_for_posts(ids) == await postgres.solutions_for_posts(ids)
     assert await sqlite.known_entities() == await postgres.known_entities()
     assert await sqlite.vocabulary() == await postgres.vocabulary()

@@ -27,7 +27,7 @@ async def test_one_bad_term_never_fails_the_others(repo: SqliteCatalogRepository
     terms = ["Jennie\x00", "Jen\ud800nie", "Jennie", '"unterminated', "Jennie\ufffe"]
     found = await repo.search_many(terms)
     assert [len(rows) > 0 for rows in found] == [True, True, True, False, True]
-    assert [r["id"] for r in found[0]] == [r["id"] for r in clean] == [r["id"] for r in found[1]]
+    assert [r.id for r in found[0]] == [r.id for r in clean] == [r.id for r in found[1]]
     repo.close()
 
 

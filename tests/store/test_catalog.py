@@ -54,17 +54,17 @@ async def test_search_is_case_insensitive_and_ordered(repo: SqliteCatalogReposit
     lower = await repo.search_posts("jennie effect", limit=50)
     upper = await repo.search_posts("JENNIE EFFECT", limit=50)
     assert lower == upper and len(lower) >= 4
-    views = [p["view_count"] for p in lower]
+    views = [p.view_count for p in lower]
     assert views == sorted(views, reverse=True)
-    assert all(p["status"] == "active" for p in lower)
+    assert all(p.status == "active" for p in lower)
     assert await repo.search_posts("rosé") == await repo.search_posts("ROSÉ") != []
 
 
 async def test_search_matches_group_and_context(repo: SqliteCatalogRepository) -> None:
     by_group = await repo.search_posts("blackpink", limit=100)
-    assert {p["artist_name"] for p in by_group} == {"Jennie", "Lisa", "Rosé", "Jisoo"}
+    assert {p.artist_name for p in by_group} == {"Jennie", "Lisa", "Rosé", "Jisoo"}
     by_context = await repo.search_posts("airport", limit=100)
-    assert by_context and all("airport" in (p["context"] + p["title"]).lower() for p in by_context)
+    assert by_context and all("airport" in (p.context + p.title).lower() for p in by_context)
 
 
 async def test_search_filters_inactive_and_respects_limit(repo: SqliteCatalogRepository) -> None:
@@ -80,9 +80,9 @@ async def test_search_treats_wildcards_literally(tmp_path: Path) -> None:
                       _post("p3", "snake_case looks", 5), _post("p4", "snakeXcase", 30)]}  # fmt: skip
     repo = SqliteCatalogRepository(tmp_path / "c.db", seed=seed)
     await repo.initialize()
-    assert [p["id"] for p in await repo.search_posts("100%")] == ["p1"]
-    assert [p["id"] for p in await repo.search_posts("e_c")] == ["p3"]
-    assert [p["id"] for p in await repo.search_posts("cotton")] == ["p2", "p1"]
+    assert [p.id for p in await repo.search_posts("100%")] == ["p1"]
+    assert [p.id for p in await repo.search_posts("e_c")] == ["p3"]
+    assert [p.id for p in await repo.search_posts("cotton")] == ["p2", "p1"]
     default = SqliteCatalogRepository(tmp_path / "d.db")
     await default.initialize()
     assert await default.search_posts("%") == []
@@ -91,16 +91,16 @@ async def test_search_treats_wildcards_literally(tmp_path: Path) -> None:
 
 async def test_solutions_join(repo: SqliteCatalogRepository) -> None:
     posts = await repo.search_posts("Jennie effect", limit=10)
-    ids = [p["id"] for p in posts]
+    ids = [p.id for p in posts]
     result = await repo.solutions_for_posts([*ids, "missing"])
     assert set(result) == {*ids, "missing"} and result["missing"] == []
     solutions = [s for sols in result.values() for s in sols]
     assert all(1 <= len(result[pid]) <= 4 for pid in ids)
     first = solutions[0]
-    assert set(first) == {"solution_id", "title", "brand", "thumbnail_url", "metadata", "link_type"}
-    assert isinstance(first["metadata"]["keywords"], list) and first["metadata"]["qa_pairs"]
-    assert first["link_type"] in {"affiliate", "direct"}
-    brands = {s["brand"] for s in solutions}
+    assert set(first.model_dump()) == {"solution_id", "title", "brand", "thumbnail_url", "metadata", "link_type"}
+    assert isinstance(first.metadata["keywords"], list) and first.metadata["qa_pairs"]
+    assert first.link_type in {"affiliate", "direct"}
+    brands = {s.brand for s in solutions}
     assert {"Chanel", "Calvin Klein"} <= brands
     assert await repo.solutions_for_posts([]) == {}
 

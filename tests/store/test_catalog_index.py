@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from editorial_ai.models.catalog import CatalogPost
 from editorial_ai.store.catalog import SqliteCatalogRepository, load_sample_catalog
 from editorial_ai.store.sqlite_pool import SqliteConnectionPool
 
@@ -20,7 +21,7 @@ def _fold(value: str) -> str:
     return unicodedata.normalize("NFKC", value).casefold()
 
 
-def scan_search(db_path: Path, term: str, limit: int) -> list[dict[str, Any]]:
+def scan_search(db_path: Path, term: str, limit: int) -> list[CatalogPost]:
     """The search as it was before the index: one LIKE scan over every post's folded text."""
     escaped = _fold(term.strip()).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     with sqlite3.connect(db_path) as conn:
@@ -30,7 +31,7 @@ def scan_search(db_path: Path, term: str, limit: int) -> list[dict[str, Any]]:
             "AND s.text LIKE ? ESCAPE '\\' ORDER BY p.view_count DESC, p.id LIMIT ?",
             (f"%{escaped}%", limit),
         )
-        result = [dict(row) for row in rows]
+        result = [CatalogPost.model_validate(dict(row)) for row in rows]
     conn.close()
     return result
 
@@ -105,7 +106,7 @@ async def test_korean_and_latin_names_mixed(tmp_path: Path) -> None:
                 "CAFÉ": ["k4"], "cafe": [], "파리 paris": ["k3"], "무대": ["k2"]}  # fmt: skip
     for term, ids in expected.items():
         found = await repo.search_posts(term, limit=10)
-        assert [p["id"] for p in found] == ids, term
+        assert [p.id for p in found] == ids, term
         assert found == scan_search(repo.db_path, term, 10), term
 
 
@@ -127,7 +128,7 @@ async def test_a_database_indexed_before_the_trigram_table_is_indexed_on_initial
         conn.execute("DROP TABLE post_fts")
     conn.close()
     stale = SqliteCatalogRepository(repo.db_path)  # not initialized: scans instead of failing
-    assert [p["id"] for p in await stale.search_posts("Jennie")] == [p["id"] for p in scan_search(
+    assert [p.id for p in await stale.search_posts("Jennie")] == [p.id for p in scan_search(
         repo.db_path, "Jennie", 5)]  # fmt: skip
     await SqliteCatalogRepository(repo.db_path).initialize()
     assert await repo.search_posts("Jennie") == scan_search(repo.db_path, "Jennie", 5)

@@ -96,7 +96,7 @@ async def test_an_sqlite_file_from_the_previous_release_is_upgraded_in_place(tmp
     catalog = SqliteCatalogRepository(path)
     await catalog.initialize()  # posts present: nothing seeded, the old post indexed for search
     assert (await catalog.counts())["posts"] == 1
-    assert [p["id"] for p in await catalog.search_posts("old artist")] == ["p-old"]
+    assert [p.id for p in await catalog.search_posts("old artist")] == ["p-old"]
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT status FROM pipeline_runs WHERE thread_id = 't-1'").fetchone() == ("waiting",)
     assert "USING INDEX idx_contents_created" in _list_plan(path)

@@ -149,9 +149,9 @@ async def test_search_sends_postgrest_filters_and_maps_posts(repo: SupabaseCatal
         ("limit", "5"),
     ]  # fmt: skip
     assert request.headers["apikey"] == KEY and request.headers["authorization"] == f"Bearer {KEY}"
-    assert [p["id"] for p in posts] == ["p1", "p2"]
-    assert set(posts[0]) == {"id", "image_url", "artist_name", "group_name", "title", "context", "view_count",
-                             "status", "created_at"}  # fmt: skip
+    assert [p.id for p in posts] == ["p1", "p2"]
+    assert set(posts[0].model_dump()) == {"id", "image_url", "artist_name", "group_name", "title", "context",
+                                         "view_count", "status", "created_at"}
     assert await repo.search_posts("Jennie", limit=0) == []
     # products (two pages: rows, then the empty page that ends the read), then posts; limit 0 never asks
     assert [r.table for r in postgrest.requests] == ["solutions", "solutions", "posts"]
@@ -167,7 +167,7 @@ async def test_search_follows_products_by_tag_to_their_posts(repo: SupabaseCatal
     assert spots.param("solution_id") == 'in.("s1")'  # only the product holding the term in one field
     by_id = next(r for r in postgrest.requests if r.table == "posts" and r.param("id"))
     assert by_id.param("status") == "eq.active" and by_id.param("id").startswith('in.("p1"')
-    assert [p["id"] for p in posts] == ["p1", "p2"]  # merged with the direct matches, by views
+    assert [p.id for p in posts] == ["p1", "p2"]  # merged with the direct matches, by views
 
 
 def test_filter_values_are_quoted_and_like_wildcards_escaped() -> None:
@@ -183,7 +183,7 @@ async def test_search_with_reserved_characters(repo: SupabaseCatalogRepository, 
         '(artist_name.ilike."*Jennie, street*",group_name.ilike."*Jennie, street*",'
         'context.ilike."*Jennie, street*",title.ilike."*Jennie, street*")'
     )
-    assert [p["id"] for p in posts] == ["p1", "p2"]  # the stand-in does not filter by term
+    assert [p.id for p in posts] == ["p1", "p2"]  # the stand-in does not filter by term
     starred = await repo.search_posts("e, s*", limit=2)  # `*` cannot be sent literally: rows are re-checked
     assert "e, s_" in (postgrest.requests[-1].param("or") or "") and starred == []
 
@@ -197,12 +197,12 @@ async def test_solutions_come_from_spots_with_embedded_solutions(repo: SupabaseC
                               ("order", "id.asc"), ("limit", "1000"), ("offset", "4")]  # fmt: skip
     assert [r.param("offset") for r in postgrest.requests] == ["0", "3", "4"]  # 4 spots, 3 per answer
     assert list(result) == ["p1", "p2", "missing"] and result["missing"] == []
-    assert [s["solution_id"] for s in result["p1"]] == ["s1", "s2"]  # duplicate spot dropped
-    assert result["p1"][0] == {"solution_id": "s1", "title": "Chanel Classic Flap Bag", "brand": "Chanel",
+    assert [s.solution_id for s in result["p1"]] == ["s1", "s2"]  # duplicate spot dropped
+    assert result["p1"][0].model_dump() == {"solution_id": "s1", "title": "Chanel Classic Flap Bag", "brand": "Chanel",
                                "thumbnail_url": "https://cdn/s1.jpg", "metadata": {"keywords": ["bag"]},
                                "link_type": "affiliate"}  # fmt: skip
     tee = result["p2"][0]
-    assert tee["metadata"] == {"keywords": ["tee"]} and tee["link_type"] == "direct"  # text JSON, null default
+    assert tee.metadata == {"keywords": ["tee"]} and tee.link_type == "direct"  # text JSON, null default
     assert await repo.solutions_for_posts([]) == {}
 
 
@@ -210,7 +210,7 @@ async def test_many_post_ids_are_sent_in_chunks(postgrest: FakePostgrest) -> Non
     repo = SupabaseCatalogRepository(postgrest.url, KEY, id_chunk=2)
     result = await repo.solutions_for_posts(["p1", "x", "p2"])
     assert [r.param("post_id") for r in postgrest.requests] == ['in.("p1","x")'] * 2 + ['in.("p2")'] * 2
-    assert [s["solution_id"] for s in result["p2"]] == ["s2"]
+    assert [s.solution_id for s in result["p2"]] == ["s2"]
 
 
 async def test_known_entities_page_past_a_server_row_cap(repo: SupabaseCatalogRepository,
@@ -261,7 +261,7 @@ async def test_factory_reads_the_catalog_from_supabase(make_settings: Callable[.
     catalog, contents = await open_stores(settings)
     assert isinstance(catalog, SupabaseCatalogRepository) and isinstance(contents, SqliteContentRepository)
     assert postgrest.requests[-1].table == "posts"  # initialize() checked the key and the table
-    assert [p["id"] for p in await catalog.search_posts("Jennie")] == ["p1", "p2"]
+    assert [p.id for p in await catalog.search_posts("Jennie")] == ["p1", "p2"]
     with pytest.raises(SupabaseError, match="SUPABASE_SERVICE_ROLE_KEY"):
         await open_stores(make_settings(SUPABASE_URL=postgrest.url, SUPABASE_SERVICE_ROLE_KEY="nope"))
     offline, _ = await open_stores(make_settings(SUPABASE_URL=postgrest.url, SUPABASE_SERVICE_ROLE_KEY=KEY,

@@ -76,15 +76,15 @@ async def gather_facts(catalog: CatalogRepository, keyword: str, extra_terms: li
     terms = expand_terms([{"keyword": keyword, "related_keywords": extra_terms}], keyword)
     for posts in await search_terms(catalog, terms, limit=5):
         for post in posts:
-            if post["id"] in seen:
+            if post.id in seen:
                 continue
-            seen.add(post["id"])
+            seen.add(post.id)
             facts.post_count += 1
-            facts.celebrities[post.get("artist_name", "")] += 1
-            facts.contexts[post.get("context", "")] += 1
+            facts.celebrities[post.artist_name] += 1
+            facts.contexts[post.context] += 1
     for sols in (await catalog.solutions_for_posts(list(seen))).values():
         for sol in sols:
-            facts.brands[sol.get("brand", "")] += 1
+            facts.brands[sol.brand] += 1
     facts.celebrities.pop("", None)
     facts.brands.pop("", None)
     return facts

@@ -11,6 +11,7 @@ from pydantic import Field, JsonValue, create_model
 
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.llm.counting import CountingClient, counting
+from editorial_ai.models.catalog import CatalogPost
 from editorial_ai.models.research_brief import MAX_SUB_QUESTIONS, BriefDraft, BriefOutcome, BriefRequest
 from editorial_ai.prompts.research_brief import (
     BRIEF_SYSTEM,
@@ -43,22 +44,19 @@ def default_sub_questions(topic: str) -> list[str]:
 
 async def gather_passages(catalog: CatalogRepository, topic: str, limit: int = 8) -> list[str]:
     """Source passages for `topic` from the catalog: one line per matching post with its items."""
-    posts: dict[str, dict[str, Any]] = {}
+    posts: dict[str, CatalogPost] = {}
     for term in expand_terms([], topic):
         for post in await catalog.search_posts(term, limit=4):
-            posts.setdefault(post["id"], post)
+            posts.setdefault(post.id, post)
         if len(posts) >= limit:
             break
     chosen = list(posts.values())[:limit]
-    solutions = await catalog.solutions_for_posts([p["id"] for p in chosen])
+    solutions = await catalog.solutions_for_posts([p.id for p in chosen])
     passages = []
     for post in chosen:
-        who = post.get("artist_name", "")
-        if post.get("group_name"):
-            who += f" of {post['group_name']}"
-        items = ", ".join(f"{s['title']} ({s['brand']})" if s.get("brand") else s["title"]
-                          for s in solutions.get(post["id"], [])[:3])
-        line = f"{post.get('title', '').strip()}: {who} in a {post.get('context', 'street')} look"
+        who = post.artist_name + (f" of {post.group_name}" if post.group_name else "")
+        items = ", ".join(f"{s.title} ({s.brand})" if s.brand else s.title for s in solutions.get(post.id, [])[:3])
+        line = f"{post.title.strip()}: {who} in a {post.context or 'street'} look"
         passages.append(line + (f", wearing {items}." if items else "."))
     if not passages:
         nearest = ", ".join(await nearest_keywords(catalog, topic))

@@ -6,6 +6,7 @@ import re
 from datetime import datetime
 from typing import Any
 
+from editorial_ai.models.catalog import CatalogPost
 from editorial_ai.store.catalog import CatalogRepository, each_search
 
 PER_TERM_LIMIT = 5
@@ -57,30 +58,31 @@ async def source_contexts(
     catalog: CatalogRepository, curated_topics: list[dict[str, Any]], seed_keyword: str = ""
 ) -> list[dict[str, Any]]:
     """Posts (<=5 per term, <=15 total, by view count) joined with their products."""
-    posts: dict[str, dict[str, Any]] = {}
+    posts: dict[str, CatalogPost] = {}
     async for found in each_search(catalog, expand_terms(curated_topics, seed_keyword), PER_TERM_LIMIT):
         if len(posts) >= TOTAL_LIMIT:
             break
         for post in found:
             if len(posts) >= TOTAL_LIMIT:
                 break
-            posts.setdefault(str(post["id"]), post)
+            posts.setdefault(post.id, post)
     solutions = await catalog.solutions_for_posts(list(posts))
     contexts = []
     for post_id, post in posts.items():
         contexts.append(
             {
                 "post_id": post_id,
-                "image_url": post.get("image_url", ""),
-                "artist_name": post.get("artist_name", ""),
-                "group_name": post.get("group_name", ""),
-                "title": post.get("title", ""),
-                "context": post.get("context", ""),
-                "view_count": int(post.get("view_count", 0)),
-                "created_at": str(post.get("created_at") or ""),
+                "image_url": post.image_url,
+                "artist_name": post.artist_name,
+                "group_name": post.group_name,
+                "title": post.title,
+                "context": post.context,
+                "view_count": post.view_count,
+                "created_at": post.created_at,
                 # The date as prose writes it, so a dated sentence can be checked against the sources verbatim.
-                "date": readable_date(post.get("created_at")),
-                "solutions": solutions.get(post_id, []),
+                "date": readable_date(post.created_at),
+                # The run's state is JSON (the checkpointer stores it): the products go in as their JSON shape.
+                "solutions": [product.model_dump(mode="json") for product in solutions.get(post_id, [])],
             }
         )
     contexts.sort(key=lambda c: c["view_count"], reverse=True)

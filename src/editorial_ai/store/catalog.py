@@ -9,12 +9,13 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from editorial_ai.models.catalog import CatalogPost, Product
 from editorial_ai.store.catalog_search import (
     each_search,
     fold_text,
@@ -40,23 +41,26 @@ __all__ = ["CatalogRepository", "SqliteCatalogRepository", "each_search", "fold_
            "search_terms", "search_text"]  # fmt: skip
 
 
+
+def _posts(rows: Iterable[sqlite3.Row]) -> list[CatalogPost]:
+    return [CatalogPost.model_validate(dict(row)) for row in rows]
+
+
 @runtime_checkable
 class CatalogRepository(Protocol):
     """Read access to the post/solution catalog."""
 
-    async def search_posts(self, term: str, limit: int = 5) -> list[dict[str, Any]]:
+    async def search_posts(self, term: str, limit: int = 5) -> list[CatalogPost]:
         """Active posts whose artist, group, context or title contains `term` (case-insensitive), or on which a
         product is spotted whose name, brand or trend tag (metadata keywords) contains it.
 
-        Ordered by view_count descending, at most `limit` rows. Each dict has the post columns:
-        id, image_url, artist_name, group_name, title, context, view_count, status, created_at.
+        Ordered by view_count descending, at most `limit` rows.
         """
         ...
 
-    async def solutions_for_posts(self, post_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
+    async def solutions_for_posts(self, post_ids: list[str]) -> dict[str, list[Product]]:
         """Solutions spotted on each post, keyed by post id (every requested id, possibly empty).
 
-        Each solution dict has solution_id, title, brand, thumbnail_url, metadata (a dict), link_type.
         """
         ...
 
@@ -187,7 +191,7 @@ class SqliteCatalogRepository:
             conn.execute("DELETE FROM post_fts")
             conn.executemany("INSERT INTO post_fts (post_id, text) VALUES (?, ?)", texts)
 
-    async def search_posts(self, term: str, limit: int = 5) -> list[dict[str, Any]]:
+    async def search_posts(self, term: str, limit: int = 5) -> list[CatalogPost]:
         """See `CatalogRepository.search_posts`; `%` and `_` in `term` match literally.
 
         A term of three characters or more is looked up in the trigram index; a shorter one (a two-syllable
@@ -195,13 +199,13 @@ class SqliteCatalogRepository:
         """
         return (await self.search_many([term], limit))[0]
 
-    async def search_many(self, terms: list[str], limit: int = 5) -> list[list[dict[str, Any]]]:
+    async def search_many(self, terms: list[str], limit: int = 5) -> list[list[CatalogPost]]:
         """`search_posts` for every term, in order, in one trip to the database thread."""
         if limit <= 0:
             return [[] for _ in terms]
         return await self._run(lambda conn: [self._search(conn, term, limit) for term in terms])
 
-    def _search(self, conn: sqlite3.Connection, term: str, limit: int) -> list[dict[str, Any]]:
+    def _search(self, conn: sqlite3.Connection, term: str, limit: int) -> list[CatalogPost]:
         folded = fold_text(term.strip()) or ""
         columns = ", ".join(f"p.{col.strip()}" for col in _POST_COLUMNS.split(","))
         order = "ORDER BY p.view_count DESC, p.id LIMIT ?"
@@ -211,7 +215,7 @@ class SqliteCatalogRepository:
                 f"WHERE post_fts MATCH ? AND p.status = 'active' {order}"
             )
             try:
-                return [dict(row) for row in conn.execute(indexed, (fts_phrase(folded), limit))]
+                return _posts(conn.execute(indexed, (fts_phrase(folded), limit)))
             except sqlite3.OperationalError as exc:
                 if "fts5" in str(exc) or "unterminated" in str(exc):
                     pass  # a term the index cannot parse: this term alone is scanned, the others keep the index
@@ -224,14 +228,14 @@ class SqliteCatalogRepository:
             f"SELECT {columns} FROM posts p JOIN post_search s ON s.post_id = p.id "
             f"WHERE p.status = 'active' AND s.text LIKE ? ESCAPE '\\' {order}"
         )
-        return [dict(row) for row in conn.execute(scan, (like_pattern(folded), limit))]
+        return _posts(conn.execute(scan, (like_pattern(folded), limit)))
 
-    async def solutions_for_posts(self, post_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
+    async def solutions_for_posts(self, post_ids: list[str]) -> dict[str, list[Product]]:
         """See `CatalogRepository.solutions_for_posts`; order follows the spots, duplicates dropped."""
         ids = list(dict.fromkeys(post_ids))
 
-        def query(conn: sqlite3.Connection) -> dict[str, list[dict[str, Any]]]:
-            result: dict[str, list[dict[str, Any]]] = {pid: [] for pid in ids}
+        def query(conn: sqlite3.Connection) -> dict[str, list[Product]]:
+            result: dict[str, list[Product]] = {pid: [] for pid in ids}
             seen: set[tuple[str, str]] = set()
             for start in range(0, len(ids), _CHUNK):
                 chunk = ids[start : start + _CHUNK]
@@ -247,9 +251,7 @@ class SqliteCatalogRepository:
                         continue
                     seen.add(key)
                     item = dict(row)
-                    post_id = item.pop("post_id")
-                    item["metadata"] = json.loads(item["metadata"] or "{}")
-                    result[post_id].append(item)
+                    result[item.pop("post_id")].append(Product.model_validate(item))
             return result
 
         return await self._run(query)

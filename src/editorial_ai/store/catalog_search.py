@@ -8,6 +8,7 @@ import unicodedata
 from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any, Protocol
 
+from editorial_ai.models.catalog import CatalogPost
 from editorial_ai.models.characters import without_non_characters
 
 
@@ -15,7 +16,7 @@ class PostSearcher(Protocol):
     """The one catalog method the search helpers call (every CatalogRepository has it); declared here so the
     helpers do not import the repository module that imports them."""
 
-    async def search_posts(self, term: str, limit: int = 5) -> list[dict[str, Any]]: ...
+    async def search_posts(self, term: str, limit: int = 5) -> list[CatalogPost]: ...
 
 
 def fold_text(value: str | None) -> str | None:
@@ -49,19 +50,19 @@ def fts_phrase(folded: str) -> str:
     return '"' + folded.replace('"', '""') + '"'
 
 
-async def search_terms(catalog: PostSearcher, terms: Sequence[str], limit: int) -> list[list[dict[str, Any]]]:
+async def search_terms(catalog: PostSearcher, terms: Sequence[str], limit: int) -> list[list[CatalogPost]]:
     """`search_posts` for each term, in order: one round trip where the repository offers `search_many`, else
     the searches run concurrently."""
     many = getattr(catalog, "search_many", None)
     if many is not None:
-        found: list[list[dict[str, Any]]] = await many(list(terms), limit)
+        found: list[list[CatalogPost]] = await many(list(terms), limit)
         return found
     return list(await asyncio.gather(*(catalog.search_posts(term, limit=limit) for term in terms)))
 
 
 async def each_search(
     catalog: PostSearcher, terms: Sequence[str], limit: int
-) -> AsyncIterator[list[dict[str, Any]]]:
+) -> AsyncIterator[list[CatalogPost]]:
     """`search_posts` results term by term, for a caller that may stop early: a repository with `search_many`
     answers every term in one round trip (cheaper than a second trip), any other is asked one term at a time."""
     if getattr(catalog, "search_many", None) is not None:

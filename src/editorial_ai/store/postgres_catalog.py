@@ -10,12 +10,12 @@ import psycopg
 from psycopg.rows import DictRow
 from psycopg.types.json import Jsonb
 
+from editorial_ai.models.catalog import CatalogPost, Product
 from editorial_ai.store.catalog import fold_text, load_sample_catalog, search_text
 from editorial_ai.store.postgres import (
     DEFAULT_SCHEMA,
     PostgresRepositoryBase,
     like_pattern,
-    to_iso,
     to_timestamp,
 )
 
@@ -102,11 +102,11 @@ class PostgresCatalogRepository(PostgresRepositoryBase):
                 ],
             )
 
-    async def search_posts(self, term: str, limit: int = 5) -> list[dict[str, Any]]:
+    async def search_posts(self, term: str, limit: int = 5) -> list[CatalogPost]:
         """See `CatalogRepository.search_posts`; `%` and `_` in `term` match literally (trigram index)."""
         return (await self.search_many([term], limit))[0]
 
-    async def search_many(self, terms: list[str], limit: int = 5) -> list[list[dict[str, Any]]]:
+    async def search_many(self, terms: list[str], limit: int = 5) -> list[list[CatalogPost]]:
         """`search_posts` for every term, in order, in one round trip: each term's own search (its order and
         limit) runs as a lateral subquery over the terms' patterns. A step searched its terms one query and one
         pooled connection each, about 15% of a queue worker's CPU in `bench scale`."""
@@ -122,16 +122,16 @@ class PostgresCatalogRepository(PostgresRepositoryBase):
         )
         async with self._connect() as conn:
             rows = await (await conn.execute(query, {"patterns": patterns, "limit": limit})).fetchall()
-        found: list[list[dict[str, Any]]] = [[] for _ in terms]
+        found: list[list[CatalogPost]] = [[] for _ in terms]
         for row in rows:
             post = dict(row)
-            found[int(post.pop("i")) - 1].append({**post, "created_at": to_iso(post["created_at"])})
+            found[int(post.pop("i")) - 1].append(CatalogPost.model_validate(post))
         return found
 
-    async def solutions_for_posts(self, post_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
+    async def solutions_for_posts(self, post_ids: list[str]) -> dict[str, list[Product]]:
         """See `CatalogRepository.solutions_for_posts`; order follows the spots, duplicates dropped."""
         ids = list(dict.fromkeys(post_ids))
-        result: dict[str, list[dict[str, Any]]] = {pid: [] for pid in ids}
+        result: dict[str, list[Product]] = {pid: [] for pid in ids}
         if not ids:
             return result
         query = self._sql(
@@ -148,8 +148,7 @@ class PostgresCatalogRepository(PostgresRepositoryBase):
             if (post_id, item["solution_id"]) in seen:
                 continue
             seen.add((post_id, item["solution_id"]))
-            item["metadata"] = item["metadata"] or {}
-            result[post_id].append(item)
+            result[post_id].append(Product.model_validate(item))
         return result
 
     async def known_entities(self) -> dict[str, set[str]]:

@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 
 from editorial_ai.config import ConfigError
+from editorial_ai.models.catalog import CatalogPost, Product
 from editorial_ai.store.catalog import ENTITY_KINDS
 
 POST_COLUMNS = ("id", "image_url", "artist_name", "group_name", "title", "context", "view_count", "status",
@@ -144,7 +145,7 @@ class SupabaseCatalogRepository:
         async with self._client() as client:
             await self._rows(client, "posts", [("select", "id"), ("limit", "1")])
 
-    async def search_posts(self, term: str, limit: int = 5) -> list[dict[str, Any]]:
+    async def search_posts(self, term: str, limit: int = 5) -> list[CatalogPost]:
         """See `CatalogRepository.search_posts`; `%`, `_` and `*` in `term` match literally."""
         if limit <= 0:
             return []
@@ -166,7 +167,7 @@ class SupabaseCatalogRepository:
             posts = [p for p in posts if any(folded in _fold(p[col]) for col in SEARCH_COLUMNS)]
         merged = {str(p["id"]): p for p in [*posts, *by_product]}
         ordered = sorted(merged.values(), key=lambda p: (-int(p.get("view_count") or 0), str(p["id"])))
-        return ordered[:limit]
+        return [CatalogPost.model_validate(p) for p in ordered[:limit]]
 
     async def _posts_by_product(self, client: httpx.AsyncClient, needle: str, limit: int) -> list[dict[str, Any]]:
         """Active posts on which a product whose name, brand or trend tag contains `needle` is spotted."""
@@ -201,10 +202,10 @@ class SupabaseCatalogRepository:
         return [str(solution.get("title") or ""), str(solution.get("brand") or ""),
                 *(str(k) for k in keywords or [] if isinstance(k, str))]  # fmt: skip
 
-    async def solutions_for_posts(self, post_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
+    async def solutions_for_posts(self, post_ids: list[str]) -> dict[str, list[Product]]:
         """See `CatalogRepository.solutions_for_posts`; spots in id order, duplicates dropped."""
         ids = list(dict.fromkeys(post_ids))
-        result: dict[str, list[dict[str, Any]]] = {pid: [] for pid in ids}
+        result: dict[str, list[Product]] = {pid: [] for pid in ids}
         seen: set[tuple[str, str]] = set()
         async with self._client() as client:
             for start in range(0, len(ids), self._id_chunk):
@@ -232,13 +233,10 @@ class SupabaseCatalogRepository:
         return []  # null: the solution is missing or hidden from this key
 
     @staticmethod
-    def _solution(row: dict[str, Any]) -> dict[str, Any]:
-        metadata = row.get("metadata") or {}
-        if isinstance(metadata, str):
-            metadata = json.loads(metadata or "{}")
-        return {"solution_id": str(row["id"]), "title": row.get("title") or "", "brand": row.get("brand") or "",
-                "thumbnail_url": row.get("thumbnail_url") or "", "metadata": metadata,
-                "link_type": row.get("link_type") or "direct"}  # fmt: skip
+    def _solution(row: dict[str, Any]) -> Product:
+        return Product(solution_id=str(row["id"]), title=row.get("title") or "", brand=row.get("brand") or "",
+                       thumbnail_url=row.get("thumbnail_url") or "", metadata=row.get("metadata") or {},
+                       link_type=row.get("link_type") or "direct")
 
     async def known_entities(self) -> dict[str, set[str]]:
         """See `CatalogRepository.known_entities`; empty names are left out."""
