@@ -132,7 +132,7 @@ def test_status(data_dir: Path) -> None:
     human = cli("status", started["thread_id"])
     assert human.exit_code == 0 and started["thread_id"] in text(human)
     missing = cli("status", "no-such-thread")
-    assert missing.exit_code == 2 and "no pipeline run" in text(missing)
+    assert missing.exit_code == 2 and "no run or content with id" in text(missing) and "runs list" in text(missing)
     _no_traceback(missing)
 
 
@@ -164,7 +164,7 @@ def test_logs(data_dir: Path) -> None:
     nodes = [r["node_name"] for r in out["runs"]]
     assert nodes[:6] == ["curation", "design_spec", "source", "editorial", "enrich", "review"]
     assert out["summary"]["node_count"] == len(nodes) and out["summary"]["total_tokens"] > 0
-    assert out["summary"]["status"] == "awaiting_approval"
+    assert out["summary"]["status"] == "pending"  # the one status vocabulary
     by_thread = cli_json("logs", started["thread_id"])
     assert by_thread["runs"] == out["runs"]
     human = cli("logs", started["content_id"])
@@ -335,7 +335,7 @@ def test_keyword_matching_nothing_reports_the_fix(data_dir: Path) -> None:
 
 def test_logs_for_an_unknown_id_is_a_clear_error(data_dir: Path) -> None:
     result = cli("logs", "nope")
-    assert result.exit_code == 2 and "no pipeline run" in text(result)
+    assert result.exit_code == 2 and "no run or content with id" in text(result)
     _no_traceback(result)
 
 

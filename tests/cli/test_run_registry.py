@@ -52,8 +52,10 @@ def test_a_cli_run_is_in_the_registry_and_follows_each_decision(data_dir: Path) 
     assert row["status"] == "waiting" and revised["draft_version"] == 2 and row["attempts"] == 2
 
     approved = cli_json("approve", run["content_id"])
+    assert approved["content_status"] == "approved" and _rows()[run["thread_id"]]["status"] == "waiting"
+    published = cli_json("publish", run["content_id"], "--yes")  # the run resumes only now, into publish
     row = _rows()[run["thread_id"]]
-    assert approved["content_status"] == "published"
+    assert published["content_status"] == "published"
     assert (row["status"], row["pipeline_status"]) == ("done", "published")
     assert [e["outcome"] for e in _executions(get_settings(), run["thread_id"])] == ["waiting", "waiting", "done"]
 

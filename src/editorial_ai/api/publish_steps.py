@@ -18,6 +18,7 @@ from editorial_ai.api.runs import RunManager
 from editorial_ai.api.schema_docs import LINE_NON_BLANK, TEXT_NON_BLANK
 from editorial_ai.api.schemas import _Request
 from editorial_ai.models.decisions import AdminDecision
+from editorial_ai.models.status import ContentStatus
 from editorial_ai.pipeline import publishing
 from editorial_ai.pipeline.publishing import StepRefused, StepResult
 from editorial_ai.pipeline.runner import NotFoundError, Pipeline
@@ -117,7 +118,7 @@ async def publish(pipeline: Pipeline, runs: RunManager, content_id: str, reviewe
         await publishing.refresh_public_file(pipeline, content_id)
         result = await publishing.current(pipeline, content_id, "published")
         # Another process held the run's lease: the request is durable and that process (or the sweeper) publishes.
-        return result if result.status == "published" else StepResult(
+        return result if result.status == ContentStatus.PUBLISHED else StepResult(
             content_id, claim.thread_id, "publish_queued", result.status, None, None)
 
     return await _locked(runs, content_id, step)

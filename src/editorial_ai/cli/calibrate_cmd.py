@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 from rich.table import Table
 
 from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, print_json, run_async
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from editorial_ai.evaluation.calibrate_run import CalibrationReport
@@ -28,8 +31,11 @@ def print_report(report: CalibrationReport) -> None:
     """Per content type: per-criterion agreement, overall agreement and the best weighted threshold."""
     for section in report.types:
         table = Table(title=f"{section.content_type}: {section.records} records (positive class = fail)")
-        for col in ("criterion", "n", "accuracy", "precision", "recall", "kappa", "tp/fp/fn/tn", "skipped"):
-            table.add_column(col)
+        # Criterion names keep their width on an 80-column terminal ("hallucin..." said nothing); headers fold.
+        widest = max([len("overall verdict"), *(len(c.criterion) for c in section.criteria)])
+        table.add_column("criterion", no_wrap=True, min_width=widest)
+        for col in ("n", "accuracy", "precision", "recall", "kappa", "tp/fp/fn/tn", "skipped"):
+            table.add_column(col, overflow="fold")
         for c in section.criteria:
             table.add_row(*_metrics_row(c.criterion, c.metrics, c.skipped))
         table.add_row(*_metrics_row("[bold]overall verdict[/]", section.overall))
@@ -56,8 +62,11 @@ def print_report(report: CalibrationReport) -> None:
 def print_fit(fit: ReliabilityFit, backend: str, path: Path) -> None:
     """The measured judge criteria: threshold (tune), kappa (test) and whether they gate or are advisory."""
     table = Table(title=f"judge reliability on {backend} (threshold from tune, kappa on test) -> {path}")
-    for col in ("content type", "criterion", "threshold", "kappa", "n", "status"):
-        table.add_column(col)
+    widest = max([len("criterion"), *(len(e.criterion) for e in fit.entries)])
+    table.add_column("content type", overflow="fold")
+    table.add_column("criterion", no_wrap=True, min_width=widest)
+    for col in ("threshold", "kappa", "n", "status"):
+        table.add_column(col, overflow="fold")
     for entry in fit.entries:
         policy = fit.table.policy(backend, entry.content_type, entry.criterion)
         table.add_row(entry.content_type, entry.criterion, f"{entry.threshold:.3f}", _f(entry.kappa), str(entry.n),
@@ -65,6 +74,20 @@ def print_fit(fit: ReliabilityFit, backend: str, path: Path) -> None:
     console.print(table)
     if not fit.entries:
         console.print("[yellow]no judge criterion is labelled in both splits: nothing measured[/]")
+
+
+def _with_progress(work: Coroutine[Any, Any, T], label: str, quiet: bool) -> T:
+    """Run `work` with a spinner and the elapsed time on stderr (a judge on the embedded model takes minutes)."""
+    if quiet:
+        return run_async(work)
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from editorial_ai.cli._common import err_console
+
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), console=err_console,
+                  transient=True) as progress:
+        progress.add_task(label, total=None)
+        return run_async(work)
 
 
 def calibrate(
@@ -81,7 +104,9 @@ def calibrate(
         False, "--write-reliability", help="Choose each judge criterion's threshold on the tune split, measure its "
                                            "kappa on the test split and write both into the reliability table."),
     reliability_file: Path | None = typer.Option(
-        None, "--reliability-file", help="Table to update (default: the shipped review/reliability.yaml)."),
+        None, "--reliability-file", help="Table to write (default: reliability.yaml in the data directory; the "
+                                         "review reads the shipped review/reliability.yaml, named here to change "
+                                         "it)."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Accuracy, precision/recall, Cohen's kappa and confusion per criterion, plus the best weighted threshold."""
@@ -120,11 +145,15 @@ def calibrate(
             await close_stores(catalog, contents)
 
     try:
-        report = run_async(go())
+        report = _with_progress(go(), f"judging {labels} with {settings.model}" if labels and not no_judge else
+                                "comparing verdicts", as_json)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from exc
     if write_reliability:
         assert labels is not None
+        # Never the packaged table by default: an experiment must not change every later review unasked.
+        reliability_file = reliability_file or settings.data_dir / "reliability.yaml"
+        reliability_file.parent.mkdir(parents=True, exist_ok=True)
         report, fit = _fit(report, settings.model, labels, reliability_file)
     if as_json:
         print_json(report.model_dump(mode="json"))
@@ -133,7 +162,11 @@ def calibrate(
     if write_reliability:
         from editorial_ai.review.reliability import SHIPPED_TABLE
 
-        print_fit(fit, report.judge_model or settings.model, reliability_file or SHIPPED_TABLE)
+        assert reliability_file is not None
+        print_fit(fit, report.judge_model or settings.model, reliability_file)
+        if reliability_file.resolve() != SHIPPED_TABLE.resolve():
+            console.print(f"the review still reads the shipped table: to use these thresholds, pass "
+                          f"--reliability-file {SHIPPED_TABLE} (and commit the change)")
 
 
 def _fit(report: CalibrationReport, backend: str, labels: Path,

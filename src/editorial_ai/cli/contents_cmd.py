@@ -66,8 +66,8 @@ def list_contents(
     from rich.text import Text
 
     table = Table(title=f"contents ({total}{f', {status_filter}' if status_filter else ''})")
-    for col in ("id", "status", "title", "keyword", "updated"):
-        table.add_column(col, overflow="fold", no_wrap=col in ("id", "status"))
+    for col in ("id", "status", "title", "keyword", "run", "updated"):
+        table.add_column(col, overflow="fold", no_wrap=col in ("id", "status", "run"))
     for item in items:
         # Text cells print as written: a title like "[new] look" is not markup, and nothing is re-highlighted.
         table.add_row(*(Text(str(value)) for value in (
@@ -75,6 +75,7 @@ def list_contents(
             item["status"],
             item["title"],
             item.get("keyword") or "",
+            str(item["thread_id"])[:SHORT_ID],  # `status`, `logs` and `resume` take this prefix
             str(item["updated_at"])[:16].replace("T", " "),
         )))  # fmt: skip
     console.print(table)
@@ -112,15 +113,22 @@ def _print_content(item: dict[str, Any]) -> None:
     from editorial_ai.cli.render import review_table
 
     status = item["status"]
-    console.print(f"[bold]{escape(item['id'])}[/]  {status}: {STATUS_MEANINGS[parse_status(status)]}")
+    meaning = STATUS_MEANINGS[parse_status(status)]
+    # The meaning may open with the status's own word ("published: served at..."): say it once.
+    meaning = meaning.removeprefix(f"{status}: ")
+    console.print(f"[bold]{escape(item['id'])}[/]  {status}: {meaning}")
     console.print(
         f"keyword {escape(item.get('keyword') or '-')}  type {item.get('content_type')}  "
         f"attempt {item.get('attempt')}  thread {item['thread_id']}"
     )
+    review = item.get("review_json") or {}
+    # Flags stay on the record whatever the status: a published article keeps its prose flag.
+    flags = list(dict.fromkeys(str(f) for f in [*(item.get("flags") or []), *(review.get("flags") or [])]))
+    console.print(f"flags {escape(', '.join(flags)) if flags else '-'}")
     if status == ContentStatus.PUBLISHED:
         console.print(
-            f"published {str(item.get('published_at') or '')[:19]}: /articles/{item['id']} (served by "
-            f"`editorial-ai serve`), file {item.get('published_path')}"
+            f"public since {str(item.get('published_at') or '')[:19].replace('T', ' ')} UTC: /articles/{item['id']} "
+            f"(served by `editorial-ai serve`), file {item.get('published_path')}"
         )
     else:
         console.print(f"preview: /preview/{item['id']} (served by `editorial-ai serve`, needs a reviewer key)")

@@ -63,6 +63,12 @@ def _decide(
                 raise ConflictError(already_decided(current, await contents.events(content_id)))
             check_confirmation(current, decision, confirmed)
             if decision.decision == Decision.APPROVED:
+                from editorial_ai.worker.service import is_active
+
+                # The API's rule: no decision while the registry has the run queued or running.
+                if is_active(await runs.service.store.get(str(current["thread_id"]))):
+                    raise ConflictError(f"the run of content {content_id} is still in progress; wait until it "
+                                        "stops at the approval gate (`editorial-ai runs list`)")
                 return await _approve_only(runs.pipeline, content_id, decision)
             # Recorded and applied as the API does: the run registry's row follows the decision.
             claim = await runs.service.claim(content_id, decision)
@@ -77,7 +83,7 @@ def _decide(
     summary = run_async(go())
     if as_json:
         print_json(summary)
-    elif summary.get("step") == "approved":
+    elif summary.get("step") == Decision.APPROVED:
         short = str(summary["content_id"])[:8]
         console.print(f"[bold]approved[/] {short} “{summary.get('title') or ''}”: not public yet. "
                       f"Publish it with `editorial-ai publish {short}`, or take it back with "

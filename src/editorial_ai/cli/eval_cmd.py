@@ -21,16 +21,32 @@ def _fmt(value: float | None, digits: int = 2) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
 
+def _sd(variance: float | None) -> float | None:
+    return None if variance is None else variance**0.5
+
+
 def summary_table(results: EvalResults) -> Table:
-    """Per-model means (and variance) of the headline metrics."""
+    """Per-model means (and the standard deviation of the overall score, as the PDF report prints it).
+
+    One column per model and one row per metric: eight metric columns cut every cell to "script..." on an
+    80-column terminal, while two or three model columns fit with their full names."""
     table = Table(title=f"evaluation: {results.config.content_type}")
-    for col in ("model", "overall (var)", "pass rate", "revisions", "duration s", "tokens", "failed", "judge errors"):
-        table.add_column(col)
+    table.add_column("metric", no_wrap=True)
     for s in results.summaries:
         leader = " [bold green]*[/]" if s.model in results.leaders else ""
-        table.add_row(s.model + leader, f"{_fmt(s.overall.mean)} ({_fmt(s.overall.variance, 4)})",
-                      "-" if s.pass_rate is None else f"{100 * s.pass_rate:.0f}%", _fmt(s.revisions.mean, 1),
-                      _fmt(s.duration_s.mean, 1), _fmt(s.tokens.mean, 0), str(s.failed_cells), str(s.judge_failures))
+        table.add_column(s.model + leader, justify="right", overflow="fold")
+    rows: list[tuple[str, list[str]]] = [
+        ("overall score", [_fmt(s.overall.mean) for s in results.summaries]),
+        ("sd of overall", [_fmt(_sd(s.overall.variance)) for s in results.summaries]),
+        ("pass rate", ["-" if s.pass_rate is None else f"{100 * s.pass_rate:.0f}%" for s in results.summaries]),
+        ("revisions", [_fmt(s.revisions.mean, 1) for s in results.summaries]),
+        ("seconds", [_fmt(s.duration_s.mean, 1) for s in results.summaries]),
+        ("tokens", [_fmt(s.tokens.mean, 0) for s in results.summaries]),
+        ("failed cells", [str(s.failed_cells) for s in results.summaries]),
+        ("judge errors", [str(s.judge_failures) for s in results.summaries]),
+    ]
+    for label, values in rows:
+        table.add_row(label, *values)
     return table
 
 
@@ -77,7 +93,7 @@ def evaluate(
     pdf: bool = typer.Option(True, "--pdf/--no-pdf", help="Also render report.pdf."),
     as_json: bool = typer.Option(False, "--json", help="Print the results document as JSON."),
 ) -> None:
-    """Generate, critique, revise and judge every model x keyword x run; aggregate mean and variance."""
+    """Generate, critique, revise and judge every model x keyword x run; aggregate mean and standard deviation."""
     from editorial_ai.evaluation.harness import CONTENT_TYPES, load_keywords, plan_cells, run_evaluation
     from editorial_ai.evaluation.results import EvalConfig
 

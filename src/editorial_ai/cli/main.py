@@ -19,7 +19,7 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 import typer
 from typer import _click
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from editorial_ai.cli.exit_codes import EXIT_CODES_HELP
 
@@ -64,6 +64,18 @@ def _load(name: str, target: str) -> _click.Command:
     single = typer.Typer(pretty_exceptions_show_locals=False)
     single.command(name)(obj)
     return typer.main.get_command(single)
+
+
+_typed = TyperOption.display_type_rich
+
+
+def _flag_shows_no_type(self: TyperOption, ctx: _click.Context) -> str | None:
+    """Typer prints `<bool>` after every on/off flag (`--json <bool>`), which reads as if the flag took a value;
+    `--json true` is an error. A flag shows no type."""
+    return None if self.is_flag else _typed(self, ctx)
+
+
+TyperOption.display_type_rich = _flag_shows_no_type  # type: ignore[method-assign]
 
 
 class LazyGroup(TyperGroup):

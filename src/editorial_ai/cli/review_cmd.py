@@ -31,6 +31,28 @@ def _load(path: Path, what: str) -> Any:
             from exc
 
 
+SAMPLE = "examples/review/draft.json --sources examples/review/sources.json"
+
+
+def _check_shape(path: Path, draft: dict[str, Any], content_type: str) -> None:
+    """A draft that is not the content type's document at all is bad input (exit 2), not a draft that fails its
+    review (exit 1): the review's verdicts would only say the format check failed, without naming the field."""
+    from pydantic import ValidationError
+
+    from editorial_ai.content_types.article import ArticleType
+    from editorial_ai.content_types.registry import content_type_or_generic
+    from editorial_ai.models.layout import MagazineLayout
+
+    if not isinstance(content_type_or_generic(content_type), ArticleType):
+        return
+    try:
+        MagazineLayout.model_validate(draft)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'draft'}: {e['msg']}" for e in exc.errors()[:5])
+        raise typer.BadParameter(f"draft file {path} is not a {content_type} layout ({problems}); compare it with "
+                                 f"the shipped sample: editorial-ai review {SAMPLE}") from None
+
+
 def review(
     draft: Path = typer.Argument(..., help="A MagazineLayout JSON file."),
     sources: Path = typer.Option(..., "--sources", help="JSON with curated_topics and/or enriched_contexts."),
@@ -40,7 +62,9 @@ def review(
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
-    """Print per-criterion verdicts for DRAFT against SOURCES; exit 1 when the draft fails."""
+    """Print per-criterion verdicts for DRAFT against SOURCES; exit 1 when the draft fails, 2 when it is not a
+    draft of the content type at all. A sample ships: examples/review/draft.json with examples/review/sources.json
+    (and draft_unsupported.json, which names a look no source holds)."""
     from editorial_ai.content_types.registry import content_type_or_generic
     from editorial_ai.llm.registry import get_client
     from editorial_ai.review.engine import ReviewContext, review_draft
@@ -56,6 +80,7 @@ def review(
         )
     if not isinstance(draft_data, dict):
         raise typer.BadParameter(f"draft file {draft} must be a MagazineLayout JSON object")
+    _check_shape(draft, draft_data, content_type)
     settings = build_settings(model, data_dir)
 
     async def go() -> dict[str, Any]:

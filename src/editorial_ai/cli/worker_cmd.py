@@ -72,6 +72,7 @@ def list_runs(
     """Runs, newest first: status, the node running now, the worker holding it, attempts and errors."""
     from rich.table import Table
 
+    from editorial_ai.models.status import RunState
     from editorial_ai.worker.runstore import open_run_store
 
     if status is not None and status not in RUN_STATUSES:
@@ -93,12 +94,14 @@ def list_runs(
         return
     table = Table(title=f"runs ({total})")
     for column in ("thread", "status", "node", "keyword", "worker", "tries", "age", "error"):
-        table.add_column(column, overflow="fold")
+        table.add_column(column, overflow="fold", min_width=len("human_decision") if column == "node" else None)
     for row in rows:
+        waiting = row["status"] == RunState.WAITING
         table.add_row(
             row["thread_id"],
-            row["status"],
-            row.get("current_node") or "",
+            # The run registry's "waiting" is the desk's pending/escalated: say for whom, and where it stopped.
+            "waiting for editor" if waiting else row["status"],
+            row.get("current_node") or ("human_decision" if waiting else "-"),
             row.get("keyword") or "",
             (row.get("lease_owner") or "").split(":")[0],
             str(row["attempts"]),

@@ -27,7 +27,7 @@ STATUS_MEANINGS: dict[ContentStatus, str] = {
     ContentStatus.PENDING: "review passed; waiting for an editor to approve, reject or request a revision",
     ContentStatus.ESCALATED: "review still failed after the last revision (or the draft stopped changing); "
     "an editor must decide, with care",
-    ContentStatus.APPROVED: "approved by an editor; being published",
+    ContentStatus.APPROVED: "approved by an editor; not public until an editor publishes it (`publish`)",
     ContentStatus.PUBLISHED: "published: served at /articles/{id} and written to the publish folder",
     ContentStatus.REJECTED: "rejected by an editor, with a reason; the run ended",
     ContentStatus.REVISION_REQUESTED: "an editor asked for changes; a new draft is being written",

@@ -35,6 +35,7 @@ from editorial_ai.api.views import (
 )
 from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.models.decisions import AdminDecision
+from editorial_ai.models.status import ContentStatus
 from editorial_ai.pipeline.runner import Pipeline
 from editorial_ai.services.human_edit import editable_fields, is_editable
 from editorial_ai.store.contents import AWAITING
@@ -137,7 +138,7 @@ async def content_view(
     shown = shown_attempt(attempts, item.get("layout_json"))
     awaiting = item["status"] in AWAITING and status.waiting_for_human
     # An approved content can go back to a draft while its run still waits at the gate (not after a takedown).
-    can_revert = item["status"] == "approved" and status.waiting_for_human and not status.running
+    can_revert = item["status"] == ContentStatus.APPROVED and status.waiting_for_human and not status.running
     extra.setdefault("errors", {})
     extra.setdefault("values", {})
     extra.setdefault("notice", await _notice(request, pipeline))
