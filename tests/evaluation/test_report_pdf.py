@@ -52,16 +52,20 @@ def test_pdf_renders_and_page_one_is_not_blank(tmp_path: Path) -> None:
     results = _results()
     path = create_pdf_report(results, tmp_path / "report.pdf")
     document = pdfium.PdfDocument(str(path))
-    # title, summary, comparison, one page per model (4), appendix
-    assert len(document) == 8
+    # cover with the summary, comparison, one page per model (4), appendix
+    assert len(document) == 7
     variance, size = _page_pixels(path, 0)
     assert size[0] > 100 and variance > 20.0
-    table_variance, (width, height) = _page_pixels(path, 2)
+    table_variance, (width, height) = _page_pixels(path, 1)
     assert width > height and table_variance > 20.0  # the comparison table is landscape
-    text = document[1].get_textpage().get_text_range()
-    assert "Quality leader: scripted:good" in text
-    footer = document[2].get_textpage().get_text_range()
-    assert "Page 3 of 8" in footer
+    cover = document[0].get_textpage().get_text_range()
+    # Page one answers on its own: what was run, who leads, each model's mean (sd) and the chart.
+    assert "Models" in cover and "Quality leader: scripted:good" in cover
+    assert all(f"- {m}: overall" in cover for m in ("scripted:good", "scripted:weak", "local:gemma-3-270m"))
+    table = document[1].get_textpage().get_text_range()
+    assert "Standard deviation per metric" in table and "Variance" not in table
+    footer = document[1].get_textpage().get_text_range()
+    assert "Page 2 of 7" in footer
 
 
 def test_sanitize_keeps_latin1_and_replaces_the_rest() -> None:

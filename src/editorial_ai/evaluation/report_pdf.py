@@ -1,7 +1,8 @@
 """The PDF evaluation report (fpdf2 core fonts + matplotlib charts), rendered from an EvalResults document.
 
-Pages: title (timestamp, matrix), executive summary (quality leaders, overall chart), comparison table
-(landscape), one breakdown page per model (criterion chart, figures, failures), and a per-cell appendix.
+Pages: a cover that is also the executive summary (what was run, the quality leaders with their mean and sd,
+the overall chart), comparison table (landscape), one breakdown page per model (criterion chart, figures,
+failures), and a per-cell appendix. Spreads are standard deviations everywhere, as `editorial-ai eval` prints.
 Core fonts only cover latin-1: every string goes through `sanitize`.
 """
 
@@ -39,6 +40,10 @@ def sanitize(text: object) -> str:
 def fmt(value: float | None, digits: int = 2) -> str:
     """A number or an en dash."""
     return "-" if value is None else f"{value:.{digits}f}"
+
+
+def _sd(stats: MetricStats) -> float | None:
+    return None if stats.variance is None else math.sqrt(stats.variance)
 
 
 def fmt_stats(stats: MetricStats, digits: int = 2) -> str:
@@ -113,20 +118,17 @@ class ReportPDF(FPDF):
             self.ln(6)
 
 
-def _title_page(pdf: ReportPDF, results: EvalResults) -> None:
+def _cover(pdf: ReportPDF, results: EvalResults) -> None:
+    """Page one: what was run and what came out of it, so the first page answers the question on its own (it
+    used to be a title and six facts on an otherwise empty page)."""
     pdf.add_page()
-    pdf.ln(50)
-    pdf.set_font("Helvetica", "B", 28)
+    pdf.set_font("Helvetica", "B", 22)
     pdf.set_text_color(*ACCENT)
-    pdf.multi_cell(0, 13, "Editorial AI\nEvaluation Report", align="C", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
-    pdf.ln(6)
-    pdf.set_font("Helvetica", "", 13)
-    pdf.set_text_color(*INK)
+    pdf.cell(0, 11, "Editorial AI evaluation report", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     config = results.config
     stamp = (results.finished_at or results.started_at).strftime("%Y-%m-%d %H:%M UTC")
-    pdf.cell(0, 8, sanitize(f"Content type: {config.content_type}"), align="C", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
-    pdf.cell(0, 8, f"Generated {stamp}", align="C", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
-    pdf.ln(20)
+    pdf.para(f"{config.content_type} - generated {stamp}", size=11, color=MUTED)
+    pdf.ln(3)
     facts = [
         ("Models", ", ".join(config.models)),
         ("Keywords", ", ".join(dict.fromkeys(c.keyword for c in results.cells)) or "-"),
@@ -136,14 +138,15 @@ def _title_page(pdf: ReportPDF, results: EvalResults) -> None:
         ("Critic gate", "on (draft -> critique -> revision)" if config.critic else "off (single pass)"),
     ]
     for label, value in facts:
-        pdf.set_font("Helvetica", "B", 10)
-        pdf.cell(55, 7, sanitize(label), align="R")
-        pdf.set_font("Helvetica", "", 10)
-        pdf.multi_cell(0, 7, "  " + sanitize(value), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        pdf.set_font("Helvetica", "B", 9)
+        pdf.cell(35, 5.5, sanitize(label))
+        pdf.set_font("Helvetica", "", 9)
+        pdf.multi_cell(0, 5.5, sanitize(value), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.ln(4)
+    _summary(pdf, results)
 
 
-def _summary_page(pdf: ReportPDF, results: EvalResults) -> None:
-    pdf.add_page()
+def _summary(pdf: ReportPDF, results: EvalResults) -> None:
     pdf.heading("Executive summary")
     ranked = sorted(results.summaries, key=lambda s: -(s.overall.mean if s.overall.mean is not None else -1.0))
     if results.leaders:
@@ -162,7 +165,7 @@ def _summary_page(pdf: ReportPDF, results: EvalResults) -> None:
                  f"{s.judge_failures} judge failures, mean {fmt(s.duration_s.mean, 1)} s and "
                  f"{fmt(s.tokens.mean, 0)} tokens per cell.", size=10)
     pdf.ln(3)
-    pdf.image(overall_chart(results), w=pdf.epw)
+    pdf.image(overall_chart(results), w=pdf.epw * 0.8, x=pdf.l_margin + pdf.epw * 0.1)
     pdf.ln(2)
     pdf.para("Scores are the rubric-weighted mean of the criteria (deterministic checks and LLM judge). "
              "The critic that gates revisions and the judge read the same rubric.", size=8, color=MUTED)
@@ -187,13 +190,12 @@ def _comparison_page(pdf: ReportPDF, results: EvalResults) -> None:
     pdf.para("Means over every scored cell of a model. Duration: generation wall time per cell (critic loop "
              "included). Tokens: generation tokens per cell (judge tokens excluded).", size=8, color=MUTED)
     pdf.ln(4)
-    pdf.heading("Variance per metric", size=12)
-    rows = [[s.model, fmt(s.overall.variance, 4), *(fmt(s.criteria.get(c, MetricStats()).variance, 4)
-                                                    for c in criteria), "-", fmt(s.duration_s.variance, 2),
-             fmt(s.tokens.variance, 0)] for s in results.summaries]
+    pdf.heading("Standard deviation per metric", size=12)
+    rows = [[s.model, fmt(_sd(s.overall)), *(fmt(_sd(s.criteria.get(c, MetricStats()))) for c in criteria), "-",
+             fmt(_sd(s.duration_s), 1), fmt(_sd(s.tokens), 0)] for s in results.summaries]
     pdf.grid(header, rows, widths, size=7 if len(header) > 9 else 8)
     pdf.ln(3)
-    pdf.para("Sample variance (n-1) over keywords and runs; 0 when a model has a single scored cell.",
+    pdf.para("Sample standard deviation (n-1) over keywords and runs; 0 when a model has a single scored cell.",
              size=8, color=MUTED)
 
 
@@ -242,8 +244,7 @@ def create_pdf_report(results: EvalResults, output: Path) -> Path:
     pdf = ReportPDF(f"Editorial AI evaluation - {results.config.content_type}")
     pdf.set_title("Editorial AI Evaluation Report")
     pdf.set_creator("editorial-ai eval")
-    _title_page(pdf, results)
-    _summary_page(pdf, results)
+    _cover(pdf, results)
     _comparison_page(pdf, results)
     for index, summary in enumerate(results.summaries):
         _model_page(pdf, results, summary, index)
