@@ -27,6 +27,9 @@ class Criterion(BaseModel):
     importance: Importance = "important"
     severity: Severity = "major"
     weight: float = Field(1.0, ge=0.0)
+    # The severity every verdict on this criterion reports is the rubric's; a judged criterion may let the judge
+    # report a higher one for a finding it names (never a lower one).
+    judge_may_raise: bool = False
 
 
 class Rubric(BaseModel):

@@ -52,6 +52,25 @@ def _not_run(rubric: Rubric, names: list[str], why: str) -> list[CriterionResult
     return out
 
 
+_RANK = {"minor": 0, "major": 1, "critical": 2}
+
+
+def rubric_severities(rubric: Rubric, results: list[CriterionResult]) -> list[CriterionResult]:
+    """Every verdict reports its criterion's severity from the rubric: checks hard-code one, and a judge that
+    omits it defaulted to "major", so a `minor` criterion read as MAJOR on the desk. A judged criterion whose
+    rubric sets `judge_may_raise` keeps a higher severity the judge reported."""
+    out = []
+    for result in results:
+        criterion = rubric.get(result.criterion)
+        if criterion is None or result.severity == criterion.severity:
+            out.append(result)
+            continue
+        raised = (criterion.check == "judge" and criterion.judge_may_raise and not result.passed
+                  and _RANK[result.severity] > _RANK[criterion.severity])
+        out.append(result if raised else result.model_copy(update={"severity": criterion.severity}))
+    return out
+
+
 def summarize_review(passed: bool, results: list[CriterionResult], judge_error: str | None) -> str:
     """One line: passed or failed, which criteria failed, which were not checked and why."""
     failed = [r.criterion for r in results if not r.passed and not r.skipped]
@@ -88,6 +107,7 @@ async def review_draft(
         results.append(verdict)
     if format_names and not all(r.passed for r in results):
         results += _not_run(rubric, later, "Not run: the draft failed the format check.")
+        results = rubric_severities(rubric, results)
         return ReviewResult(
             passed=False,
             criteria=results,
@@ -119,6 +139,7 @@ async def review_draft(
         verdicts, judge_error = await judging
         results += verdicts
     order = {c.name: i for i, c in enumerate(rubric.criteria)}
+    results = rubric_severities(rubric, results)
     results.sort(key=lambda r: order.get(r.criterion, len(order)))  # report in rubric order
     passed = decide_pass(rubric, results)
     suggestions = [f"{r.criterion}: {r.reason}" for r in results if not r.passed and not r.skipped]
