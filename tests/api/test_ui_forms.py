@@ -70,7 +70,7 @@ async def test_content_page_shows_article_verdicts_attempts_and_timeline(client:
     assert 'class="ea-article"' in html and "The Jennie Effect" in html  # the rendered blocks
     assert "hallucination" in html and "critical" in html  # verdicts with severity
     assert 'id="attempt-1"' in html and 'id="attempt-2"' in html
-    assert "Reviewer feedback" in html and "Hermès" in html  # feedback on attempt 1
+    assert "Review findings (automated" in html and "Reviewer feedback" not in html and "Hermès" in html
     assert re.search(r'class="w-del">[^<]*Hermès', html) and re.search(r'class="w-add">[^<]*Chanel', html)
     assert "human_decision" in html and "waiting for human" in html  # node timeline
     for action in ("approve", "revise", "reject"):
@@ -105,7 +105,7 @@ async def test_revise_then_approve_through_forms(client: httpx.AsyncClient) -> N
     assert response.status_code == 303 and response.headers["location"] == f"/admin/runs/{thread_id}"
     await wait_until_stopped(client, thread_id)
     page = (await client.get(f"/admin/contents/{content_id}")).text
-    assert 'id="attempt-3"' in page and "Editor feedback" in page and "Name the bag." in page
+    assert 'id="attempt-3"' in page and "Request from the editor" in page and "Name the bag." in page
     event = (await client.get(f"/api/contents/{content_id}")).json()["events"][0]
     form: dict[str, Any] = event["payload"]["review_form"]
     assert form["wrong_information"] and form["information_present"] and form["missing_spec"]

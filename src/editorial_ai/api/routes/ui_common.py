@@ -13,11 +13,14 @@ from pydantic import BaseModel, ValidationError
 from editorial_ai.api.errors import field_errors
 from editorial_ai.api.schemas import MAX_OFFSET
 from editorial_ai.api.security import attach_cookie
+from editorial_ai.api.view_findings import findings_heading, findings_of
 from editorial_ai.models.status import status_of_run
 from editorial_ai.observability.step_names import STEP_NAMES, step_name
 
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).resolve().parents[2] / "templates"))
 TEMPLATES.env.globals["step_name"] = step_name
+TEMPLATES.env.globals["findings_of"] = findings_of
+TEMPLATES.env.globals["findings_heading"] = findings_heading
 TEMPLATES.env.globals["step_names"] = STEP_NAMES
 # A run at the gate is named in the contents' vocabulary (pending, escalated), as everywhere else.
 TEMPLATES.env.globals["status_of_run"] = status_of_run
