@@ -26,5 +26,5 @@ def test_an_editor_request_is_the_editor_s() -> None:
                              review_form=ReviewForm(wrong_information=True))
     entry = decision.as_feedback_entry(1, "t")
     found = findings_of(entry)
-    assert {f.who for f in found} == {"editor"} and [f.text for f in found][0] == "Name the bag."
+    assert {f.who for f in found} == {"editor"} and found[0].text == "Name the bag."
     assert findings_heading(entry) == "Request from the editor"
