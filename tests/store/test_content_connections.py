@@ -62,3 +62,31 @@ async def test_postgres_calls_share_pooled_connections(pg_schemas: SchemaPool) -
     stats = repo._pool.get_stats()
     assert stats["connections_num"] == 1 and stats["requests_num"] >= 11
     await repo.aclose()
+
+
+async def test_one_process_holds_one_pool_per_database(pg_schemas: SchemaPool) -> None:
+    """Contents, catalog and run registry borrow from the same pool; it closes when the last one lets go."""
+    from editorial_ai.store.database import PostgresDatabase
+    from editorial_ai.store.postgres_catalog import PostgresCatalogRepository
+    from editorial_ai.store.postgres_contents import PostgresContentRepository
+    from editorial_ai.worker.runstore import RunStore
+
+    schema = pg_schemas.new()
+    contents = PostgresContentRepository(pg_schemas.dsn, schema=schema)
+    catalog = PostgresCatalogRepository(pg_schemas.dsn, schema=schema)
+    registry = PostgresDatabase(pg_schemas.dsn, schema)
+    await contents.initialize()
+    await catalog.initialize()
+    await registry.open()
+    await RunStore(registry).initialize()
+    await _ten_calls(contents)
+    await catalog.search_posts("Jennie")
+    await RunStore(registry).enqueue("t-1", "start")
+    pool = contents._pool
+    assert pool is not None and catalog._pool is pool and registry.pool is pool
+    assert pool.get_stats()["connections_num"] <= 2  # the three share connections, none opens its own
+    await contents.aclose()
+    await catalog.aclose()
+    assert not pool.closed  # the registry still holds it
+    await registry.close()
+    assert pool.closed

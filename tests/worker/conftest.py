@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 from editorial_ai.llm.scripted import load_scenario
-from editorial_ai.worker.db import SqliteDatabase
+from editorial_ai.store.database import SqliteDatabase
 from editorial_ai.worker.runstore import RunStore
 
 TEST_DATABASE_URL = os.environ.get("EDITORIAL_AI_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
@@ -68,7 +68,7 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
     if request.param == "sqlite":
         registry = RunStore(SqliteDatabase(tmp_path / "runs.db"))
     else:
-        from editorial_ai.worker.db import PostgresDatabase
+        from editorial_ai.store.database import PostgresDatabase
 
         dsn = request.getfixturevalue("postgres_dsn")
         schema = request.getfixturevalue("pg_schema")

@@ -8,7 +8,7 @@ from typing import Any
 
 from editorial_ai.migrations import HEAD
 from editorial_ai.migrations.runner import upgrade_sqlite
-from editorial_ai.worker.db import PostgresDatabase, SqliteDatabase
+from editorial_ai.store.database import PostgresDatabase, SqliteDatabase
 from editorial_ai.worker.runstore import RunStore
 from editorial_ai.worker.runstore_schema import DDL, ensure_run_tables
 

@@ -1,4 +1,5 @@
-"""Explicitly configured psycopg pools, for the checkpointer and the run registry.
+"""Explicitly configured psycopg pools: one shared per database for the repositories and the run registry, and the
+checkpointer's own.
 
 A single long-lived connection (what `AsyncPostgresSaver.from_conn_string` keeps) dies when the server, a
 pooler or a firewall drops it while idle, and every later checkpoint write fails until the process restarts.
@@ -8,8 +9,11 @@ A pool that checks each connection before lending it, retires idle ones (`max_id
 
 from __future__ import annotations
 
+import asyncio
+import weakref
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from psycopg.rows import dict_row
@@ -55,6 +59,55 @@ def open_pool(
         check=AsyncConnectionPool.check_connection,
         reconnect_timeout=60.0,
     )
+
+
+# One pool per database per event loop per process, shared by the contents, catalog and sessions repositories and
+# the run registry: each used to open its own, so one worker held four pools (up to 16 connections) to the same
+# database. The checkpointer keeps its own (`open_checkpoint_pool`): LangGraph's saver needs prepared statements.
+SHARED_POOL_SIZE = 8
+
+
+@dataclass
+class _Shared:
+    pool: AsyncConnectionPool[Any]
+    opening: asyncio.Future[None]
+    users: int = 0
+
+
+# Keyed by the loop object, dropped with it: a pool is bound to the loop it was opened in.
+_SHARED: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, _Shared]] = weakref.WeakKeyDictionary()
+
+
+async def acquire_pool(dsn: str) -> AsyncConnectionPool[Any]:
+    """The process's pool to `dsn` in the running event loop, opened by its first user; give it back with
+    `release_pool`. Raises PoolTimeout when no connection comes within CONNECT_TIMEOUT_S."""
+    pools = _SHARED.setdefault(asyncio.get_running_loop(), {})
+    shared = pools.get(dsn)
+    if shared is None:  # registered before the first await, so users arriving meanwhile wait for the same pool
+        pool = open_pool(dsn, max_size=SHARED_POOL_SIZE)
+        shared = pools[dsn] = _Shared(pool, asyncio.ensure_future(pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)))
+    try:
+        await asyncio.shield(shared.opening)
+    except Exception:  # a later user tries again with a new pool
+        if pools.get(dsn) is shared:
+            del pools[dsn]
+            await shared.pool.close()
+        raise
+    shared.users += 1
+    return shared.pool
+
+
+async def release_pool(pool: AsyncConnectionPool[Any]) -> None:
+    """One user less of a shared pool; the last one closes it (its tasks must not outlive the loop)."""
+    pools = _SHARED.get(asyncio.get_running_loop(), {})
+    for dsn, shared in list(pools.items()):
+        if shared.pool is pool:
+            shared.users -= 1
+            if shared.users <= 0:
+                del pools[dsn]
+                await pool.close()
+            return
+    await pool.close()  # not shared in this loop (opened elsewhere): close it as its only user
 
 
 @asynccontextmanager

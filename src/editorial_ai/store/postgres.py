@@ -77,12 +77,10 @@ def like_pattern(term: str) -> str:
 class PostgresRepositoryBase:
     """Pooled connections, schema qualification and the schema-version check shared by every repository.
 
-    Connections come from a psycopg pool per repository and event loop (opened on first use, checked before
-    lending), so a run's queries reuse connections instead of paying a connection set-up each.
+    Connections come from the process's pool to the database in the running event loop (`pg_pool.acquire_pool`,
+    shared with the other repositories and the run registry; opened on first use, checked before lending), so a
+    run's queries reuse connections instead of paying a connection set-up each.
     """
-
-    _pool_name = "editorial_ai"
-    _pool_size = 4
 
     def __init__(self, dsn: str, *, schema: str = DEFAULT_SCHEMA) -> None:
         self.dsn = dsn
@@ -133,13 +131,11 @@ class PostgresRepositoryBase:
             return self._pool
         from psycopg_pool import PoolTimeout
 
-        from editorial_ai.store.pg_pool import CONNECT_TIMEOUT_S, open_pool
+        from editorial_ai.store.pg_pool import CONNECT_TIMEOUT_S, acquire_pool
 
-        pool = open_pool(self.dsn, max_size=self._pool_size, name=self._pool_name)
         try:
-            await pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
+            pool = await acquire_pool(self.dsn)
         except PoolTimeout as exc:
-            await pool.close()
             raise self._unavailable(f"no connection within {CONNECT_TIMEOUT_S} s") from exc
         self._pool, self._pool_loop = pool, loop
         return pool
@@ -152,10 +148,12 @@ class PostgresRepositoryBase:
             yield conn
 
     async def aclose(self) -> None:
-        """Close the pooled connections (a later call opens a new pool)."""
-        pool, self._pool, self._pool_loop = self._pool, None, None
-        if pool is not None:
-            await pool.close()
+        """Give the shared pool back (the last user closes it); a later call takes it again."""
+        from editorial_ai.store.pg_pool import release_pool
+
+        pool, loop, self._pool, self._pool_loop = self._pool, self._pool_loop, None, None
+        if pool is not None and loop is asyncio.get_running_loop():
+            await release_pool(pool)
 
     async def initialize(self) -> None:
         """Bring the schema's tables to the current revision (creating schema and tables if missing); idempotent.

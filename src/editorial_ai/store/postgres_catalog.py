@@ -26,8 +26,6 @@ _POST_COLUMNS = "id, image_url, artist_name, group_name, title, context, view_co
 class PostgresCatalogRepository(PostgresRepositoryBase):
     """`CatalogRepository` over PostgreSQL, seeded once from the shipped sample catalog."""
 
-    _pool_name = "editorial_ai-catalog"
-
     def __init__(self, dsn: str, *, schema: str = DEFAULT_SCHEMA, seed: Mapping[str, Any] | None = None) -> None:
         """Use the database at `dsn`, tables in `schema`; `seed` replaces the sample catalog (for tests)."""
         super().__init__(dsn, schema=schema)

@@ -25,8 +25,6 @@ _TIMESTAMPS = ("created_at", "updated_at", "published_at")
 class PostgresContentRepository(PostgresRepositoryBase):
     """`ContentRepository` over PostgreSQL: JSONB documents, timestamptz times, row-level compare-and-set."""
 
-    _pool_name = "editorial_ai-contents"
-
     @staticmethod
     def _row(row: Mapping[str, Any] | None) -> dict[str, Any] | None:
         if row is None:

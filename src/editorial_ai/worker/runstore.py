@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from editorial_ai.config import Settings
-from editorial_ai.worker.db import Database, PostgresDatabase, SqliteDatabase
+from editorial_ai.store.database import Database, PostgresDatabase, SqliteDatabase
 from editorial_ai.worker.runstore_schema import DDL, RUN_COLUMNS
 
 RunStatus = Literal["queued", "running", "waiting", "done", "failed"]

@@ -56,7 +56,7 @@ DDL = (
 
 
 async def ensure_run_tables(db: Any) -> bool:
-    """Bring the registry's database (a `worker.db` SqliteDatabase or PostgresDatabase) to the current schema.
+    """Bring the registry's database (a `store.database` SqliteDatabase or PostgresDatabase) to the current schema.
 
     One query when it is current; the migrations (under their lock) otherwise. True when an upgrade ran.
     """

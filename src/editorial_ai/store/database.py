@@ -1,7 +1,9 @@
-"""The run registry's two databases behind one small interface: SQLite (embedded) and PostgreSQL (a team).
+"""Statements in one transaction on either database the stores speak: SQLite (embedded) and PostgreSQL (a team).
 
-Statements are written once with `:name` parameters and `{now}` for the database clock in epoch seconds, so
-lease expiries compare against one clock however many machines run workers.
+The run registry's statements are written once with `:name` parameters and `{now}` for the database clock in epoch
+seconds, so lease expiries compare against one clock however many machines run workers; `PostgresDatabase`
+translates the parameters and runs on the process's shared pool to the database (store/pg_pool.py), the one the
+repositories use too.
 """
 
 from __future__ import annotations
@@ -10,9 +12,12 @@ import asyncio
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from editorial_ai.store.sqlite_pool import SqliteConnectionPool
+
+if TYPE_CHECKING:
+    from psycopg_pool import AsyncConnectionPool
 
 Step = tuple[str, dict[str, Any]]
 _PARAM = re.compile(r"(?<![:\w]):([a-z_][a-z0-9_]*)")
@@ -61,46 +66,51 @@ class SqliteDatabase:
 
 
 class PostgresDatabase:
-    """A psycopg pool (autocommit sessions, no prepared statements: safe behind transaction poolers).
+    """The process's shared pool to the database (`pg_pool.acquire_pool`: autocommit sessions, no prepared
+    statements, safe behind transaction poolers), one transaction per call in pipeline mode.
 
-    Sessions commit asynchronously (`synchronous_commit=off`): a commit returns before its WAL record reaches
-    the disk, which on a busy disk is 10 ms instead of 1 ms per lease statement. Only a crash of the database
-    server itself can lose such a commit (the last few hundred milliseconds), and the registry heals from it: a
-    lost heartbeat or release looks like an expired lease (the sweeper re-queues, the next holder finds the run
-    already at its stop), a lost acquisition is a lease the holder finds gone at its next heartbeat. Work
-    handed to a run (`durable=True`: trigger, decision, retry) is committed synchronously, because the API
-    answers 202 on it.
+    Lease traffic commits asynchronously (`SET LOCAL synchronous_commit = off`): a commit returns before its WAL
+    record reaches the disk, which on a busy disk is 10 ms instead of 1 ms per lease statement. Only a crash of the
+    database server itself can lose such a commit (the last few hundred milliseconds), and the registry heals from
+    it: a lost heartbeat or release looks like an expired lease (the sweeper re-queues, the next holder finds the
+    run already at its stop), a lost acquisition is a lease the holder finds gone at its next heartbeat. Work
+    handed to a run (`durable=True`: trigger, decision, retry) is committed synchronously, because the API answers
+    202 on it. The setting is per transaction, so the repositories sharing the pool keep synchronous commits.
     """
 
     now = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"
 
-    def __init__(self, dsn: str, schema: str, *, max_size: int = 4) -> None:
-        from editorial_ai.store.pg_pool import open_pool
-
+    def __init__(self, dsn: str, schema: str) -> None:
+        self.dsn = dsn
         self.prefix = f"{schema}."
-        self.pool = open_pool(dsn, max_size=max_size, name="editorial_ai-runs", options="-c synchronous_commit=off")
+        self.pool: AsyncConnectionPool[Any] | None = None  # taken from the shared ones by `open`
 
     async def open(self) -> None:
-        await self.pool.open(wait=True, timeout=15)
+        """Take the process's pool to the database (opened by its first user)."""
+        from editorial_ai.store.pg_pool import acquire_pool
+
+        if self.pool is None:
+            self.pool = await acquire_pool(self.dsn)
 
     async def transaction(self, steps: Sequence[Step], *, durable: bool = True) -> list[list[dict[str, Any]]]:
+        if self.pool is None:
+            raise RuntimeError("PostgresDatabase.open() was not awaited")
         async with self.pool.connection() as conn:
-            if len(steps) == 1 and not durable:  # one statement is atomic on its own: no BEGIN/COMMIT
-                return [await self._execute(conn, *steps[0])]
             # Pipeline mode sends BEGIN, the setting, the statements and COMMIT without waiting for each answer:
             # one round trip to the server instead of one per statement (a durable enqueue was four).
             async with conn.pipeline(), conn.transaction():
-                if durable:
-                    await conn.execute("SET LOCAL synchronous_commit = on")
+                if not durable:
+                    await conn.execute("SET LOCAL synchronous_commit = off")
                 cursors = [await conn.execute(self._sql(statement), params) for statement, params in steps]
             return [[dict(row) for row in await cur.fetchall()] if cur.description else [] for cur in cursors]
 
     def _sql(self, statement: str) -> str:
         return _PARAM.sub(r"%(\1)s", statement.replace("{now}", self.now))
 
-    async def _execute(self, conn: Any, statement: str, params: dict[str, Any]) -> list[dict[str, Any]]:
-        cur = await conn.execute(self._sql(statement), params)
-        return [dict(row) for row in await cur.fetchall()] if cur.description else []
-
     async def close(self) -> None:
-        await self.pool.close()
+        """Give the shared pool back (the last user closes it)."""
+        from editorial_ai.store.pg_pool import release_pool
+
+        pool, self.pool = self.pool, None
+        if pool is not None:
+            await release_pool(pool)
