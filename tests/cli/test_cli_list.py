@@ -96,3 +96,14 @@ def test_review_ships_a_sample_and_a_wrongly_shaped_draft_is_bad_input(data_dir:
     wrong = cli("review", str(shaped), "--sources", sources, "--no-judge")
     assert wrong.exit_code == 2 and "is not a fashion_magazine layout" in text(wrong)
     assert "examples/review/draft.json" in text(wrong)
+
+
+def test_contents_show_never_says_review_passed_above_a_failed_review(data_dir: Path) -> None:
+    import sqlite3
+
+    content_id = _start()["content_id"]
+    with sqlite3.connect(data_dir / "editorial.db") as conn:  # a stored review that did not pass, still pending
+        conn.execute("UPDATE editorial_contents SET review_json=json_set(review_json, '$.passed', json('false'))"
+                     " WHERE id=?", (content_id,))
+    shown = text(cli("contents", "show", content_id))
+    assert "review passed" not in shown and "the last review did not pass" in shown

@@ -210,8 +210,11 @@ def test_cli_run_then_approve_from_another_process(tmp_path: Path) -> None:
     assert started["waiting_for_human"] is True and started["pipeline_status"] == "awaiting_approval"
     approved = _cli(data, "approve", started["content_id"], "--json")
     assert approved.returncode == 0, approved.stderr
-    done = json.loads(approved.stdout)
-    assert done["pipeline_status"] == "published" and Path(done["published_path"]).is_file()
+    assert json.loads(approved.stdout)["content_status"] == "approved"  # publishing is its own step
+    published = _cli(data, "publish", started["content_id"], "--yes", "--json")
+    assert published.returncode == 0, published.stderr
+    done = json.loads(published.stdout)
+    assert done["content_status"] == "published" and Path(done["published_path"]).is_file()
 
 
 async def test_a_crashing_correction_ends_the_run_instead_of_looping(settings: Settings, scripted: Callable,

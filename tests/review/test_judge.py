@@ -91,7 +91,7 @@ async def test_failed_criterion_takes_the_rubric_severity() -> None:
 async def test_empty_reason_gets_an_actionable_default() -> None:
     client = ScriptedClient({"judge": [{"json": _verdict(trend_relevance={"passed": False, "reason": " "})}]})
     results, _ = await run_judge(client, layout(["x"]), "s", CRITERIA)
-    assert results[-1].reason.startswith("Fails: ")
+    assert results[-1].reason.startswith("The judge failed it without naming a problem; the criterion: ")
 
 
 @pytest.mark.parametrize("response", [

@@ -116,12 +116,15 @@ def _print_content(item: dict[str, Any]) -> None:
     meaning = STATUS_MEANINGS[parse_status(status)]
     # The meaning may open with the status's own word ("published: served at..."): say it once.
     meaning = meaning.removeprefix(f"{status}: ")
+    review = item.get("review_json") or {}
+    if status == ContentStatus.PENDING and review.get("passed") is False:
+        # "pending: review passed" above a failed review table said two things at once: say what the review says.
+        meaning = "waiting for an editor; the last review did not pass (approving it needs --confirm and a --note)"
     console.print(f"[bold]{escape(item['id'])}[/]  {status}: {meaning}")
     console.print(
         f"keyword {escape(item.get('keyword') or '-')}  type {item.get('content_type')}  "
         f"attempt {item.get('attempt')}  thread {item['thread_id']}"
     )
-    review = item.get("review_json") or {}
     # Flags stay on the record whatever the status: a published article keeps its prose flag.
     flags = list(dict.fromkeys(str(f) for f in [*(item.get("flags") or []), *(review.get("flags") or [])]))
     console.print(f"flags {escape(', '.join(flags)) if flags else '-'}")

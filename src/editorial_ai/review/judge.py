@@ -128,7 +128,10 @@ def guarded_verdict(criterion: Criterion, item: JudgeItem, threshold: float = 0.
         if reason:  # kept as evidence, never as the reason of the opposite verdict
             notes.append("the judge's reason contradicted its verdict and was replaced")
             evidence.append(f"the judge's own reason, which contradicted its verdict: {reason}")
-        reason = "Meets the criterion." if item.passed else f"Fails: {criterion.description}"
+        # A reason states what was found: with none from the judge, say so instead of quoting the criterion as if
+        # it were the finding.
+        reason = ("Meets the criterion (the judge gave no reason)." if item.passed else
+                  f"The judge failed it without naming a problem; the criterion: {criterion.description.strip()}")
     if notes:
         reason = f"{reason.rstrip('.')} ({'; '.join(notes)})."
     return CriterionResult(criterion=criterion.name, passed=item.passed, reason=reason, score=score,

@@ -255,7 +255,9 @@ class ExamItemService:
         for criterion in criteria:
             scored: DimensionScore = getattr(verdict, criterion.name)
             passed = scored.score >= threshold
-            reason = scored.feedback.strip() or ("Meets the dimension." if passed else f"Weak: {criterion.description}")
+            reason = scored.feedback.strip() or (  # what was found; without a judge's word, say there was none
+                "Meets the dimension (the judge gave no feedback)." if passed else
+                f"Scored {scored.score:.2f} without a named problem; the dimension: {criterion.description.strip()}")
             out.append(CriterionResult(criterion=criterion.name, passed=passed, reason=reason, score=scored.score,
                                        severity=criterion.severity, source="judge"))
         return mark_reliability(out, self.llm.name, EXAM_CONTENT_TYPE), None
