@@ -13,9 +13,10 @@ from pydantic import ValidationError
 
 from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.models.layout import MagazineLayout
+from editorial_ai.review.claim_support import statements
 from editorial_ai.review.deterministic import layout_view
 
-_VERDICT_ORDER = {"unsupported": 0, "supported": 1, "opinion": 2}
+_VERDICT_ORDER = {"unsupported": 0, "not stated": 1, "supported": 2, "opinion": 3}
 
 
 @dataclass
@@ -42,11 +43,13 @@ class SourcePost:
 
 @dataclass
 class ClaimEvidence:
-    """One claim and its verdict: supported, unsupported (with what is missing) or opinion (nothing to check)."""
+    """One claim and its verdict: supported (a source sentence states it), not stated (its names are sourced but no
+    sentence says what it says of them), unsupported (a name, figure or pairing the sources lack) or opinion
+    (nothing checkable)."""
 
     location: str
     text: str
-    verdict: str  # "supported" | "unsupported" | "opinion"
+    verdict: str  # "supported" | "not stated" | "unsupported" | "opinion"
     problems: list[str] = field(default_factory=list)
     best_sentence: str = ""
     support: float = 0.0
@@ -66,6 +69,11 @@ class Evidence:
     def unsupported(self) -> int:
         """Claims the sources do not back."""
         return sum(1 for c in self.claims if c.verdict == "unsupported")
+
+    @property
+    def unstated(self) -> int:
+        """Claims whose names are sourced but whose statement no source sentence makes."""
+        return sum(1 for c in self.claims if c.verdict == "not stated")
 
 
 def _posts(enriched_contexts: list[dict[str, Any]]) -> list[SourcePost]:
@@ -107,6 +115,13 @@ def _topics(curated_topics: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
+def _unstated(missing: tuple[str, ...], closest: bool) -> str:
+    words = ", ".join(f"“{w}”" for w in missing[:6]) + (" …" if len(missing) > 6 else "")
+    if not closest:
+        return "no source sentence names these together with its figures: the sources do not state it"
+    return f"no source sentence states it: the closest one says nothing of {words}"
+
+
 def build_evidence(
     layout: Any,
     state: dict[str, Any],
@@ -127,16 +142,25 @@ def build_evidence(
         return evidence
     view = layout_view(parsed, content_type_for(content_type).review_profile(), curated, enriched, known_entities)
     group_of = dict(zip(view.index.sentences, view.index.groups, strict=False))
-    for check in view.checks:
+    for check, statement in zip(view.checks, statements(view.checks, view.index), strict=True):
         problems = [f"{name} is in no source" for name in check.unsupported] + list(check.pairing)
-        verdict = "unsupported" if problems else ("supported" if check.has_facts else "opinion")
-        group = group_of.get(check.best_sentence, -1) if check.best_sentence else -1
+        sentence = check.best_sentence
+        if problems:
+            verdict = "unsupported"
+        elif statement is None:
+            verdict = "opinion"
+        else:
+            sentence = view.index.sentences[statement.sentence] if statement.sentence is not None else ""
+            verdict = "supported" if statement.stated else "not stated"
+            if not statement.stated:
+                problems = [_unstated(statement.missing, bool(sentence))]
+        group = group_of.get(sentence, -1) if sentence else -1
         claim = ClaimEvidence(
             check.claim.location,
             check.claim.text,
             verdict,
             problems,
-            check.best_sentence,
+            sentence,
             check.support,
             group + 1 if 0 <= group < len(evidence.posts) else None,
         )

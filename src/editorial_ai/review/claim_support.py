@@ -23,7 +23,13 @@ from dataclasses import dataclass, field
 from editorial_ai.review.attributes import attribute_words, unsourced_attributes
 from editorial_ai.review.claims import Claim, ClaimSet
 from editorial_ai.review.grounding import fold, is_allowed
-from editorial_ai.review.relations import possessive_clashes, unsourced_relations
+from editorial_ai.review.relations import (
+    Statement,
+    checkable,
+    possessive_clashes,
+    stating_sentence,
+    unsourced_relations,
+)
 from editorial_ai.review.source_index import SourceIndex, content_words, plain, stem
 from editorial_ai.review.text_grounding import all_spans, checkable_spans, number_key
 
@@ -289,3 +295,22 @@ def unsupported_claims(checks: list[ClaimCheck], threshold: float | None = None,
 def unsourced_names(checks: list[ClaimCheck]) -> list[str]:
     """Evidence lines for `hallucination`: each claim that names or states something the sources do not hold."""
     return [f"{c.quoted()} — not in the sources: {', '.join(c.unsupported)}" for c in checks if c.unsupported]
+
+
+def statements(checks: list[ClaimCheck], index: SourceIndex) -> list[Statement | None]:
+    """For each claim that states something checkable (a name, a figure, or sales/stock/queue/record wording),
+    the source sentence that states it or the closest one (None: plain opinion or a heading)."""
+    sentence_words = [frozenset(content_words(s)) for s in index.sentences]
+    out: list[Statement | None] = []
+    for check in checks:
+        if check.claim.heading or not (check.has_facts or checkable(check.claim.text)):
+            out.append(None)
+            continue
+        named = [n for n, _kind in check.known if n not in check.unsupported] or [
+            n for n in check.names if n not in check.unsupported]
+        # A figure inside a name ("Chanel 22 Bag") is the name's; the others must be in the stating sentence.
+        inside = " ".join(f" {plain(n)} " for n in named)
+        numbers = [n for n in check.numbers if n not in check.unsupported
+                   and re.search(rf"(?<![a-z0-9]){re.escape(plain(n))}", inside) is None]
+        out.append(stating_sentence(check.claim.text, named, numbers, index.sentences, sentence_words))
+    return out

@@ -1,4 +1,5 @@
-"""Claims about people and labels that no list of names catches: relationships and brand possessives.
+"""Claims about people and labels that no list of names catches: relationships, brand possessives, and whether a
+source sentence states what a claim says about the names it shares with the sources.
 
 A small model fills gaps with family ties ("Rosé and her sister") and hands one label's piece to another
 ("Dior's new Miu Miu flats"). Both read as facts, name only sourced entities and pass a name check, so they are
@@ -10,9 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from editorial_ai.review.grounding import fold
+from editorial_ai.review.source_index import content_words, plain, stem
 
 # Words that state a personal relationship; "son"/"baby" are left out (too often "season", "baby blue").
 RELATION_WORDS = frozenset({
@@ -77,3 +80,76 @@ def possessive_clashes(text: str, brands: Iterable[str]) -> list[tuple[str, str]
         if other is not None:
             clashes.append((owner, other))
     return clashes
+
+
+# --- what a claim says about its names, and which source sentence says it -----------------------------------------
+
+# Claims that name nobody and state no figure still assert checkable facts when they speak of sales, stock,
+# queues, counts or records ("waiting lists at every boutique grew longer by the hour"): those are checked too.
+CHECKABLE_CUES = re.compile(
+    r"\b(sold|sells?|selling|sales?|sell-?outs?|stock|restock\w*|shelves|waiting lists?|waitlists?|queues?|lines? "
+    r"(?:formed|outside)|records?|doubled|tripled|grew|grows|growing|rose|rising|jumped|soared|surged|spiked|fell|"
+    r"dropped|millions?|thousands?|hundreds?|percent|per cent|searches|searched|views|viewed|followers|viral|"
+    r"crashed|fastest|bestsell\w*|best-sell\w*|logged|every boutique|every store|overnight|within (?:hours|days))\b",
+    re.IGNORECASE)
+# Writing words that state no fact of their own: a claim's relation is the rest of its words.
+_FILLER = frozenset({
+    "also", "even", "still", "really", "truly", "simply", "quite", "rather", "much", "many", "way", "ways", "thing",
+    "things", "one", "ones", "kind", "sort", "moment", "moments", "piece", "pieces", "look", "looks", "style",
+    "styles", "outfit", "outfits", "trend", "trends", "effect", "fan", "fans", "reader", "readers", "wear", "wore",
+    "worn", "wearing", "show", "showed", "shown", "new", "latest", "like", "see", "seen", "make", "made",
+    "makes", "keep", "keeps", "kept", "get", "gets", "got", "take", "takes", "took", "carry", "carries", "carried",
+    "carrying", "pair", "pairs", "paired", "pairing", "back", "again", "later", "first",
+})
+_FILLER_STEMS = frozenset(stem(w) for w in _FILLER)
+STATED_SHARE = 0.5  # of a claim's relation words one source sentence must hold to state the claim
+
+
+@dataclass(frozen=True)
+class Statement:
+    """Whether one source sentence states a claim's relation (who wore what, where, when, how much)."""
+
+    stated: bool
+    sentence: int | None  # index of the stating (or closest) source sentence
+    relation: tuple[str, ...]  # the claim's relation words (stemmed)
+    missing: tuple[str, ...]  # relation words the closest sentence lacks
+
+
+def relation_words_of(text: str, names: Iterable[str]) -> list[str]:
+    """The claim's words beyond its names and writing filler: what it says about them (stemmed, once each)."""
+    name_words = {stem(w) for name in names for w in plain(name).split()}
+    return [w for w in dict.fromkeys(content_words(text)) if w not in name_words and w not in _FILLER_STEMS
+            and not w.isdigit()]
+
+
+def checkable(text: str) -> bool:
+    """An opinion-shaped sentence that asserts something the sources could confirm or not."""
+    return CHECKABLE_CUES.search(fold(text)) is not None
+
+
+def stating_sentence(text: str, names: Iterable[str], numbers: Iterable[str], sentences: list[str],
+                     sentence_words: list[frozenset[str]]) -> Statement:
+    """The source sentence that states the claim: it names at least one of the claim's names (any sentence when
+    the claim names none), holds every figure the claim gives and at least STATED_SHARE of its relation words.
+    Names that merely co-occur in a post ("Jennie's Chanel front-row look in Paris" for "fifteen logged looks
+    between February 2025 and February 2026") state nothing."""
+    names = [n for n in names if plain(n)]
+    relation = tuple(relation_words_of(text, names))
+    figures = [plain(n) for n in numbers if plain(n)]
+    keys = [f" {plain(n)} " for n in names]
+    best: tuple[float, int] | None = None
+    for i, sentence in enumerate(sentences):
+        padded = f" {plain(sentence)} "
+        if keys and not any(k in padded for k in keys):
+            continue
+        if any(f" {f} " not in padded for f in figures):
+            continue
+        held = sum(1 for w in relation if w in sentence_words[i])
+        share = held / len(relation) if relation else 1.0
+        if best is None or share > best[0]:
+            best = (share, i)
+    if best is None:
+        return Statement(False, None, relation, relation)
+    share, i = best
+    missing = tuple(w for w in relation if w not in sentence_words[i])
+    return Statement(share >= STATED_SHARE, i, relation, missing)

@@ -1,34 +1,106 @@
-// The review desk's keyboard shortcuts and the unsupported claims marked in the article: progressive enhancement
-// only, every action is also a form that works without this file.
+// The review desk's keyboard shortcuts, every checked claim marked in the article with its evidence shown beside it
+// (split view at desktop width, under its paragraph on a phone), and the phone's decision bar: progressive
+// enhancement only, every action is also a form that works without this file.
 (function () {
   "use strict";
 
-  // --- unsupported claims marked in the article itself ---------------------------------------------
+  // --- every checked claim marked in the article, its evidence shown beside it --------------------------
 
   function markClaim(root, claim) {
     var text = claim.dataset.claim;
     if (!text || text.length < 8) return false;
     var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentNode.closest && node.parentNode.closest("a.mark")) continue;
       var at = node.nodeValue.indexOf(text);
       if (at < 0) continue;
       var range = document.createRange();
       range.setStart(node, at);
       range.setEnd(node, at + text.length);
       var mark = document.createElement("a");
-      mark.className = "mark-unsupported";
+      mark.className = "mark mark-" + claim.dataset.verdict;
       mark.href = "#" + claim.id;
-      mark.title = "Unsupported: " + (claim.dataset.problems || "no source backs it");
+      mark.dataset.claimId = claim.id;
+      mark.title = claim.dataset.verdict.replace("-", " ") + (claim.dataset.problems ? ": " + claim.dataset.problems : "");
       range.surroundContents(mark);
       return true;
     }
     return false;
   }
 
-  function markUnsupported() {
+  var WIDE = window.matchMedia ? window.matchMedia("(min-width: 961px)") : { matches: true };
+
+  function evidenceCopy(claim) {
+    var copy = claim.cloneNode(true);
+    copy.removeAttribute("id");
+    return copy;
+  }
+
+  function showEvidence(mark) {
+    var claim = document.getElementById(mark.dataset.claimId);
+    if (!claim) return;
+    document.querySelectorAll(".article-frame .mark.selected").forEach(function (m) { m.classList.remove("selected"); });
+    mark.classList.add("selected");
+    if (WIDE.matches) {  // split view: the side column, beside the article, shows the sentence's evidence
+      var beside = document.getElementById("evidence-beside");
+      if (!beside) return;
+      var body = beside.querySelector(".evidence-beside-body");
+      body.innerHTML = "";
+      body.appendChild(evidenceCopy(claim));
+      beside.hidden = false;
+      beside.scrollIntoView({ block: "nearest" });
+      return;
+    }
+    // A phone: the evidence opens right under the paragraph that holds the sentence (tap again to close).
+    var block = mark.closest("p, li, blockquote, figcaption, h1, h2, h3") || mark.parentNode;
+    var next = block.nextElementSibling;
+    if (next && next.classList.contains("evidence-inline")) {
+      var same = next.dataset.claimId === mark.dataset.claimId;
+      next.remove();
+      if (same) { mark.classList.remove("selected"); return; }
+    }
+    var inline = document.createElement("div");
+    inline.className = "evidence-inline";
+    inline.dataset.claimId = mark.dataset.claimId;
+    inline.setAttribute("role", "note");
+    inline.appendChild(evidenceCopy(claim));
+    block.parentNode.insertBefore(inline, block.nextSibling);
+  }
+
+  function markClaims() {
     var article = document.querySelector(".article-frame");
     if (!article) return;
-    document.querySelectorAll("#evidence .claim-unsupported").forEach(function (claim) { markClaim(article, claim); });
+    document.querySelectorAll("#evidence .claim:not(.claim-opinion)").forEach(function (claim) { markClaim(article, claim); });
+    article.addEventListener("click", function (e) {
+      var mark = e.target.closest && e.target.closest("a.mark");
+      if (!mark) return;
+      e.preventDefault();
+      showEvidence(mark);
+    });
+  }
+
+  function decisionBar() {
+    var bar = document.getElementById("decision-bar");
+    if (!bar) return;
+    bar.querySelectorAll("[data-open]").forEach(function (link) {
+      link.addEventListener("click", function () {
+        var block = document.getElementById(link.dataset.open);
+        if (block) block.open = true;
+      });
+    });
+    var approve = document.getElementById("bar-approve");
+    var desk = document.getElementById("desk");
+    if (approve && desk && desk.dataset.confirm === "true") {
+      approve.addEventListener("click", function (e) {  // a flagged draft: the box and the note first
+        var box = document.getElementById("confirm");
+        if (box && !box.checked) {
+          e.preventDefault();
+          box.scrollIntoView({ block: "center" });
+          box.focus();
+          document.getElementById("approve-form").classList.add("attention");
+        }
+      });
+    }
   }
 
   // --- keyboard ------------------------------------------------------------------------------------
@@ -129,6 +201,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     setupKeys();
-    markUnsupported();
+    markClaims();
+    decisionBar();
   });
 })();
