@@ -45,7 +45,8 @@ reliability: install
 	$(PY) scripts/reliability/run_all.py
 
 bench: install
-	$(BIN)/editorial-ai bench local --repeats 2 --with-grammar
+	$(BIN)/editorial-ai bench local --repeats 2
+	$(BIN)/editorial-ai bench local --structured --repeats 2 --with-grammar
 
 clean:
 	rm -rf data/demo artifacts .pytest_cache .mypy_cache .ruff_cache

@@ -107,3 +107,12 @@ def test_a_body_too_short_is_rewritten_not_patched() -> None:
     assert correction_targets(result(thin), CONTENT) is None
     long_enough = check_completeness(layout, rule=LengthRule(paragraphs=2, words=10))
     assert long_enough.passed
+
+
+def test_evidence_is_located_by_its_component_not_by_quote_marks_inside_the_claim() -> None:
+    content = CONTENT.model_copy(update={"body_paragraphs": [
+        "The \"Jennie Effect\" spread beyond Seoul in a week.", "The bag sold out by the weekend, as her picks do.",
+        "The rest of the look stayed plain and the photos travelled."]})
+    line = 'body_paragraphs[0]: "The "Jennie Effect" spread beyond Seoul in a week." — not in the sources: Seoul'
+    targets = correction_targets(result(failed("hallucination", [line])), content)
+    assert targets == ["body_paragraphs[0]"]  # not every paragraph holding the word "The"

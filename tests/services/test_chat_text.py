@@ -8,7 +8,9 @@ from editorial_ai.services.chat_text import (
     findings_for,
     fit_paragraph,
     one_line,
+    paragraph_level,
     pull_quote_candidates,
+    sentence_findings,
 )
 
 
@@ -28,7 +30,8 @@ def test_fit_paragraph_drops_a_sentence_cut_by_the_token_cap_and_keeps_the_limit
 
 
 def test_one_line_takes_the_first_line_without_quotes() -> None:
-    assert one_line('"The Jennie Effect: Chanel at the Airport"\nExtra', 120) == "The Jennie Effect: Chanel at the Airport"
+    headline = "The Jennie Effect: Chanel at the Airport"
+    assert one_line(f'"{headline}"\nExtra', 120) == headline
     assert one_line("Headline: Quiet luxury returns.", 120) == "Quiet luxury returns"
 
 
@@ -40,17 +43,22 @@ def test_pull_quote_candidates_never_offer_a_date_sentence() -> None:
     assert candidates == ["The Jennie Effect turns one plain bag into the thing every fan hunts for next"]
 
 
-def test_findings_for_picks_evidence_that_quotes_this_paragraph() -> None:
+def test_findings_for_gives_the_problems_located_in_this_paragraph_without_the_bad_sentence() -> None:
     entry = {"source": "review", "failed_criteria": [
-        {"criterion": "hallucination", "reason": "Not in the sources: Gucci.",
-         "evidence": ['body_paragraphs[1]: "She carried a Gucci bag."']},
-        {"criterion": "specificity", "reason": "Generic filler.",
+        {"criterion": "hallucination", "reason": "Not in the sources: Seoul.",
+         "evidence": ['body_paragraphs[1]: "The "Jennie Effect" spread beyond Seoul." — not in the sources: Seoul']},
+        {"criterion": "fact_accuracy", "reason": "2 claims lack support.",
+         "evidence": ['body_paragraphs[1]: "Cha wore the bag." — no source post ties Cha Eun-woo to Chanel 22 Bag',
+                      'body_paragraphs[3]: "Jennie at the front row." — the sources do not place Jennie there']},
+        {"criterion": "specificity", "reason": "Generic filler: only 40% of body sentences carry a sourced detail.",
          "evidence": ['paragraph 3: "It is a testament to style." (names nothing from the sources)']}]}
-    second = findings_for(entry, "Jennie smiled. She carried a Gucci bag.", 1)
-    assert len(second) == 1 and second[0].startswith("hallucination: Not in the sources: Gucci.")
-    third = findings_for(entry, "It is a testament to style.", 2)
-    assert len(third) == 1 and third[0].startswith("specificity")
-    assert findings_for(entry, "Nothing related.", 0) == []
+    second = findings_for(entry, "", 1)
+    assert second == ["hallucination: not in the sources: Seoul",
+                      "fact_accuracy: no source post ties Cha Eun-woo to Chanel 22 Bag"]
+    assert not any("spread beyond" in f for f in second)  # the bad sentence itself is never handed back
+    third = findings_for(entry, "", 2)
+    assert third == ["specificity: Generic filler: only 40% of body sentences carry a sourced detail."]
+    assert findings_for(entry, "", 0) == []
 
 
 def test_an_editor_request_the_rewrite_ignored_is_reported() -> None:
@@ -60,3 +68,32 @@ def test_an_editor_request_the_rewrite_ignored_is_reported() -> None:
     assert any('drop "Cha Eun-woo"' in line for line in ignored)
     assert any('lead with "Jennie"' in line for line in ignored)
     assert editor_requests_not_followed(history, ["Jennie wore it first.", "Then Lisa."]) == []
+
+
+def test_one_line_skips_a_label_line_and_keeps_a_short_headline() -> None:
+    assert one_line("Standfirst:\nJennie turns two bags into a season.", 200) == "Jennie turns two bags into a season"
+    assert one_line("Jennie Effect: Two Bags, One Season", 120) == "Jennie Effect: Two Bags, One Season"
+
+
+def test_sentence_findings_locate_quoted_claims_and_later_repeats() -> None:
+    paragraph = ('Jennie wore the Alaïa Le Coeur Bag in Seoul, South Korea on 23 October 2025. '
+                 'The piece was part of a collection featuring both bags.')
+    entry = {"source": "review", "failed_criteria": [
+        {"criterion": "hallucination", "evidence": [
+            'body_paragraphs[3]: "Jennie wore the Alaïa Le Coeur Bag in Seoul, South Korea on…" — not in the sources: '
+            'Seoul, South Korea',
+            'body_paragraphs[1]: "Something else entirely." — not in the sources: Gucci']},
+        {"criterion": "repetition", "evidence": [
+            '"The piece was part of a collection featuring both bags." — appears more than once']}]}
+    found = sentence_findings(entry, paragraph, 3)
+    assert [s for s, _ in found] == ["Jennie wore the Alaïa Le Coeur Bag in Seoul, South Korea on 23 October 2025.",
+                                     "The piece was part of a collection featuring both bags."]
+    assert found[0][1] == ["not in the sources: Seoul, South Korea"]
+    assert "repeats a sentence" in found[1][1][0]
+    assert sentence_findings(entry, "Nothing quoted here.", 3) == []
+
+
+def test_filler_and_editor_notes_ask_for_the_whole_paragraph() -> None:
+    filler = {"failed_criteria": [{"criterion": "specificity", "evidence": ['paragraph 2: "It is a testament."']}]}
+    assert paragraph_level(filler, 1) and not paragraph_level(filler, 0)
+    assert paragraph_level({"source": "admin", "failed_criteria": []}, 0)

@@ -96,8 +96,8 @@ def run_contention(
 ) -> list[ContentionFigures]:
     """For each thread count: the document calm, then with `burners` busy processes (default: one per CPU); each
     thread count's figures go to `on_result` as soon as they are measured."""
-    llm = load_llama(settings)
-    client = LocalLlamaClient(settings)
+    llm = load_llama(settings, "gemma-3-270m")
+    client = LocalLlamaClient(settings, name="local:gemma-3-270m")
     prompt = build_base_prompt(bench_request())
     prepare_walker(llm)
     results = []

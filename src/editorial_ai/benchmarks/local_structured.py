@@ -173,9 +173,9 @@ def _grammar_document(llm: Any, prompt: str, temperature: float, max_tokens: int
 def run_local_benchmark(settings: Settings, *, with_grammar: bool = False, repeats: int = 1) -> LocalReport:
     """Walker, raw decoding (as many tokens as the walker's document) and optionally a grammar, side by side."""
     started = time.perf_counter()
-    llm = load_llama(settings)
+    llm = load_llama(settings, "gemma-3-270m")
     loaded = time.perf_counter() - started
-    client = LocalLlamaClient(settings)
+    client = LocalLlamaClient(settings, name="local:gemma-3-270m")
     threads = use_threads(llm, settings)  # as a generation would choose it now
     request = bench_request()
     prompt = build_base_prompt(request)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import statistics
 from pathlib import Path
 from typing import Any
@@ -21,12 +22,18 @@ def bench_local(
     with_grammar: bool = typer.Option(False, "--with-grammar", help="Also time a JSON-schema grammar."),
     contention: bool = typer.Option(False, "--contention", help="Instead: 1 vs 2 threads, calm and beside one "
                                     "CPU burner per core."),
+    structured: bool = typer.Option(False, "--structured", help="Instead: structured output on the 270M base model "
+                                    "(walker, grammar, raw)."),
 ) -> None:
-    """The embedded model: walker vs raw decoding per decoded and per document token, outputs checked."""
+    """The embedded model: the chat writer's decode rate against raw llama.cpp (default); with --structured, the
+    field-by-field walker against raw decoding per decoded and per document token, outputs checked."""
     from editorial_ai.benchmarks.local_structured import load_note, run_local_benchmark
 
     if contention:
         _bench_contention()
+        return
+    if not structured:
+        _bench_writer_rate(repeats)
         return
     report = run_local_benchmark(build_settings(), with_grammar=with_grammar, repeats=repeats)
     table = Table(title=f"local provider: gemma-3-270m Q4_K_M, {report.threads} thread(s)")
@@ -277,6 +284,22 @@ def bench_quality(
     if out is not None:
         out.write_text(json.dumps(report.as_json(), ensure_ascii=False, indent=2), encoding="utf-8")
         console.print(f"result written to {out}")
+
+
+def _bench_writer_rate(repeats: int) -> None:
+    from editorial_ai.benchmarks.writer_rate import run_writer_rate
+
+    report = run_writer_rate(build_settings(), rounds=max(3, 2 * repeats + 1))
+    table = Table(title=f"chat writer vs raw llama.cpp: {report.model}, {report.threads} thread(s)")
+    for col in ("side", "prompt tok", "cached", "prefill s", "decoded", "decode s", "decoded/s"):
+        table.add_column(col)
+    for r in report.rounds:
+        table.add_row(r.side, str(r.prompt_tokens), str(r.cached_tokens), f"{r.prefill_seconds:.2f}", str(r.decoded),
+                      f"{r.decode_seconds:.2f}", f"{r.rate:.1f}")
+    console.print(table)
+    console.print(f"writer / raw decode rate (medians): {report.median_rate('writer'):.1f} / "
+                  f"{report.median_rate('raw'):.1f} tok/s = {report.ratio:.2f}x (target >= 0.90); load "
+                  f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
 
 
 def _print_quality(report: Any) -> None:

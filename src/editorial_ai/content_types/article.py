@@ -30,6 +30,13 @@ def route_after_curation(state: PipelineState) -> str:
     return "design_spec" if state.get("curated_topics") else END
 
 
+def route_after_source(state: PipelineState) -> str:
+    """Stop before drafting when the sourced posts cannot carry an article (no doomed drafts)."""
+    from langgraph.graph import END
+
+    return END if state.get("pipeline_status") == "failed" else "editorial"
+
+
 def route_after_review(state: PipelineState) -> str:
     """pass -> admin_gate; fail below the cap -> editorial; escalated -> admin_gate (flagged for a human); a
     review that crashed -> END. The shared loop's router (imported when a graph is built)."""
@@ -44,7 +51,7 @@ def _wire(graph: StateGraph) -> None:
 
     graph.add_conditional_edges("curation", route_after_curation, ["design_spec", END])
     graph.add_edge("design_spec", "source")
-    graph.add_edge("source", "editorial")
+    graph.add_conditional_edges("source", route_after_source, ["editorial", END])
     graph.add_edge("editorial", "enrich")
     graph.add_edge("enrich", "review")
     graph.add_conditional_edges("review", route_after_review, [GATE_NODE, "editorial", END])

@@ -49,12 +49,19 @@ def writer_system(*, keyword: str, tone: str, fact_groups: Sequence[tuple[str, S
     return "\n".join(lines)
 
 
-def paragraph_task(*, number: int, total: int, role: str, previous_ending: str = "", feedback: str = "") -> str:
-    """Ask for one body paragraph from its fact group."""
+def _own_facts(facts: Sequence[str]) -> str:
+    return "\n".join(f"- {sanitize_text(fact)[:300]}" for fact in facts)
+
+
+def paragraph_task(*, number: int, total: int, role: str, facts: Sequence[str] = (), previous_ending: str = "",
+                   feedback: str = "") -> str:
+    """Ask for one body paragraph from its fact group (repeated here: a small model given every group in the
+    system message alone borrowed people and pieces from the other groups)."""
     low, high = PARAGRAPH_WORDS
     parts = [feedback] if feedback else []
-    parts.append(f"Write paragraph {number} of {total}: {role}. Use the facts listed under \"Paragraph {number}\" "
-                 f"(you may mention facts of other paragraphs only as they are given).")
+    parts.append(f"Write paragraph {number} of {total}: {role}.")
+    if facts:
+        parts.append(f"Its facts (use these; name nobody and nothing else):\n{_own_facts(facts)}")
     if previous_ending:
         parts.append(quote_as_data(previous_ending, label="The previous paragraph ends", max_chars=300) +
                      " Continue from there without repeating it.")
@@ -74,7 +81,8 @@ def body_task(*, total: int, roles: Sequence[str], feedback: str = "") -> str:
     return "\n".join(parts)
 
 
-def rewrite_task(*, number: int, total: int, role: str, findings: Sequence[str], previous_ending: str = "") -> str:
+def rewrite_task(*, number: int, total: int, role: str, findings: Sequence[str], facts: Sequence[str] = (),
+                 previous_ending: str = "") -> str:
     """Ask for one paragraph afresh from its facts, with the review's findings against the old version quoted.
 
     The old text is not shown whole: a small model given it copies it back, problems included."""
@@ -83,13 +91,25 @@ def rewrite_task(*, number: int, total: int, role: str, findings: Sequence[str],
     lines = [f"Paragraph {number} of {total} ({role}) must be written again. The review found these problems in the "
              "old version; the new one must not repeat any of them:",
              *(f"- {q}" for q in quoted),
-             f"Write the paragraph afresh from the facts listed under \"Paragraph {number}\", pairing people, pieces, "
-             "places and dates only as the facts pair them."]
+             "Write the paragraph afresh from its facts, pairing people, pieces, places and dates only as the facts "
+             "pair them:", _own_facts(facts)]
     if previous_ending:
         lines.append(quote_as_data(previous_ending, label="The previous paragraph ends", max_chars=300))
     lines.append(f"Write {low} to {high} words as one paragraph of prose, with no heading and no list. Answer with "
                  "the paragraph only.")
     return "\n".join(lines)
+
+
+def sentence_fix_task(*, number: int, sentence: str, problems: Sequence[str], facts: Sequence[str]) -> str:
+    """Ask for one sentence of a paragraph again, with what the review found wrong in it."""
+    quoted = [q for q in (quote_as_data(p, label="Problem", max_chars=300) for p in problems) if q]
+    return "\n".join([
+        f"One sentence of paragraph {number} must be corrected.",
+        quote_as_data(sentence, label="Sentence", max_chars=400),
+        *(f"- {q}" for q in quoted),
+        f"Facts of paragraph {number}:", _own_facts(facts),
+        "Write the corrected sentence: keep what the facts support, remove or correct what the problems name, and "
+        "add nothing the facts do not give. Answer with the one sentence only."])
 
 
 def headline_task(*, keyword: str, feedback: str = "") -> str:

@@ -49,6 +49,7 @@ _TOKEN = re.compile(r"\d+[A-Za-z]\w*|\d[\d,]*(?:\.\d+)?%?|[^\W\d_][\w'’&.-]*|&
 # A digit run glued to letters: a decade ("90s", a number) or a model code ("5AC", part of a name).
 _DECADE = re.compile(r"(\d+)s")
 _CODE = re.compile(r"\d+[A-Za-z]\w*")
+_ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th)")
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?%?")
 NUMBER_PATTERN = _NUMBER  # shared with the claim checks
 
@@ -105,9 +106,13 @@ _INITIALS = re.compile(r"(?:[A-Z]\.)+")
 
 
 def _digit_token(raw: str) -> Span | None:
-    """A token starting with a digit: a number or a decade ("90s" -> 90), or None for a model code ("5AC")."""
+    """A token starting with a digit: a number, a decade ("90s" -> 90) or an ordinal ("5th" -> 5), or None for a
+    model code ("5AC")."""
     if _DECADE.fullmatch(raw):
         return Span(raw[:-1], "number")
+    ordinal = _ORDINAL.fullmatch(raw)
+    if ordinal:  # "August 5th" is the date "5 August", not a name with a model code
+        return Span(ordinal[1], "number")
     if _CODE.fullmatch(raw):
         return None
     return Span(raw.rstrip(","), "number")

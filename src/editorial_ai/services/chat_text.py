@@ -52,10 +52,15 @@ def fit_paragraph(text: str, limit: int = MAX_PARAGRAPH_CHARS) -> str:
 
 
 def one_line(text: str, limit: int) -> str:
-    """A headline or standfirst: the first line, labels, markdown and wrapping quotes removed."""
-    line = clean_paragraph(text.strip().splitlines()[0] if text.strip() else "")
-    line = line.strip(" \"“”'*").rstrip(".") if len(line) < 140 else line
-    return line[:limit].strip()
+    """A headline or standfirst: the first line with words, labels, markdown and wrapping quotes removed (a
+    headline has no closing stop, so no line is read as a heading here)."""
+    for raw in text.strip().splitlines():
+        line = re.sub(r"\s+", " ", _ENUMERATION.sub("", _LABEL.sub("", raw)).replace("**", "")).strip()
+        line = line.strip(" \"“”'*")
+        if re.search(r"\w", line):
+            line = line.rstrip(".") if len(line) < 140 else line
+            return line[:limit].strip()
+    return ""
 
 
 def pull_quote_candidates(body: Sequence[str], terms: Sequence[str], limit: int = 6) -> list[str]:
@@ -68,27 +73,78 @@ def pull_quote_candidates(body: Sequence[str], terms: Sequence[str], limit: int 
     return fit[:limit]
 
 
-def _quoted(line: str) -> list[str]:
-    return re.findall(r"[\"“]([^\"”]{3,})[\"”]", line)
+_AT = re.compile(r"^(?:body_paragraphs\[(\d+)\]|paragraph (\d+)\b)", re.I)
+
+
+def _problem_of(evidence: str) -> str:
+    """What an evidence line says is wrong, without the sentence it quotes: a small model shown the bad sentence
+    writes it again."""
+    _, dash, explanation = evidence.partition(" — ")
+    if dash:
+        return explanation.strip()
+    return re.sub(r'^[^:]*:\s*".*"\s*', "", evidence).strip(" ()") or evidence
 
 
 def findings_for(entry: dict[str, Any], paragraph: str, index: int) -> list[str]:
-    """The latest review's findings that concern one paragraph: evidence quoting its text or naming it
-    ("paragraph N"), an editor's notes, and failures of the whole body; each as "criterion: reason (evidence)"."""
-    folded = paragraph.casefold()
+    """The latest review's findings that concern one paragraph, as problems to avoid: evidence located in it
+    (`body_paragraphs[i]: ...`, "paragraph N: ..."), an editor's notes, and failures of the whole body."""
+    del paragraph  # findings are matched by location, never by searching the text for quoted fragments
     out: list[str] = []
     admin = entry.get("source") == "admin"
     for failure in entry.get("failed_criteria", []) or []:
         reason = str(failure.get("reason") or "").strip()
         evidence = [str(e) for e in failure.get("evidence", []) or []]
-        mine = [e for e in evidence if any(q.casefold() in folded for q in _quoted(e))
-                or re.search(rf"\bparagraph {index + 1}\b", e, re.I)]
+        mine = []
+        for line in evidence:
+            at = _AT.match(line)
+            if at and int(at[1] if at[1] is not None else int(at[2]) - 1) == index:
+                mine.append(_problem_of(line))
         name = "Editor" if admin else str(failure.get("criterion") or "review")
         if mine:
-            out.append(f"{name}: {reason} ({'; '.join(mine[:3])})")
+            # A bare "names nothing from the sources" says less than the criterion's own reason.
+            problems = [reason if p == "names nothing from the sources" else p for p in mine]
+            out += [f"{name}: {problem}" for problem in dict.fromkeys(problems)]
         elif admin or not evidence:
             out.append(f"{name}: {reason}")
     return out[:6]
+
+
+_QUOTED_CLAIM = re.compile(r'^(?:body_paragraphs\[(\d+)\]:\s*)?"(.+?)…?"\s+—\s+(.+)$')
+
+
+def sentence_findings(entry: dict[str, Any], paragraph: str, index: int) -> list[tuple[str, list[str]]]:
+    """Sentences of one paragraph that the latest review quoted, each with its problems: a located claim
+    (`body_paragraphs[i]: "..." — problem`), or a repeated sentence in any paragraph after its first occurrence.
+    A small model fixes one named sentence far more reliably than it rewrites a paragraph around it."""
+    sentences = split_sentences(paragraph)
+    found: dict[str, list[str]] = {}
+    for failure in entry.get("failed_criteria", []) or []:
+        for line in failure.get("evidence", []) or []:
+            match = _QUOTED_CLAIM.match(str(line))
+            if not match or (match[1] is not None and int(match[1]) != index):
+                continue
+            prefix = re.sub(r"\s+", " ", match[2]).strip().rstrip("…").strip()[:120]
+            sentence = next((s for s in sentences if re.sub(r"\s+", " ", s).startswith(prefix)), None)
+            if sentence is None:
+                continue
+            problem = match[3].strip()
+            if match[1] is None and "appears more than once" in problem:
+                problem = "it repeats a sentence said earlier in the article; say something new from the facts"
+            found.setdefault(sentence, []).append(problem)
+    return [(sentence, problems) for sentence, problems in found.items()]
+
+
+def paragraph_level(entry: dict[str, Any], index: int) -> bool:
+    """Whether the latest review asks for the paragraph as a whole (an editor's note, filler, relevance, length)."""
+    if entry.get("source") == "admin":
+        return True
+    for failure in entry.get("failed_criteria", []) or []:
+        if failure.get("criterion") in ("specificity", "trend_relevance", "relevance", "content_completeness"):
+            for line in failure.get("evidence", []) or []:
+                at = _AT.match(str(line))
+                if at and int(at[1] if at[1] is not None else int(at[2]) - 1) == index:
+                    return True
+    return False
 
 
 _DROP = re.compile(r"\b(?i:drop|remove|cut|delete|lose|leave out|take out|no more|without)\s+(?i:the\s+)?"

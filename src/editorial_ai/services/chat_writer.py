@@ -22,6 +22,7 @@ from editorial_ai.prompts.chat_editorial import (
     paragraph_task,
     pull_quote_task,
     rewrite_task,
+    sentence_fix_task,
     standfirst_task,
     writer_system,
 )
@@ -33,12 +34,15 @@ from editorial_ai.services.chat_text import (
     findings_for,
     fit_paragraph,
     one_line,
+    paragraph_level,
     pull_quote_candidates,
+    sentence_findings,
 )
 from editorial_ai.services.editorial import DraftOutcome, LayoutFn, article_extras, planner_layout
 from editorial_ai.services.editorial_guard import SentenceGuard, canonical_case, split_sentences, word_count
 from editorial_ai.services.editorial_outline import Outline, ParagraphPlan, build_outline
 
+TEMPERATURE = 0.5  # lower than a chat default: the facts, not variety, are what the prose must carry
 MIN_WORDS = 55  # a paragraph shorter than this is asked for once more
 PARAGRAPH_TOKENS = 260
 WRITER_MODES = ("paragraphs", "body")
@@ -84,18 +88,20 @@ class ChatEditorialService:
         return _ChatRun(outline, system, 1000 if seed is None else seed, guard)
 
     async def _ask(self, run: _ChatRun, prompt: str, *, purpose: str, max_tokens: int, salt: int,
-                   temperature: float = 0.7) -> str:
+                   temperature: float = TEMPERATURE) -> str:
         request = LLMRequest(system=run.system, prompt=prompt, temperature=temperature, max_tokens=max_tokens,
                              purpose=purpose, seed=run.seed + salt)
         return (await self.llm.generate(request)).text
 
-    async def _paragraph(self, run: _ChatRun, index: int, previous: str, feedback: str) -> str:
+    async def _paragraph(self, run: _ChatRun, index: int, feedback: str) -> str:
+        """One body paragraph from its fact group (the previous paragraph's last sentence is not quoted: a small
+        model given it wrote it again)."""
         plans = run.outline.plans
         plan = plans[index]
         best = ""
         for attempt in range(2):
-            prompt = paragraph_task(number=index + 1, total=len(plans), role=run.role(plan),
-                                    previous_ending=(split_sentences(previous) or [""])[-1], feedback=feedback)
+            prompt = paragraph_task(number=index + 1, total=len(plans), role=run.role(plan), facts=plan.facts,
+                                    feedback=feedback)
             raw = await self._ask(run, prompt, purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS,
                                   salt=31 * index + 7 * attempt)
             text = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
@@ -111,7 +117,7 @@ class ChatEditorialService:
         if self.mode == "paragraphs":
             paragraphs: list[str] = []
             for index in range(len(plans)):
-                paragraphs.append(await self._paragraph(run, index, paragraphs[-1] if paragraphs else "", feedback))
+                paragraphs.append(await self._paragraph(run, index, feedback))
             return paragraphs
         raw = await self._ask(run, body_task(total=len(plans), roles=[run.role(p) for p in plans], feedback=feedback),
                               purpose="editorial_body", max_tokens=PARAGRAPH_TOKENS * len(plans), salt=3)
@@ -124,8 +130,12 @@ class ChatEditorialService:
                                          purpose="editorial_title", max_tokens=30, salt=53), 120)
         if len(title) < 12:  # the schema's floor: a two-word answer is no headline
             title = f"{keyword}: {title}".strip(": ")[:120] if title else f"{keyword}: the looks behind the trend"
-        subtitle = one_line(await self._ask(run, standfirst_task(headline=title), purpose="editorial_subtitle",
-                                            max_tokens=70, salt=59), 200)
+        subtitle = ""
+        for attempt in range(2):  # an empty or clipped standfirst is asked for once more
+            subtitle = one_line(await self._ask(run, standfirst_task(headline=title), purpose="editorial_subtitle",
+                                                max_tokens=70, salt=59 + 17 * attempt), 200)
+            if len(subtitle.split()) >= 8:
+                break
         return canonical_case(title, run.outline.names), canonical_case(subtitle, run.outline.names)
 
     async def _pull_quote(self, run: _ChatRun, body: list[str]) -> list[str]:
@@ -181,6 +191,20 @@ class ChatEditorialService:
         run.notes["writer"] = f"chat:{self.mode}"
         return await self._finish(run, body, title, subtitle, design_spec)
 
+    async def _fix_sentences(self, run: _ChatRun, index: int, paragraph: str,
+                             located: list[tuple[str, list[str]]], facts: list[str]) -> str:
+        """Each quoted sentence rewritten with its problems; the rest of the paragraph stays verbatim."""
+        fixed = paragraph
+        for n, (sentence, problems) in enumerate(located):
+            raw = await self._ask(run, sentence_fix_task(number=index + 1, sentence=sentence, problems=problems,
+                                                         facts=facts),
+                                  purpose="editorial_sentence", max_tokens=90, salt=137 * (index + 1) + 11 * n)
+            new = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
+            if new and len(new) < 2 * len(sentence) + 80:
+                fixed = fixed.replace(sentence, new, 1)
+        run.notes.setdefault("sentences_rewritten", []).extend(s for s, _ in located)
+        return fixed
+
     async def revise(self, *, content: EditorialContent, targets: list[str], feedback_history: list[dict[str, Any]],
                      curated_topics: list[dict[str, Any]], enriched_contexts: list[dict[str, Any]],
                      design_spec: DesignSpec, tone: str = "sophisticated", seed: int | None = None,
@@ -193,10 +217,13 @@ class ChatEditorialService:
         plans = run.outline.plans
         for i in sorted(redo):
             plan = plans[min(i, len(plans) - 1)]
+            located = sentence_findings(latest, paragraphs[i], i)
+            if located and not paragraph_level(latest, i):
+                paragraphs[i] = await self._fix_sentences(run, i, paragraphs[i], located, plan.facts)
+                continue
             findings = findings_for(latest, paragraphs[i], i) or ["Make the paragraph more specific to the facts."]
-            previous = (split_sentences(paragraphs[i - 1]) or [""])[-1] if i > 0 else ""
             raw = await self._ask(run, rewrite_task(number=i + 1, total=len(paragraphs), role=run.role(plan),
-                                                    findings=findings, previous_ending=previous),
+                                                    findings=findings, facts=plan.facts),
                                   purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS, salt=131 * (i + 1))
             rewritten = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
             paragraphs[i] = rewritten if len(rewritten) >= 40 else paragraphs[i]

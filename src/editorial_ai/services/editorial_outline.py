@@ -150,7 +150,7 @@ def _tags(solution: dict[str, Any]) -> list[str]:
     return [str(t) for t in keywords if str(t).casefold() != brand]
 
 
-def _on_topic(post: dict[str, Any], terms: list[str]) -> bool:
+def post_on_topic(post: dict[str, Any], terms: list[str]) -> bool:
     """Whether the post's title, context or one of its products (name, brand, tags) names a topic term."""
     texts = [str(post.get("title", "")), str(post.get("context", ""))]
     for sol in post.get("solutions", []):
@@ -166,7 +166,7 @@ def _lead_celebrity(keyword: str, topics: list[dict[str, Any]], posts: list[dict
     for name in sorted(by_posts, key=len, reverse=True):
         if re.search(rf"(?<!\w){re.escape(name.casefold())}(?!\w)", folded):
             return name
-    on_topic = Counter(p.get("artist_name", "") for p in posts if p.get("artist_name") and _on_topic(p, terms))
+    on_topic = Counter(p.get("artist_name", "") for p in posts if p.get("artist_name") and post_on_topic(p, terms))
     curated = [str(c.get("name", "")) for t in topics for c in t.get("celebrities", [])]
     rank = {name: (on_topic[name], by_posts[name], -curated.index(name) if name in curated else -99)
             for name in by_posts}  # fmt: skip
@@ -234,7 +234,7 @@ def _pick_products(products: list[Product], limit: int) -> list[Product]:
 def _looks_plan(keyword: str, celebrity: str, posts: list[dict[str, Any]], terms: list[str],
                 variant: int = 0) -> ParagraphPlan:  # fmt: skip
     own = [p for p in posts if p.get("artist_name") == celebrity]
-    own = sorted(own, key=lambda p: not _on_topic(p, terms))[:3]  # on-topic looks first, then in date order
+    own = sorted(own, key=lambda p: not post_on_topic(p, terms))[:3]  # on-topic looks first, then in date order
     first = own[0] if own else {}
     own.sort(key=lambda p: str(p.get("created_at", "")))
     group = next((p.get("group_name") for p in own if p.get("group_name")), "")
@@ -248,7 +248,7 @@ def _looks_plan(keyword: str, celebrity: str, posts: list[dict[str, Any]], terms
         facts.append(f'{date + ", " if date else ""}{post.get("context", "")}: {wore} (post "{post.get("title", "")}")')
         worn += [p for p in pieces if p not in worn]
     sols = [s for s in first.get("solutions", []) if s.get("title")]
-    piece = next((s for s in sols if _on_topic({"solutions": [s]}, terms)), sols[0] if sols else {})
+    piece = next((s for s in sols if post_on_topic({"solutions": [s]}, terms)), sols[0] if sols else {})
     lead = looks_lead(celebrity, str(first.get("group_name") or ""),
                       str(first.get("date") or readable_date(first.get("created_at"))), str(first.get("context") or ""),
                       str(piece.get("title", "")), str(piece.get("brand", "")), variant)  # fmt: skip
@@ -359,7 +359,7 @@ def build_outline(keyword: str, topics: list[dict[str, Any]], posts: list[dict[s
 def _signature(celebrity: str, posts: list[dict[str, Any]], terms: list[str]) -> tuple[str, str]:
     """A piece the celebrity wore and where, from her most relevant post (on topic first, then most viewed)."""
     own = [p for p in posts if p.get("artist_name") == celebrity and p.get("solutions")]
-    own.sort(key=lambda p: (not _on_topic(p, terms), -int(p.get("view_count", 0))))
+    own.sort(key=lambda p: (not post_on_topic(p, terms), -int(p.get("view_count", 0))))
     if not own:
         return "", ""
     post = own[0]
@@ -387,3 +387,4 @@ def _source_text(topics: list[dict[str, Any]], posts: list[dict[str, Any]]) -> s
         parts += [str(post.get(k, "")) for k in ("artist_name", "group_name", "title", "context", "date")]
         parts += [str(s.get("title", "")) for s in post.get("solutions", [])]
     return "\n".join(parts)
+

@@ -70,9 +70,20 @@ _SHORT_BODY = re.compile(r"words of body text|body paragraphs \(found|empty body
 _PARAGRAPH_REF = re.compile(r"\bparagraph (\d+)\b", re.I)
 
 
+_LOCATION = re.compile(r"^(title|subtitle|pull_quotes|body_paragraphs\[(\d+)\])(?:\[\d+\])?:")
+
+
 def _components_quoting(content: EditorialContent, evidence: str) -> list[str]:
-    """Components an evidence line points at: the text it quotes (a claim, a copied sentence, a name) or
-    "paragraph N" (1-based). Quoted claims are looked up in the text; a bare line is read as a name."""
+    """Components an evidence line points at: the location it starts with (`body_paragraphs[1]: "..."`), else the
+    text it quotes (a claim, a copied sentence, a name) or "paragraph N" (1-based). Quoted claims are looked up in
+    the text; a bare line is read as a name. The location comes first: a claim that itself holds quotation marks
+    ("The "Jennie Effect" has...") would otherwise be read as the quote "The " and point at every paragraph."""
+    located = _LOCATION.match(evidence)
+    if located:
+        index = located[2]
+        if index is None:
+            return [located[1]]
+        return [located[1]] if int(index) < len(content.body_paragraphs) else []
     quotes = _QUOTED.findall(evidence)
     found = [f"body_paragraphs[{int(n) - 1}]" for n in _PARAGRAPH_REF.findall(evidence)
              if 0 < int(n) <= len(content.body_paragraphs)]  # fmt: skip

@@ -6,6 +6,7 @@ from editorial_ai.models.status import PipelineStatus
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.state import PipelineNode, PipelineState, StateUpdate
 from editorial_ai.services.source import source_contexts
+from editorial_ai.services.source_support import support_problem
 
 
 def make_source_node(deps: PipelineDeps) -> PipelineNode:
@@ -14,6 +15,11 @@ def make_source_node(deps: PipelineDeps) -> PipelineNode:
     async def source(state: PipelineState) -> StateUpdate:
         seed = (state.get("curation_input") or {}).get("seed_keyword", "")
         contexts = await source_contexts(deps.catalog, state.get("curated_topics", []), seed)
+        problem = support_problem(seed, state.get("curated_topics", []), contexts)
+        if problem:
+            return {"enriched_contexts": contexts, "pipeline_status": PipelineStatus.FAILED,
+                    "error_log": [f"source: {problem}"],
+                    "tool_calls_log": [{"tool": "catalog.search_posts", "results": len(contexts)}]}
         return {"enriched_contexts": contexts, "pipeline_status": PipelineStatus.SOURCING,
                 "tool_calls_log": [{"tool": "catalog.search_posts", "results": len(contexts)}]}
 
