@@ -1,6 +1,13 @@
 """Fuzz the REST API from its own OpenAPI document with schemathesis; count server errors and schema violations.
 
     python scripts/reliability/schemathesis_api.py [--max-examples 100] [--time-budget 300] [--seed 0]
+                                                   [--cli-seeds 0,1,2] [--cli-examples 20] [--cli-budget 240]
+
+Two stages. First every operation is fuzzed in process with schemathesis' default checks. Then, on a database
+holding contents in every status a run can rest in (pending, escalated, approved, published, rejected: seeded
+through the API with scripted models), the schemathesis CLI runs every check (`-c all`: also negative data
+accepted, valid data refused, missing or ignored authentication, SSE event schemas, use after free...) over its
+examples, coverage, fuzzing and stateful phases, once per seed in --cli-seeds; each failure it reports counts.
 
 The app runs under uvicorn on 127.0.0.1 (a free port) in a temporary data directory, with an ADMIN_API_KEY
 (so the declared security is enforced and checked) and one scripted model that fails at once, so an accepted
@@ -16,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import re
 import socket
 import sys
 import tempfile
@@ -67,8 +75,8 @@ def _start_server(data_dir: Path) -> tuple[Any, threading.Thread, str]:
     scenarios.mkdir(parents=True)
     (scenarios / "fail_fast.yaml").write_text(FAIL_FAST, encoding="utf-8")
     settings = Settings(EDITORIAL_AI_DATA_DIR=data_dir, EDITORIAL_AI_MODEL="scripted:fail_fast",
-                        EDITORIAL_AI_SCENARIO_DIR=scenarios, EDITORIAL_AI_ALLOWED_MODELS="scripted:fail_fast",
-                        ADMIN_API_KEY=API_KEY, EDITORIAL_AI_STORAGE="sqlite")
+                        EDITORIAL_AI_SCENARIO_DIR=scenarios, ADMIN_API_KEY=API_KEY, EDITORIAL_AI_STORAGE="sqlite",
+                        EDITORIAL_AI_ALLOWED_MODELS="scripted:fail_fast,scripted:happy,scripted:always_hallucinate")
     port = _free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=port,
                                            log_level="critical", timeout_graceful_shutdown=3))
@@ -131,13 +139,87 @@ def fuzz_operation(operation: Any, base_url: str, tally: Tally, max_examples: in
     run()
 
 
+def seed_every_status(base_url: str) -> dict[str, int]:
+    """Contents in every status a run rests in, through the API: runs to the gate with scripted models, then
+    decisions. Returns how many contents hold each status."""
+    import httpx
+
+    headers = {"X-API-Key": API_KEY}
+
+    def run_to_gate(client: httpx.Client, model: str) -> str:
+        started = client.post("/api/pipeline/trigger", json={"seed_keyword": "Jennie Effect", "model": model})
+        thread_id = started.json()["thread_id"]
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            status = client.get(f"/api/pipeline/status/{thread_id}").json()
+            if status.get("waiting_for_human") and status.get("content_id"):
+                return str(status["content_id"])
+            if not status.get("running") and status.get("pipeline_status") == "failed":
+                break
+            time.sleep(0.1)
+        raise SystemExit(f"schemathesis: seeding run {thread_id} on {model} did not reach the gate")
+
+    with httpx.Client(base_url=base_url, headers=headers, timeout=60) as client:
+        run_to_gate(client, "scripted:happy")  # left pending
+        run_to_gate(client, "scripted:always_hallucinate")  # escalated
+        approved, published, rejected = (run_to_gate(client, "scripted:happy") for _ in range(3))
+        for content_id in (approved, published):
+            client.post(f"/api/contents/{content_id}/approve", json={})
+        client.post(f"/api/contents/{published}/publish", json={"confirm": True})
+        client.post(f"/api/contents/{rejected}/reject", json={"reason": "seeded for fuzzing"})
+        items = client.get("/api/contents/", params={"limit": 100}).json()["items"]
+    return dict(Counter(str(item["status"]) for item in items))
+
+
+_FAILURE_LINE = re.compile(r"^\s*\S+\s+(ST\d+)\s+(.+?):\s+(\d+)\s*$")
+
+
+def cli_phases(base_url: str, seeds: list[int], examples: int, budget_s: float) -> tuple[int, int, list[str]]:
+    """(server errors, other failures, failure lines) of `schemathesis run -c all` over every phase and seed."""
+    import shutil
+    import subprocess
+
+    binary = shutil.which("schemathesis", path=str(Path(sys.executable).parent)) or "schemathesis"
+    server_errors, violations, lines = 0, 0, []
+    for seed in seeds:
+        proc = subprocess.run(
+            [binary, "run", f"{base_url}/openapi.json", "-c", "all", "--phases",
+             "examples,coverage,fuzzing,stateful", "--seed", str(seed), "-n", str(examples),
+             "--max-time", str(int(budget_s / max(1, len(seeds)))), "-H", f"X-API-Key: {API_KEY}",
+             "--warnings", "off", "--no-color"],
+            capture_output=True, text=True, timeout=budget_s + 120, check=False)
+        found = [m for m in (_FAILURE_LINE.match(line) for line in proc.stdout.splitlines()) if m]
+        summary = next((line.strip() for line in proc.stdout.splitlines() if " generated, " in line), "no summary")
+        print(f"  schemathesis run -c all, seed {seed}: {summary}", flush=True)
+        if proc.returncode not in (0, 1) or (proc.returncode == 1 and not found):
+            violations += 1
+            lines.append(f"seed {seed}: schemathesis exited {proc.returncode} without a failure list: "
+                         f"{proc.stderr.strip()[-300:] or proc.stdout.strip()[-300:]}")
+        evidence = [line.strip() for line in proc.stdout.splitlines()
+                    if line.strip().startswith(("`{", "curl -X", "[", "- ST"))]
+        lines += [f"seed {seed}:   {line[:400]}" for line in evidence[:12]] if found else []
+        for match in found:
+            code, title, count = match.group(1), match.group(2), int(match.group(3))
+            if "server error" in title.lower():
+                server_errors += count
+            else:
+                violations += count
+            lines.append(f"seed {seed}: {code} {title}: {count}")
+    return server_errors, violations, lines
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--max-examples", type=int, default=100,
                         help="generated requests per operation and mode (valid, invalid)")
     parser.add_argument("--time-budget", type=float, default=300.0, help="seconds for the whole run")
     parser.add_argument("--seed", type=int, default=0, help="hypothesis seed (same seed, same requests)")
+    parser.add_argument("--cli-seeds", default="0,1,2", help="seeds of the all-checks, all-phases CLI runs")
+    parser.add_argument("--cli-examples", type=int, default=20, help="examples per operation in the CLI runs")
+    parser.add_argument("--cli-budget", type=float, default=240.0, help="seconds for all CLI runs together")
     args = parser.parse_args()
+    seeds = [int(s) for s in args.cli_seeds.split(",") if s.strip()]
+    cli_errors, cli_violations, cli_lines, statuses_seeded = 0, 0, [], {}
 
     import schemathesis
 
@@ -161,6 +243,11 @@ def main() -> int:
                 except _OverBudget:
                     tally.skipped.append(f"{label} (time budget spent after {tally.cases - before} cases)")
                 print(f"  {label}: {tally.cases - before} cases", flush=True)
+            if seeds:
+                statuses_seeded = seed_every_status(base_url)
+                print(f"  seeded contents: {statuses_seeded}", flush=True)
+                cli_errors, cli_violations, cli_lines = cli_phases(base_url, seeds, args.cli_examples,
+                                                                   args.cli_budget)
         finally:
             server.should_exit = True
             thread.join(timeout=10)
@@ -171,15 +258,19 @@ def main() -> int:
         print(f"VIOLATION {label}: {title}\n    {example}")
     for skipped in tally.skipped:
         print(f"SKIPPED {skipped}")
+    for line in cli_lines:
+        print(f"CLI {line}")
     seconds = time.monotonic() - started
     statuses = ", ".join(f"{code}: {count}" for code, count in sorted(tally.statuses.items()))
     print(f"{tally.cases} cases over {len(operations)} operations in {seconds:.0f}s (statuses {statuses})")
+    server_errors = tally.server_errors + cli_errors
+    violations = len(tally.violations) + cli_violations
     emit({"check": "schemathesis", "cases": tally.cases, "operations": len(operations),
-          "server_errors": tally.server_errors, "schema_violations": len(tally.violations),
-          "skipped": len(tally.skipped), "seconds": round(seconds, 1)})
-    print(f"schemathesis: {tally.server_errors} server errors, {len(tally.violations)} schema violations"
+          "server_errors": server_errors, "schema_violations": violations, "cli_seeds": seeds,
+          "seeded_statuses": statuses_seeded, "skipped": len(tally.skipped), "seconds": round(seconds, 1)})
+    print(f"schemathesis: {server_errors} server errors, {violations} schema violations"
           + (f", {len(tally.skipped)} operations skipped" if tally.skipped else ""))
-    return 1 if tally.server_errors or tally.violations or tally.skipped else 0
+    return 1 if server_errors or violations or tally.skipped else 0
 
 
 if __name__ == "__main__":

@@ -31,12 +31,36 @@ async def test_max_length_holds_for_the_text_as_sent(client: httpx.AsyncClient) 
     assert (await client.get("/api/runs/")).json()["total"] == 0
 
 
-async def test_the_event_stream_is_documented_as_text_with_node_event_frames(client: httpx.AsyncClient) -> None:
+async def test_the_event_stream_is_documented_event_by_event(client: httpx.AsyncClient) -> None:
     doc = (await client.get("/openapi.json")).json()
     stream = doc["paths"]["/api/pipeline/events/{thread_id}"]["get"]["responses"]["200"]["content"]
-    schema = stream["text/event-stream"]["schema"]
-    assert schema["type"] == "string" and "$ref" not in schema
+    schema = stream["text/event-stream"]["schema"]  # one event: its name, id and JSON data
+    assert schema["type"] == "object" and set(schema["properties"]) == {"event", "id", "data"}
+    assert schema["properties"]["event"]["enum"] == ["node_enter", "node_complete", "done"]
     assert stream["text/event-stream"]["x-event-data"] == {"$ref": "#/components/schemas/NodeEvent"}
     assert "NodeEvent" in doc["components"]["schemas"]
     confirm = doc["components"]["schemas"]["ApproveRequest"]["properties"]["confirm"]
     assert confirm["type"] == "boolean"
+
+
+async def test_health_declares_its_key_optional(client: httpx.AsyncClient) -> None:
+    doc = (await client.get("/openapi.json")).json()
+    assert doc["paths"]["/health"]["get"]["security"] == [{}, {"APIKeyHeader": []}]
+
+
+async def test_every_request_text_field_documents_its_characters(client: httpx.AsyncClient) -> None:
+    schemas = (await client.get("/openapi.json")).json()["components"]["schemas"]
+    note = schemas["ApproveRequest"]["properties"]["note"]
+    assert all("pattern" in o for o in note.get("anyOf", [note]) if o.get("type") == "string")
+    keyword = schemas["TriggerRequest"]["properties"]["seed_keyword"]["pattern"]
+    import re
+
+    assert re.match(keyword, " Rosé ") and not re.match(keyword, "<|im_start|>") and not re.match(keyword, "")
+    refused = await client.post("/api/contents/x/approve", json={"confirm": False, "note": "a\u009ab"})
+    assert_error(refused, 422, "note")
+
+
+async def test_every_request_boolean_is_strict(client: httpx.AsyncClient) -> None:
+    for path, body in (("/api/contents/x/publish", {"confirm": 1}), ("/api/contents/x/unpublish",
+                                                                     {"confirm": "true", "reason": "r"})):
+        assert_error(await client.post(path, json=body), 422, "confirm")

@@ -88,6 +88,20 @@ async def _csrf_rejected(request: Request, exc: Exception) -> Response:
          "fix": "Reload the page and submit the form again."}, status_code=403)
 
 
+SSE_EVENT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "One server-sent event. `node_enter` and `node_complete` carry a NodeEvent as JSON text in "
+                   "`data` (see x-event-data); the last event, `done`, carries the run's thread_id, pipeline_status "
+                   "and waiting_for_human.",
+    "required": ["data"],
+    "properties": {
+        "event": {"type": "string", "enum": ["node_enter", "node_complete", "done"]},
+        "id": {"type": "string", "pattern": "^[0-9]+$"},
+        "data": {"type": "string", "contentMediaType": "application/json"},
+    },
+}
+
+
 def _openapi_with_clean_streams(app: FastAPI) -> None:
     """The event stream's document: a text body whose frames carry NodeEvent data, and its errors (401, 404,
     422...) are JSON.
@@ -102,6 +116,9 @@ def _openapi_with_clean_streams(app: FastAPI) -> None:
             return app.openapi_schema
         doc = build()
         document_constraints(doc, app.state.settings)
+        # /health answers everyone (only its status without a key): the key is optional there, not required.
+        for operation in doc.get("paths", {}).get("/health", {}).values():
+            operation["security"] = [{}, {"APIKeyHeader": []}]
         for operations in doc.get("paths", {}).values():
             for operation in operations.values():
                 for code, response in operation.get("responses", {}).items():
@@ -113,12 +130,11 @@ def _openapi_with_clean_streams(app: FastAPI) -> None:
                         stream.get("schema", {}).pop("type", None)
                         content["application/json"] = content.pop("text/event-stream")
                         continue
-                    # The body is text: `event:`/`data:` frames, each data line one NodeEvent JSON object. Declaring
-                    # the body itself a NodeEvent made every client and fuzzer read the stream as one JSON object.
+                    # The schema of a text/event-stream describes each event (its `event`, `id` and `data` fields),
+                    # not the body. Declaring each event a NodeEvent was wrong twice: an event's data is JSON text,
+                    # and the closing `done` event's data is the run's outcome, not a NodeEvent.
                     event_schema = stream.get("schema", {}).get("$ref")
-                    stream["schema"] = {"type": "string", "description": "Server-sent events: `event: node_enter`, "
-                                        "`node_complete` or `done` frames; each `data:` line is one JSON object "
-                                        "(see x-event-data)."}
+                    stream["schema"] = dict(SSE_EVENT_SCHEMA)
                     if event_schema:
                         stream["x-event-data"] = {"$ref": event_schema}
         return doc

@@ -44,12 +44,44 @@ def model_pattern(settings: Settings) -> str:
 
 def padded(options: list[str]) -> str:
     """A regex of one of `options` (or nothing: blank means the default), around whitespace that is stripped."""
+    if not options:  # only blank: an empty alternation `(?:)?` was not read as a constraint by every engine
+        return f"^[{_SPACE}]*$"
     return f"^[{_SPACE}]*(?:" + "|".join(dict.fromkeys(options)) + f")?[{_SPACE}]*$"
+
+
+def descriptor_pattern(*, required: bool) -> str:
+    """A run option written into prompts (keyword, tone, style...): plain words (prompts/sanitize.py), around the
+    whitespace that is stripped; blank too unless `required`."""
+    from editorial_ai.prompts.sanitize import DESCRIPTOR_CHARS
+
+    words = f"[\\w][{DESCRIPTOR_CHARS}]*"
+    return f"^[{_SPACE}]*" + (words if required else f"(?:{words})?") + f"[{_SPACE}]*$"
+
+
+def _document_free_text(schemas: dict[str, Any]) -> None:
+    """Every request's text field the validators check for control characters says so with a pattern (a field
+    given none of its own): `note` of approve, publish and revert included."""
+    from editorial_ai.models.run_request import MULTILINE_FIELDS
+
+    for name, schema in schemas.items():
+        if not name.endswith("Request"):
+            continue
+        for field, prop in schema.get("properties", {}).items():
+            for option in prop.get("anyOf", [prop]):
+                if option.get("type") == "string" and "pattern" not in option and "enum" not in option:
+                    option["pattern"] = TEXT if field in MULTILINE_FIELDS else LINE
 
 
 def document_constraints(doc: dict[str, Any], settings: Settings) -> None:
     """Add what only this server's settings, or another model's fields, decide to the generated document."""
     schemas = doc.get("components", {}).get("schemas", {})
+    _document_free_text(schemas)
+    for name in ("PublishRequest", "UnpublishRequest"):  # refused (422) unless true: the document says so
+        confirm = schemas.get(name, {}).get("properties", {}).get("confirm")
+        if confirm is not None:
+            confirm["enum"] = [True]
+            required = schemas[name].setdefault("required", [])
+            required += [] if "confirm" in required else ["confirm"]
     request = schemas.get("TriggerRequest", {})
     trigger = request.get("properties", {})
     for name in ("model", "judge_model"):
@@ -59,7 +91,10 @@ def document_constraints(doc: dict[str, Any], settings: Settings) -> None:
         from editorial_ai.review.policy import load_tenants
 
         tenants = sorted(load_tenants(settings.tenants_file).tenants)
-        trigger["tenant"]["pattern"] = padded([re.escape(t) for t in tenants])
+        # On the string option itself: a pattern beside anyOf was read as free text by generators and clients.
+        for option in trigger["tenant"].get("anyOf", [trigger["tenant"]]):
+            if option.get("type") == "string":
+                option["pattern"] = padded([re.escape(t) for t in tenants])
     if "slo" in trigger and "blooms_level" in trigger:
         request.setdefault("allOf", []).append(_exam_only(settings))
     notes = schemas.get("ReviewForm", {}).get("properties", {}).get("notes")

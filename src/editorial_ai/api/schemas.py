@@ -15,11 +15,20 @@ from pydantic import (
     model_validator,
 )
 
-from editorial_ai.api.schema_docs import LINE, LINE_NON_BLANK, REVISE_SAYS_SOMETHING, TEXT, TEXT_NON_BLANK, padded
+from editorial_ai.api.schema_docs import (
+    LINE,
+    LINE_NON_BLANK,
+    REVISE_SAYS_SOMETHING,
+    TEXT,
+    TEXT_NON_BLANK,
+    descriptor_pattern,
+    padded,
+)
 from editorial_ai.models.decisions import ReviewForm
 from editorial_ai.models.run_request import BLOOMS_LEVELS, MULTILINE_FIELDS, control_character_problem
 from editorial_ai.models.status import ContentStatus, normalize_status_name
 from editorial_ai.pipeline.graph import pipeline_content_types
+from editorial_ai.prompts.sanitize import DESCRIPTOR_FIELDS
 from editorial_ai.worker.run_request import RunRequest
 
 # The one status vocabulary (models/status.py), shared with the CLI and the admin UI; any case and the run
@@ -33,8 +42,12 @@ MAX_OFFSET = 1_000_000_000
 
 def check_length_as_sent(model: type[BaseModel], value: Any, info: ValidationInfo) -> Any:
     """A field validator (mode="before"): refuse a string longer than the field's max_length as sent, spaces
-    included. The document's maxLength is about the JSON string; stripping first let " analyze  ...  " in."""
+    included, and anything but true or false for a boolean field. The document's maxLength is about the JSON
+    string (stripping first let " analyze  ...  " in), and its `boolean` admits neither 0 nor "true"."""
     field = model.model_fields.get(info.field_name or "")
+    if field is not None and field.annotation in (bool, bool | None) and value is not None \
+            and not isinstance(value, bool):
+        raise ValueError(f"{info.field_name} must be true or false (JSON booleans), not {value!r}")
     if isinstance(value, str) and field is not None:
         limit = next((m.max_length for m in field.metadata if getattr(m, "max_length", None) is not None), None)
         if limit is not None and len(value) > limit:
@@ -101,14 +114,11 @@ def _document_run_request(schema: dict[str, Any]) -> None:
     choices = {"content_type": pipeline_content_types(), "blooms_level": list(BLOOMS_LEVELS)}
     for name, prop in properties.items():
         pattern = LINE_NON_BLANK if name == "seed_keyword" else padded(choices[name]) if name in choices else LINE
+        if name in DESCRIPTOR_FIELDS:  # plain words only (prompts/sanitize.py), around the spaces that are stripped
+            pattern = descriptor_pattern(required=name == "seed_keyword")
         for option in prop.get("anyOf", [prop]):
             if option.get("type") == "string":
                 option["pattern"] = pattern
-
-    @field_validator("*", mode="before")
-    @classmethod
-    def _length_as_sent(cls, value: Any, info: ValidationInfo) -> Any:
-        return check_length_as_sent(cls, value, info)
 
 
 class TriggerRequest(RunRequest):
@@ -116,6 +126,11 @@ class TriggerRequest(RunRequest):
     `editorial-ai run` builds too (worker/run_request.py), validated by the same rules."""
 
     model_config = ConfigDict(json_schema_extra=_document_run_request)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _length_as_sent(cls, value: Any, info: ValidationInfo) -> Any:
+        return check_length_as_sent(cls, value, info)
 
 
 class TriggerResponse(BaseModel):

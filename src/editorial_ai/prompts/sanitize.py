@@ -136,8 +136,8 @@ def is_quoted_line(line: str) -> bool:
 # No quote (it could close a quotation around it), no angle bracket, brace, backtick or line break.
 DESCRIPTOR_FIELDS = ("seed_keyword", "category", "tone", "style", "target_celeb", "target_brand")
 FREE_TEXT_FIELDS = ("slo",)  # a sentence: any punctuation, but still no markup or instruction
-_DESCRIPTOR = re.compile(r"[\w][\w .,'’&/+()\[\]:!?#%-]*")
-MAX_DESCRIPTOR_WORDS = 12
+DESCRIPTOR_CHARS = r"\w .,'’&/+()\[\]:!?#%-"  # also the API document's pattern (api/schema_docs.py)
+_DESCRIPTOR = re.compile(f"[\\w][{DESCRIPTOR_CHARS}]*")
 
 
 def instruction_problem(value: str) -> str | None:
@@ -156,14 +156,11 @@ def instruction_problem(value: str) -> str | None:
 def run_option_problem(field: str, value: str | None) -> str | None:
     """Why a run option cannot be written into a prompt (None when it can): descriptors must be plain words and
     nothing may carry markup or an instruction to the model."""
-    if value is None or field not in (*DESCRIPTOR_FIELDS, *FREE_TEXT_FIELDS):
-        return None
-    if field in DESCRIPTOR_FIELDS:
-        if not _DESCRIPTOR.fullmatch(value):
-            return ("may hold only letters, digits, spaces and . , ' & / + ( ) [ ] : ! ? # % - (no quotes, angle "
-                    "brackets, braces or line breaks)")
-        if len(value.split()) > MAX_DESCRIPTOR_WORDS:
-            return f"must be a short descriptor of at most {MAX_DESCRIPTOR_WORDS} words"
+    if not value or field not in (*DESCRIPTOR_FIELDS, *FREE_TEXT_FIELDS):
+        return None  # blank: the option's default (the length and blank rules are the request model's)
+    if field in DESCRIPTOR_FIELDS and not _DESCRIPTOR.fullmatch(value):
+        return ("may hold only letters, digits, spaces and . , ' ’ & / + ( ) [ ] : ! ? # % - (no quotes, angle "
+                "brackets, braces or line breaks)")
     return instruction_problem(value)
 
 

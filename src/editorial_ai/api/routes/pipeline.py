@@ -24,6 +24,8 @@ from editorial_ai.api.schemas import (
 from editorial_ai.pipeline.runner import Pipeline
 
 HEARTBEAT_S = 15.0
+# Printable ASCII without surrounding spaces (worker/service.py check_idempotency_key), as the document says it.
+IDEMPOTENCY_KEY_PATTERN = r"^[!-~](?:[ -~]*[!-~])?$"
 
 router = APIRouter(prefix="/api/pipeline", tags=["pipeline"],
                    dependencies=[Depends(require_api_key), Depends(reject_unknown_query)],
@@ -34,7 +36,7 @@ router = APIRouter(prefix="/api/pipeline", tags=["pipeline"],
              responses={409: {"model": ErrorResponse, "description": "Idempotency-Key reused for another request"}})
 async def trigger(body: TriggerRequest, pipeline: PipelineDep, runs: RunsDep, response: Response,
                   idempotency_key: Annotated[str | None, Header(
-                      alias="Idempotency-Key", min_length=1, max_length=200,
+                      alias="Idempotency-Key", min_length=1, max_length=200, pattern=IDEMPOTENCY_KEY_PATTERN,
                       description="Any unique string (a UUID): a repeated key returns the run the first trigger "
                                   "started, with `Idempotent-Replayed: true`, and starts nothing.")] = None,
                   ) -> TriggerResponse:
