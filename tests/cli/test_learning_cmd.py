@@ -97,3 +97,28 @@ def test_two_reviews_of_shoes_put_the_dimension_guidance_in_force() -> None:
     assert "wrong_physical_dimensions -> {{EXTRACTION_REVIEW}}: injected (2/2 >= 2)" in out
     bags = text(cli("learning", "show", "--content-type", "product_spec", "--subcategory", "bag"))
     assert "product_spec / bag: 0 review(s)" in bags
+
+
+def test_notes_are_listed_and_an_editor_approves_edits_or_switches_one_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EDITORIAL_AI_MODEL", "scripted:happy")
+    get_settings.cache_clear()
+    started = cli("run", "Jennie Effect", "--json")
+    content_id = json.loads(started.stdout)["content_id"]
+    assert cli("revise", content_id, "--feedback", "Check every price against the sources").exit_code in (0, 3)
+    listed = json.loads(cli("learning", "notes", "--json").stdout)["notes"]
+    [note] = listed
+    assert note["status"] == "waiting for approval" and "Check every price" in note["text"]
+    event = str(note["event_id"])
+    approved = cli("learning", "note", event, "approve", "--reviewer", "Mina")
+    assert approved.exit_code == 0 and "approved: it teaches" in text(approved)
+    edited = cli("learning", "note", event, "edit", "--text", "Quote prices only from the product cards.")
+    assert edited.exit_code == 0
+    [note] = json.loads(cli("learning", "notes", "--json").stdout)["notes"]
+    assert note["status"] == "approved" and note["text"] == "Quote prices only from the product cards."
+    assert "Quote prices only" in text(cli("learning", "show"))  # the edited words are in force
+    assert cli("learning", "note", event, "off").exit_code == 0
+    assert "Quote prices only" not in text(cli("learning", "show"))
+    missing = cli("learning", "note", "999999", "approve")
+    assert missing.exit_code == 2 and "learning notes" in text(missing)
+    no_text = cli("learning", "note", event, "edit")
+    assert no_text.exit_code == 2 and "--text" in text(no_text)

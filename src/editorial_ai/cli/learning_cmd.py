@@ -1,4 +1,5 @@
-"""`editorial-ai learning show`: what the last human reviews teach the next run (seed 003), per subcategory."""
+"""`editorial-ai learning show | notes | note`: what the last human reviews teach the next run (seed 003), per
+subcategory, and the reviewer notes an editor approves, switches off or edits before they teach."""
 
 from __future__ import annotations
 
@@ -81,6 +82,90 @@ def show(
             console.print(
                 f"  {decision['source']} -> {decision['placeholder']}: {mark} ({decision['reason']})", markup=False
             )
+
+
+async def _with_contents(data_dir: Path | None, work: Any) -> Any:
+    from editorial_ai.store.factory import close_stores, open_stores
+
+    settings = build_settings(data_dir=data_dir)
+    catalog, contents = await open_stores(settings)
+    try:
+        return await work(contents, settings)
+    finally:
+        await close_stores(catalog, contents)
+
+
+@learning_app.command("notes")
+def notes(
+    content_type: str = typer.Option("", "--content-type", help="Content type (default: the configured one)."),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help="Data directory (default: the configured one)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one machine-readable JSON object."),
+) -> None:
+    """Every reviewer note, newest first: whether it teaches (approved), waits for approval or is switched off,
+    and how many runs it shaped. Act on one with `learning note EVENT_ID approve|off|on|edit`."""
+    from editorial_ai.content_types.registry import UnknownContentTypeError, content_type_for
+    from editorial_ai.services.learning_page import guidance_page
+
+    async def work(contents: Any, settings: Any) -> list[dict[str, Any]]:
+        try:
+            kind = content_type_for(content_type or settings.content_type)
+        except UnknownContentTypeError as exc:
+            raise fail(str(exc)) from None
+        page = await guidance_page(contents, kind, settings.data_dir, disabled=settings.learning_switches_off())
+        return [{"event_id": n.event_id, "content_id": n.content_id, "reviewer": n.reviewer, "status": n.state.status,
+                 "text": n.teaching_text or n.original, "original": n.original, "changed_by": n.state.by,
+                 "runs_shaped": [r.thread_id for r in page.runs_by_note.get(n.event_id, [])]} for n in page.notes]
+
+    rows = run_async(_with_contents(data_dir, work))
+    if as_json:
+        print_json({"notes": rows})
+        return
+    if not rows:
+        console.print("no reviewer note yet: notes come from revision requests and rejections")
+        return
+    from rich.table import Table
+
+    from editorial_ai.cli.terminal import plain
+
+    table = Table(title="reviewer notes")
+    for column in ("event", "status", "note", "by", "runs"):
+        table.add_column(column, overflow="fold", no_wrap=column in ("event",))
+    for row in rows:
+        table.add_row(str(row["event_id"]), row["status"], plain(row["text"]), plain(row["reviewer"]),
+                      str(len(row["runs_shaped"])))
+    console.print(table)
+
+
+@learning_app.command("note")
+def note(
+    event_id: int = typer.Argument(..., help="The note's event id (`learning notes` lists them)."),
+    action: str = typer.Argument(..., help="approve (it teaches), off, on (again) or edit (with --text)."),
+    text: str | None = typer.Option(None, "--text", help="The note's new words (edit only); they teach."),
+    reviewer: str = typer.Option("admin", "--reviewer", help="Who acts (kept in the decision log)."),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help="Data directory (default: the configured one)."),
+) -> None:
+    """Approve a note before it teaches, switch it off or on, or edit its words."""
+    from editorial_ai.services.learning_notes import NOTE_ACTIONS, act_on_note
+
+    if action not in NOTE_ACTIONS:
+        raise typer.BadParameter(f"unknown action {action!r}; use one of {', '.join(NOTE_ACTIONS)}",
+                                 param_hint="ACTION")
+    if (action == "edit") != (text is not None):
+        raise typer.BadParameter("--text goes with edit, and edit needs --text", param_hint="--text")
+
+    async def work(contents: Any, settings: Any) -> str:
+        found = [e for e in await contents.recent_events(settings.content_type, 1000) if int(e["id"]) == event_id]
+        if not found:  # the note may be on another content type: look at every event
+            found = [e for e in await contents.events() if int(e["id"]) == event_id]
+        if not found:
+            raise fail(f"no note with event id {event_id}; `editorial-ai learning notes` lists them")
+        await act_on_note(contents, str(found[0]["content_id"]), event_id, action, reviewer, text)
+        return str(found[0]["content_id"])
+
+    content_id = run_async(_with_contents(data_dir, work))
+    words = {"approve": "approved: it teaches the next runs", "off": "switched off: it no longer teaches",
+             "on": "switched on: it teaches the next runs", "edit": "edited: the new words teach the next runs"}
+    console.print(f"note {event_id} (content {content_id[:8]}) {words[action]}")
 
 
 def bench_learning(

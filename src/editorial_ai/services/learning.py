@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from editorial_ai.prompts.sanitize import quote_as_data
+from editorial_ai.services.learning_notes import NoteState
 from editorial_ai.services.learning_text import MAX_EXAMPLE_CHARS, MAX_NOTE_CHARS, missing_fields, redact, sanitize_note
 
 __all__ = [
@@ -122,6 +123,7 @@ class LearningSignal:
     decisions: list[InjectionDecision] = field(default_factory=list)
     example: str = ""
     example_source: str = ""
+    note_sources: list[tuple[int, str]] = field(default_factory=list)  # (note event id, words that teach)
 
     def render(self, placeholder: str = EDITORIAL_PLACEHOLDER) -> str:
         """The text for one placeholder ("" when nothing triggered)."""
@@ -183,8 +185,12 @@ def aggregate(
     note_placeholders: Sequence[str] = (EDITORIAL_PLACEHOLDER,),
     disabled: Iterable[str] = (),
     subcategory: str = "",
+    note_review: Mapping[int, NoteState] | None = None,
 ) -> LearningSignal:
-    """Last `window` reviewed decisions -> trigger booleans -> placeholder fragments (and the decisions)."""
+    """Last `window` reviewed decisions -> trigger booleans -> placeholder fragments (and the decisions).
+
+    `note_review`: the editors' note states (services/learning_notes.py); given, a note teaches only once approved.
+    """
     table = ARTICLE_FRAGMENTS if fragments is None else fragments
     off = frozenset(disabled)
     reviewed = reviewed_events(events)[-window:]
@@ -207,7 +213,7 @@ def aggregate(
             else:
                 signal.decide(flag, placeholder, False, f"{count}/{len(reviewed)} < {threshold}")
     _add_missing_fields(signal, reviewed, table, "missing_spec" in off, window)
-    _add_notes(signal, reviewed, note_placeholders, "notes" in off)
+    _add_notes(signal, reviewed, note_placeholders, "notes" in off, note_review)
     logger.info(
         "learning: subcategory=%r %d reviews, triggers=%s, low_confidence=%s",
         subcategory,
@@ -219,14 +225,28 @@ def aggregate(
 
 
 def _add_notes(
-    signal: LearningSignal, reviewed: list[Mapping[str, Any]], placeholders: Sequence[str], switched_off: bool
+    signal: LearningSignal, reviewed: list[Mapping[str, Any]], placeholders: Sequence[str], switched_off: bool,
+    note_review: Mapping[int, NoteState] | None = None,
 ) -> None:
+    """The window's notes, newest first, within MAX_NOTES_TOTAL. With `note_review` (the store's note states),
+    a note teaches only once approved (its edited words when edited); each note's fate is a decision."""
     total = 0
     for event in reversed(reviewed):
         payload = event["payload"]
-        note = sanitize_note(str(payload.get("feedback") or (payload.get("review_form") or {}).get("notes") or ""))
+        raw = str(payload.get("feedback") or (payload.get("review_form") or {}).get("notes") or "")
+        event_id = event.get("id")
+        if note_review is not None and raw.strip() and event_id is not None:
+            state = note_review.get(int(event_id))
+            if state is None or not state.teaches:
+                status = state.status if state else "waiting for approval"
+                signal.decide(f"note:{event_id}", "*", False, f"{status}: does not teach")
+                continue
+            raw = state.text if state.text is not None else raw
+        note = sanitize_note(raw)
         if note and note not in signal.notes and total + len(note) <= MAX_NOTES_TOTAL:
             signal.notes.append(note)
+            if event_id is not None:
+                signal.note_sources.append((int(event_id), note))
             total += len(note)
     for placeholder in placeholders:
         if not signal.notes:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from editorial_ai.services.learning import (
@@ -21,6 +22,8 @@ from editorial_ai.services.learning import (
     redact,
     reviewed_events,
 )
+from editorial_ai.services.learning_log import log_injection
+from editorial_ai.services.learning_notes import note_states
 from editorial_ai.store.contents import ContentRepository
 
 logger = logging.getLogger(__name__)
@@ -90,12 +93,29 @@ async def example_item(
 
 
 async def learning_for(
+    contents: ContentRepository, content_type: LearningContentType, subcategory: str, *, disabled: Iterable[str] = (),
+    thread_id: str | None = None, log_dir: Path | None = None,
+) -> LearningSignal:
+    """The guidance for the next run of `content_type` in `subcategory`, with every decision logged; with
+    `thread_id` and `log_dir`, what was injected into that run is appended to the injection log."""
+    signal = await _learning_for(contents, content_type, subcategory, disabled=disabled)
+    if thread_id and log_dir is not None:
+        log_injection(log_dir, {
+            "thread_id": thread_id, "content_type": content_type.name, "subcategory": subcategory,
+            "notes": [{"note_event": event_id, "text": text} for event_id, text in signal.note_sources],
+            "triggers": sorted(flag for flag, fired in signal.triggers.items() if fired),
+            "guidance": signal.guidance(), "example_source": signal.example_source,
+            "decisions": [d.as_dict() for d in signal.decisions]})
+    return signal
+
+
+async def _learning_for(
     contents: ContentRepository, content_type: LearningContentType, subcategory: str, *, disabled: Iterable[str] = ()
 ) -> LearningSignal:
-    """The guidance for the next run of `content_type` in `subcategory`, with every decision logged."""
     off = frozenset(disabled)
     try:
         events = await subcategory_events(contents, content_type, subcategory)
+        notes = note_states(await contents.recent_events(content_type.name, limit=SCAN_EVENTS))
         signal = aggregate(
             events,
             WINDOW,
@@ -103,6 +123,7 @@ async def learning_for(
             note_placeholders=content_type.note_placeholders(),
             disabled=off,
             subcategory=subcategory,
+            note_review=notes,
         )
     except Exception:  # learning is an improvement, never a reason to fail a run
         logger.warning("learning: review history unreadable; baseline prompts", exc_info=True)

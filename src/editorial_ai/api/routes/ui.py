@@ -16,7 +16,7 @@ from editorial_ai.api.actions import decide_now, retry_run, run_status, service_
 from editorial_ai.api.deps import PipelineDep, RunsDep, SettingsDep, check_login_key, require_ui_session
 from editorial_ai.api.errors import ApiError
 from editorial_ai.api.model_choice import offered_models
-from editorial_ai.api.routes import ui_content
+from editorial_ai.api.routes import ui_content, ui_guidance
 from editorial_ai.api.routes.pipeline import event_stream_response, sse_stream
 from editorial_ai.api.routes.ui_common import TEMPLATES, current_reviewer, offset_param, page, validate
 from editorial_ai.api.runs import RunManager
@@ -290,4 +290,4 @@ async def bulk_reject(request: Request, pipeline: PipelineDep, runs: RunsDep) ->
 
 def ui_routers() -> list[APIRouter]:
     """Public (login) and protected UI routers."""
-    return [public, router, ui_content.router]
+    return [public, router, ui_content.router, ui_guidance.router]

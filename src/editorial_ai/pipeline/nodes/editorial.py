@@ -75,7 +75,8 @@ async def _produce(
         rubric=load_rubric(content_type),
         feedback_history=state.get("feedback_history", []),
         tone=tone,
-        learned_guidance=await learned_guidance(deps, content_type, run_option(state, "category")),
+        learned_guidance=await learned_guidance(deps, content_type, run_option(state, "category"),
+                                                 thread_id=str(state.get("thread_id") or "")),
         seed=seed,
         variant=variant,
     )
@@ -114,13 +115,16 @@ async def produce_distinct(
     return outcome, mode, RESAMPLES
 
 
-async def learned_guidance(deps: PipelineDeps, content_type: str, category: str = "") -> str:
+async def learned_guidance(deps: PipelineDeps, content_type: str, category: str = "", *,
+                           thread_id: str = "") -> str:
     """Guidance from recent human reviews of this content type and category ("" when there is none; every
-    injection decision is logged by the learning service, which never raises)."""
+    injection decision is logged by the learning service, which never raises, and what went into this run is
+    kept in the injection log for the guidance page)."""
     from editorial_ai.content_types.registry import content_type_for
 
     signal = await learning_for(deps.contents, content_type_for(content_type), category.strip().lower(),
-                                disabled=deps.settings.learning_switches_off())
+                                disabled=deps.settings.learning_switches_off(), thread_id=thread_id or None,
+                                log_dir=deps.settings.data_dir)
     return signal.render()
 
 

@@ -47,7 +47,8 @@ SPEC_NODE_ORDER = ("spec_categorize", "spec_extract", "spec_review", "spec_corre
 
 async def _learning(state: Mapping[str, Any], deps: PipelineDeps, subcategory: str) -> LearningSignal:
     content_type = content_type_for(state.get("content_type"))
-    return await learning_for(deps.contents, content_type, subcategory, disabled=deps.settings.learning_switches_off())
+    return await learning_for(deps.contents, content_type, subcategory, disabled=deps.settings.learning_switches_off(),
+                              thread_id=str(state.get("thread_id") or "") or None, log_dir=deps.settings.data_dir)
 
 
 def _decisions(signal: LearningSignal, placeholders: tuple[str, ...]) -> list[dict[str, Any]]:
