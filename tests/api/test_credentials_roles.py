@@ -173,3 +173,16 @@ async def test_health_without_a_key_says_only_its_status(client_for: Callable[..
         assert wrong.json() == {"status": "ok"}
         detailed = (await client.get("/health", headers=ADMIN)).json()
         assert detailed["checks"]["database"]["ok"] is True and "queue" in detailed["checks"]
+
+
+async def test_the_ui_hides_what_a_role_cannot_do(client_for: Callable[..., Any], keys: dict[str, str]) -> None:
+    async with client_for(api_key=API_KEY) as (_, client):
+        await _login(client, keys["viewer"])
+        viewer_queue = (await client.get("/admin/")).text
+        assert 'action="/admin/runs"' not in viewer_queue and 'id="new-run"' not in viewer_queue
+        client.cookies.clear()
+        await _login(client, keys["editor"])
+        assert 'id="new-run"' not in (await client.get("/admin/")).text  # starting runs is the admin's
+        client.cookies.clear()
+        await _login(client, API_KEY)
+        assert 'id="new-run"' in (await client.get("/admin/")).text

@@ -43,6 +43,9 @@ def page(request: Request, name: str, status_code: int = 200, **context: Any) ->
     context.setdefault("reviewer_name", current_reviewer(request))
     # Before login the page shows no name, no navigation and no log out: nobody is signed in yet.
     context.setdefault("signed_in", bool(session is not None and session.authenticated))
+    # `may("editor")` in a template: the forms a role cannot use are not shown (the routes refuse them with 403).
+    holder = getattr(request.state, "holder", None)
+    context.setdefault("may", lambda role: holder is not None and holder.may(role))
     response = TEMPLATES.TemplateResponse(
         request, name, {"dev_mode": settings.admin_api_key is None, **context}, status_code=status_code
     )
