@@ -48,8 +48,9 @@ async def test_sqlite_commits_wait_for_the_disk_as_the_checkpoints_do(tmp_path: 
     repo = open_contents(settings)
     assert isinstance(repo, SqliteContentRepository)
     await repo.initialize()
-    assert await repo._run(lambda conn: conn.execute("PRAGMA synchronous").fetchone()[0]) == code
-    assert await repo._run(lambda conn: conn.execute("PRAGMA journal_mode").fetchone()[0]) == "wal"
+    with repo._pool.connection() as conn:
+        assert conn.execute("PRAGMA synchronous").fetchone()[0] == code
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     repo.close()
 
 
