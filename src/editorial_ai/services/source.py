@@ -67,7 +67,7 @@ async def source_contexts(
                 break
             posts.setdefault(post.id, post)
     solutions = await catalog.solutions_for_posts(list(posts))
-    contexts = []
+    contexts: list[dict[str, Any]] = []
     for post_id, post in posts.items():
         contexts.append(
             {
