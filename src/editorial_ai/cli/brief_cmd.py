@@ -10,6 +10,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, print_json, run_async
+from editorial_ai.cli.terminal import plain, safe, strip_controls
 
 
 def brief(
@@ -70,17 +71,18 @@ def brief(
     if as_json:
         print_json(result)
         return
-    console.print(Markdown(result["final"]))
+    # Model text: rendered as Markdown, but its links stay text (no terminal hyperlinks) and escapes are dropped.
+    console.print(Markdown(strip_controls(result["final"]), hyperlinks=False))
     table = Table(title=f"judge scores (revisions: {result['revisions']})")
     for col in ("criterion", "score", "verdict", "reason"):
         table.add_column(col)
     for c in result["review"]["criteria"]:
         verdict = "skipped" if c["skipped"] else ("pass" if c["passed"] else "fail")
         score = "-" if c["score"] is None else f"{c['score']:.2f}"
-        table.add_row(c["criterion"], score, verdict, c["reason"])
+        table.add_row(plain(c["criterion"]), score, verdict, plain(c["reason"]))
     console.print(table)
     overall = result["review"]["composite_score"]
     console.print(f"overall: [bold]{'-' if overall is None else f'{overall:.2f}'}[/] "
                   f"({'passed' if result['review']['passed'] else 'failed'}); {result['justification']}")
     if result["flags"]:
-        console.print(f"[yellow]flags:[/] {', '.join(result['flags'])}")
+        console.print(f"[yellow]flags:[/] {safe(', '.join(map(str, result['flags'])))}")

@@ -17,6 +17,7 @@ from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, pri
 from editorial_ai.cli.content_ref import resolve_content_id
 from editorial_ai.cli.exit_codes import exit_code_for_run
 from editorial_ai.cli.render import print_outcome
+from editorial_ai.cli.terminal import safe
 from editorial_ai.models.decisions import AdminDecision, ReviewForm
 from editorial_ai.models.status import AWAITING_DECISION, ContentStatus, Decision, approval_risks
 
@@ -85,7 +86,7 @@ def _decide(
         print_json(summary)
     elif summary.get("step") == Decision.APPROVED:
         short = str(summary["content_id"])[:8]
-        console.print(f"[bold]approved[/] {short} “{summary.get('title') or ''}”: not public yet. "
+        console.print(f"[bold]approved[/] {short} “{safe(summary.get('title') or '')}”: not public yet. "
                       f"Publish it with `editorial-ai publish {short}`, or take it back with "
                       f"`editorial-ai revert {short}`.")
     else:

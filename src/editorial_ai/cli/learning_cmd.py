@@ -9,6 +9,7 @@ from typing import Any
 import typer
 
 from editorial_ai.cli._common import build_settings, console, fail, print_json, run_async
+from editorial_ai.cli.terminal import safe
 
 learning_app = typer.Typer(
     help="The learning loop: review triggers, guidance in force, the example item.", no_args_is_help=True
@@ -39,7 +40,7 @@ def _print(stats: dict[str, Any]) -> None:
 
     where = stats["subcategory"] or "all subcategories"
     confidence = " (low confidence: fewer than 10 reviews, thresholds scaled)" if stats["low_confidence"] else ""
-    console.print(f"[bold]{stats['content_type']}[/] / {where}: {stats['reviews']} review(s){confidence}")
+    console.print(f"[bold]{safe(stats['content_type'])}[/] / {safe(where)}: {stats['reviews']} review(s){confidence}")
     table = Table(title="triggers over the last 10 reviews", expand=False)
     for column in ("trigger", "raised", "rate", "threshold", "in force"):
         table.add_column(column)
@@ -54,7 +55,7 @@ def _print(stats: dict[str, Any]) -> None:
         for line in lines:
             console.print(f"  - {line}", markup=False, soft_wrap=True)
     example = stats["example_source"] or "none yet (the static example is shown)"
-    console.print(f"example item: {example}")
+    console.print(f"example item: {safe(example)}")
 
 
 @learning_app.command("show")

@@ -9,6 +9,7 @@ from typing import Any
 import typer
 
 from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, err_console, print_json, run_async
+from editorial_ai.cli.terminal import plain, safe
 
 runs_app = typer.Typer(help="Every pipeline run from its first node: state, worker, retry.", no_args_is_help=True)
 
@@ -49,7 +50,7 @@ def worker(
     try:
         done = run_async(run_worker(settings, concurrency=slots, burst=burst))
     except (ConfigError, BrokerUnavailableError) as exc:
-        err_console.print(f"[bold red]error:[/] {exc}")
+        err_console.print(f"[bold red]error:[/] {safe(exc)}")
         raise typer.Exit(code=2) from None
     console.print(f"worker stopped after {done} work item(s)")
 
@@ -102,11 +103,11 @@ def list_runs(
             # The run registry's "waiting" is the desk's pending/escalated: say for whom, and where it stopped.
             "waiting for editor" if waiting else row["status"],
             row.get("current_node") or ("human_decision" if waiting else "-"),
-            row.get("keyword") or "",
+            plain(row.get("keyword") or ""),
             (row.get("lease_owner") or "").split(":")[0],
             str(row["attempts"]),
             _age(row),
-            (row.get("error") or "")[:80],
+            plain((row.get("error") or "")[:80]),
         )
     console.print(table)
 
@@ -135,9 +136,9 @@ def retry(thread_id: str = typer.Argument(...), data_dir: Path | None = _DATA_DI
 
     row = run_async(go())
     if "refused" in row:
-        err_console.print(f"[bold red]error:[/] {row['refused']}")
+        err_console.print(f"[bold red]error:[/] {safe(row['refused'])}")
         raise typer.Exit(code=1)
     if as_json:
         print_json(row)
         return
-    console.print(f"run {thread_id}: {row['status']}" + (f" ({row['error']})" if row.get("error") else ""))
+    console.print(f"run {safe(thread_id)}: {row['status']}" + (f" ({safe(row['error'])})" if row.get("error") else ""))
