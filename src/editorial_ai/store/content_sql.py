@@ -14,9 +14,6 @@ from functools import lru_cache
 from typing import Any, Literal
 
 import sqlalchemy as sa
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.dialects.postgresql.base import PGDialect
-from sqlalchemy.dialects.sqlite.base import SQLiteDialect
 from sqlalchemy.sql.expression import ClauseElement, ColumnElement
 
 from editorial_ai.store.content_query import ContentQuery, like_pattern
@@ -139,21 +136,36 @@ class ContentDialect:
     def upsert_pending(self, values: dict[str, Any]) -> ClauseElement:
         """Insert a thread's draft, or replace it when the attempt differs (same attempt: no row returned)."""
         contents = self.tables.contents
-        insert = (sqlite.insert if self.backend == "sqlite" else postgresql.insert)(contents).values(**values)
+        insert: Any
+        if self.backend == "sqlite":  # each dialect imported on use: a process talks to one database
+            from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+            insert = sqlite_insert(contents).values(**values)
+        else:
+            from sqlalchemy.dialects.postgresql import insert as postgres_insert
+
+            insert = postgres_insert(contents).values(**values)
         replaced = ("status", "title", "keyword", "content_type", "layout_json", "review_json", "review_summary",
                     "flags", "attempt", "updated_at")  # fmt: skip
-        return insert.on_conflict_do_update(
+        statement: ClauseElement = insert.on_conflict_do_update(
             index_elements=[contents.c.thread_id],
             set_={**{name: insert.excluded[name] for name in replaced}, "version": contents.c.version + 1},
             where=contents.c.attempt != insert.excluded.attempt,
         ).returning(contents.c.id)
+        return statement
 
 
 @lru_cache(maxsize=2)
 def _dialect(backend: Backend) -> sa.engine.Dialect:
     # The base dialects: statements are only compiled here, executed by the repositories' own connections, and the
     # driver dialects would add casts (`::VARCHAR`) that a JSONB column refuses.
-    return SQLiteDialect(paramstyle="named") if backend == "sqlite" else PGDialect(paramstyle="pyformat")
+    if backend == "sqlite":
+        from sqlalchemy.dialects.sqlite.base import SQLiteDialect
+
+        return SQLiteDialect(paramstyle="named")
+    from sqlalchemy.dialects.postgresql.base import PGDialect
+
+    return PGDialect(paramstyle="pyformat")
 
 
 def _iso(value: Any) -> Any:
