@@ -61,3 +61,16 @@ def test_a_short_key_is_a_clear_error(served: list[dict[str, Any]], monkeypatch:
     monkeypatch.setenv("ADMIN_API_KEY", "short")
     result = CliRunner().invoke(cli, ["serve"])
     assert result.exit_code == 2 and "at least 12 characters" in result.output and served == []
+
+
+def test_a_public_host_is_told_which_names_it_answers_to(served: list[dict[str, Any]], tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ADMIN_API_KEY", API_KEY)
+    result = CliRunner().invoke(cli, ["serve", "--host", "192.168.1.5", "--data-dir", str(tmp_path)])
+    assert result.exit_code == 0 and "EDITORIAL_AI_ALLOWED_HOSTS" in result.output
+    monkeypatch.setenv("EDITORIAL_AI_ALLOWED_HOSTS", "192.168.1.5")
+    from editorial_ai.config import get_settings
+
+    get_settings.cache_clear()
+    listed = CliRunner().invoke(cli, ["serve", "--host", "192.168.1.5", "--data-dir", str(tmp_path)])
+    assert listed.exit_code == 0 and "EDITORIAL_AI_ALLOWED_HOSTS" not in listed.output

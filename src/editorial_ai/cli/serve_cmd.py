@@ -62,5 +62,10 @@ def serve(
     console.print(f"admin UI: http://{host}:{port}/admin/   API docs: http://{host}:{port}/docs   "
                   f"model: {settings.model}")
     console.print(runs_where)
+    names = settings.host_allowlist()
+    if "*" not in names and not is_loopback(host) and host.strip("[]").lower() not in names:
+        # The Host check (DNS rebinding) answers 400 to any name not listed: say so before the first request does.
+        err_console.print(f"[bold yellow]note:[/] requests must name this server as one of {', '.join(names)}; "
+                          "list the name clients use (e.g. its DNS name or address) in EDITORIAL_AI_ALLOWED_HOSTS")
     # Open event streams would otherwise keep a stopping server waiting for their clients.
     uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, timeout_graceful_shutdown=5)
