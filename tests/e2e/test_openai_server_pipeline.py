@@ -30,26 +30,29 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server_url() -> Iterator[str]:
-    """llama-cpp-python's OpenAI-compatible server on a free loopback port (stopped after the module)."""
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """llama-cpp-python's OpenAI-compatible server on a free loopback port (stopped after the module). Its log goes
+    to a file: llama.cpp writes enough to fill a pipe nobody reads and stall the server."""
     port = _free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "llama_cpp.server", "--model", str(gemma_path()), "--model_alias", "gemma",
-         "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "8192", "--n_threads", "2"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    log = tmp_path_factory.mktemp("server") / "server.log"
+    with log.open("wb") as sink:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "llama_cpp.server", "--model", str(gemma_path()), "--model_alias", "gemma",
+             "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "8192", "--n_threads", "2"],
+            stdout=sink, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/v1"
     try:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
             if process.poll() is not None:
-                raise RuntimeError(f"the server exited: {process.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+                raise RuntimeError(f"the server exited: {log.read_text(errors='replace')[-2000:]}")
             try:
                 if httpx.get(f"{url}/models", timeout=1).status_code == 200:
                     break
             except httpx.HTTPError:
                 time.sleep(0.5)
         else:
-            raise RuntimeError("the server did not start within 120 s")
+            raise RuntimeError(f"the server did not start within 180 s: {log.read_text(errors='replace')[-2000:]}")
         yield url
     finally:
         process.terminate()

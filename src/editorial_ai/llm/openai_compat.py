@@ -57,8 +57,25 @@ def response_format(mode: FormatMode, schema: type[BaseModel], with_schema: bool
         json_schema = {"name": schema.__name__, "schema": schema.model_json_schema(), "strict": False}
         return {"type": "json_schema", "json_schema": json_schema}
     if mode == "json_object":
-        return {"type": "json_object", "schema": schema.model_json_schema()} if with_schema else {"type": "json_object"}
+        if not with_schema:
+            return {"type": "json_object"}
+        return {"type": "json_object", "schema": grammar_friendly(schema.model_json_schema())}
     return None
+
+
+# Length and count limits become one grammar rule per allowed character (a 2,000-character limit is a rule
+# 2,000 levels deep): llama.cpp's grammar parser failed on them and the server dropped the connection. The
+# answer is still validated against the full schema afterwards.
+_GRAMMAR_UNFRIENDLY = {"maxLength", "minLength", "maxItems", "minItems", "pattern"}
+
+
+def grammar_friendly(schema: Any) -> Any:
+    """`schema` without the keywords that blow up a grammar (see _GRAMMAR_UNFRIENDLY)."""
+    if isinstance(schema, dict):
+        return {k: grammar_friendly(v) for k, v in schema.items() if k not in _GRAMMAR_UNFRIENDLY}
+    if isinstance(schema, list):
+        return [grammar_friendly(v) for v in schema]
+    return schema
 
 
 def refuses_format(exc: openai.APIStatusError) -> bool:

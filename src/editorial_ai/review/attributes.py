@@ -27,6 +27,25 @@ COLOURS = frozenset({
     "cobalt", "tan",
 })
 ATTRIBUTE_WORDS = MATERIALS | COLOURS
+# What kind of piece it is: "the Jacquemus La Jupe Midi is a cropped dress" names a sourced skirt and gets its type
+# wrong. Only said of a piece whose own sources name its type, and only as "is a ...", so "the bag with a dress"
+# is not read as calling the bag a dress.
+GARMENT_FAMILIES: dict[str, frozenset[str]] = {
+    "bag": frozenset({"bag", "tote", "clutch", "backpack", "handbag", "purse", "pouch"}),
+    "shoe": frozenset({"flats", "boots", "sneakers", "heels", "loafers", "sandals", "slingbacks", "mules", "shoes",
+                       "pumps", "trainers"}),
+    "top": frozenset({"shirt", "blouse", "tee", "top", "vest", "bralette", "bodysuit", "tank"}),
+    "bottom": frozenset({"skirt", "jeans", "trousers", "pants", "shorts"}),
+    "dress": frozenset({"dress", "gown", "jumpsuit"}),
+    "outerwear": frozenset({"jacket", "coat", "blazer", "trench", "parka"}),
+    "knit": frozenset({"cardigan", "sweater", "jumper", "hoodie", "knit"}),
+    "jewellery": frozenset({"earrings", "ring", "necklace", "bracelet", "brooch"}),
+    "eyewear": frozenset({"sunglasses", "glasses"}),
+    "hat": frozenset({"hat", "cap", "beanie"}),
+}
+_FAMILY_OF = {word: family for family, words in GARMENT_FAMILIES.items() for word in words}
+GARMENTS = frozenset(_FAMILY_OF)
+_IS_A = re.compile(r"\b(?:is|was|are|were|it's|it’s)\s+(?:a|an)\s+((?:[a-z0-9-]+\s*){1,4})")
 # "lace-up boots", "gold-tone", "red carpet": the word names no material or colour there.
 _NOT_ATTRIBUTE_AFTER = {"lace": ("up",), "gold": ("tone", "plated"), "silver": ("screen", "lining", "tone"),
                         "red": ("carpet", "carpets"), "crystal": ("clear",), "black": ("tie",)}
@@ -67,3 +86,25 @@ def unsourced_attributes(text: str, allowed: Iterable[str]) -> list[str]:
 def allowed_words(texts: Iterable[str]) -> frozenset[str]:
     """The plain words of `texts` (the sources that describe one piece)."""
     return frozenset(w for text in texts for w in _words(text))
+
+
+def _family(word: str) -> str | None:
+    return _FAMILY_OF.get(word) or _FAMILY_OF.get(word.rstrip("s"))
+
+
+def unsourced_garments(text: str, allowed: Iterable[str]) -> list[str]:
+    """Garment types `text` says a piece is ("is a cropped dress") that the piece's own sources (`allowed`, their
+    plain words) contradict: the sources put it in another family of garments (a skirt said to be a dress; a tote
+    said of a bag is fine)."""
+    own = {family for w in allowed if (family := _family(w))}
+    if not own:
+        return []
+    found = []
+    for match in _IS_A.finditer(fold(text).lower()):
+        for word in match[1].split():
+            family = _family(word)
+            if family is not None:
+                if family not in own:
+                    found.append(word)
+                break  # the first garment word is what the piece is said to be
+    return list(dict.fromkeys(found))

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from editorial_ai.review.attributes import attribute_words, unsourced_attributes
+from editorial_ai.review.attributes import attribute_words, unsourced_attributes, unsourced_garments
 from editorial_ai.review.claims import Claim, ClaimSet
 from editorial_ai.review.grounding import fold, is_allowed
 from editorial_ai.review.relations import (
@@ -205,14 +205,16 @@ def _refers_to(text: str, product: str) -> bool:
 
 def _attribute_problems(text: str, products: list[str], index: SourceIndex) -> list[str]:
     """Materials and colours the claim gives its pieces (`products`, plain keys) that their sources lack."""
-    if not products or not attribute_words(text):
+    if not products:
         return []
     allowed = frozenset().union(*(index.product_words(p) for p in products))
-    wrong = unsourced_attributes(text, allowed)
-    if not wrong:
-        return []
+    wrong = unsourced_attributes(text, allowed) if attribute_words(text) else []
+    kinds = unsourced_garments(text, allowed) if len(products) == 1 else []
     label = " / ".join(index.product_titles.get(p, p) for p in products)
-    return [f"the sources do not describe the {label} as {', '.join(wrong)}"]
+    problems = [f"the sources do not describe the {label} as {', '.join(wrong)}"] if wrong else []
+    if kinds:
+        problems.append(f"the sources do not say the {label} is a {', '.join(kinds)}")
+    return problems
 
 
 def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
