@@ -121,7 +121,7 @@ def revision_decision(body: ReviseRequest) -> AdminDecision:
         notes = f"{form.notes.strip()}; {listed}" if form.notes.strip() else listed
         form = form.model_copy(update={"missing_spec": True, "notes": notes[:2000]})
     return AdminDecision(decision="revision_requested", feedback=body.feedback, review_form=form,
-                         reviewer=body.reviewer)
+                         reviewer=body.reviewer, comments=body.comments)
 
 
 async def _claim(pipeline: Pipeline, runs: RunManager, content_id: str,

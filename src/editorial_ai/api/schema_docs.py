@@ -31,6 +31,7 @@ REVISE_SAYS_SOMETHING: dict[str, Any] = {"anyOf": [
     {"required": ["feedback"], "properties": {"feedback": {"type": "string", "pattern": TEXT_NON_BLANK}}},
     {"required": ["missing_spec_fields"], "properties": {"missing_spec_fields": {"minItems": 1}}},
     {"required": ["review_form"], "properties": {"review_form": {"type": "object", "anyOf": _FINDINGS}}},
+    {"required": ["comments"], "properties": {"comments": {"minItems": 1}}},
 ]}
 _MODEL_NAME = "[A-Za-z0-9][A-Za-z0-9_.:/-]{0,99}"
 

@@ -24,7 +24,7 @@ from editorial_ai.api.schema_docs import (
     descriptor_pattern,
     padded,
 )
-from editorial_ai.models.decisions import ReviewForm
+from editorial_ai.models.decisions import ReviewForm, SentenceComment
 from editorial_ai.models.run_request import BLOOMS_LEVELS, MULTILINE_FIELDS, control_character_problem
 from editorial_ai.models.status import ContentStatus, normalize_status_name
 from editorial_ai.pipeline.graph import pipeline_content_types
@@ -251,6 +251,10 @@ class ReviseRequest(_Request):
                     "in the notes.",
         json_schema_extra={"items": {"type": "string", "maxLength": 60, "pattern": LINE_NON_BLANK}})
     reviewer: str = Field("admin", min_length=1, max_length=80, json_schema_extra={"pattern": LINE_NON_BLANK})
+    comments: list[SentenceComment] = Field(
+        default_factory=list, max_length=20,
+        description="Comments anchored to sentences of the draft: each `sentence` (as it stands in the draft) with "
+                    "what to change there; the writer receives them with their sentences.")
     model_config = ConfigDict(json_schema_extra=REVISE_SAYS_SOMETHING)
 
     @field_validator("missing_spec_fields")
@@ -264,8 +268,9 @@ class ReviseRequest(_Request):
     def _says_something(self) -> ReviseRequest:
         form = self.review_form
         findings = bool(form and (form.problems() or form.notes.strip()))
-        if not (self.feedback or self.missing_spec_fields or findings):
-            raise ValueError("a revision request needs feedback, missing_spec_fields or review_form findings")
+        if not (self.feedback or self.missing_spec_fields or findings or self.comments):
+            raise ValueError("a revision request needs feedback, missing_spec_fields, review_form findings or "
+                             "comments on sentences")
         return self
 
 

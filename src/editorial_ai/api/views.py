@@ -6,6 +6,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
+from editorial_ai.api.view_comments import CommentOutcome, comments_of, outcomes
 from editorial_ai.models.status import ContentStatus, approval_risks
 from editorial_ai.pipeline.runner import Pipeline
 from editorial_ai.review.policy import LoopPolicy, draft_similarity
@@ -30,6 +31,7 @@ class Attempt:
     diff: SideBySide | None = None  # against the previous attempt
     ignored_feedback: str = ""  # whose feedback the attempt left unanswered ("editor" / "review"), when unchanged
     similarity: float = 0.0  # to the previous attempt, when the feedback was ignored
+    comment_outcomes: list[CommentOutcome] = field(default_factory=list)  # the previous attempt's sentence comments
 
     @property
     def by_human(self) -> bool:
@@ -114,6 +116,8 @@ async def load_attempts(pipeline: Pipeline, thread_id: str) -> list[Attempt]:
     for previous, current in itertools.pairwise(ordered):
         current.diff = side_by_side(previous.lines, current.lines)
     mark_ignored_feedback(ordered)
+    for previous, current in itertools.pairwise(ordered):
+        current.comment_outcomes = outcomes(comments_of(previous.feedback), current.lines)
     return ordered
 
 

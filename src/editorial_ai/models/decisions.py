@@ -40,6 +40,31 @@ class ReviewForm(BaseModel):
         return out
 
 
+COMMENT_PREFIX = "On the sentence “"
+COMMENT_SEPARATOR = "”: "
+
+
+class SentenceComment(BaseModel):
+    """An editor's comment anchored to one sentence of the draft: what to change there."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    sentence: str = Field(min_length=1, max_length=600)
+    comment: str = Field(min_length=1, max_length=1000)
+
+    def as_line(self) -> str:
+        """The comment as the writer reads it, with its sentence (and as the desk reads it back)."""
+        return f"{COMMENT_PREFIX}{self.sentence}{COMMENT_SEPARATOR}{self.comment}"
+
+
+def parse_comment_line(line: str) -> SentenceComment | None:
+    """A feedback line written by `SentenceComment.as_line`, back as a comment (None for any other line)."""
+    if not line.startswith(COMMENT_PREFIX) or COMMENT_SEPARATOR not in line:
+        return None
+    sentence, _, comment = line[len(COMMENT_PREFIX):].partition(COMMENT_SEPARATOR)
+    return SentenceComment(sentence=sentence, comment=comment) if sentence.strip() and comment.strip() else None
+
+
 class AdminDecision(BaseModel):
     """approve / reject (with reason) / request revision (with feedback)."""
 
@@ -52,6 +77,8 @@ class AdminDecision(BaseModel):
     review_form: ReviewForm | None = None
     # The editor's note on an approval that needed confirmation (an escalated or flagged draft): kept in the audit log.
     note: str | None = Field(None, max_length=2000)
+    # A revision's comments on single sentences; the writer receives each with its sentence.
+    comments: list[SentenceComment] = Field(default_factory=list, max_length=20)
 
     @model_validator(mode="after")
     def _required_text(self) -> AdminDecision:
@@ -61,8 +88,10 @@ class AdminDecision(BaseModel):
             (self.feedback or "").strip()
             or (self.review_form and self.review_form.problems())
             or (self.review_form and self.review_form.notes.strip())
+            or self.comments
         ):
-            raise ValueError("a revision request needs feedback (--feedback / 'feedback') or review form findings")
+            raise ValueError("a revision request needs feedback (--feedback / 'feedback'), review form findings or "
+                             "a comment on a sentence")
         return self
 
     def feedback_text(self) -> str | None:
@@ -72,6 +101,7 @@ class AdminDecision(BaseModel):
             parts += self.review_form.problems()
             if self.review_form.notes.strip():
                 parts.append(self.review_form.notes.strip())
+        parts += [c.as_line() for c in self.comments]
         return "; ".join(parts) or None
 
     def as_feedback_entry(self, attempt: int, title: str) -> dict[str, Any]:
@@ -79,6 +109,7 @@ class AdminDecision(BaseModel):
         lines = [self.feedback or ""] + (self.review_form.problems() if self.review_form else [])
         if self.review_form and self.review_form.notes.strip():
             lines.append(self.review_form.notes.strip())
+        lines += [c.as_line() for c in self.comments]
         criteria = [
             CriterionResult(
                 criterion="editor_request", passed=False, reason=line.strip(), severity="major", source="validation"

@@ -33,7 +33,33 @@
   function evidenceCopy(claim) {
     var copy = claim.cloneNode(true);
     copy.removeAttribute("id");
+    var form = document.getElementById("sentence-comments");
+    if (form) {  // a draft awaiting a decision: the sentence can be commented on from here
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "btn btn-small comment-this";
+      button.textContent = "Comment on this sentence";
+      button.addEventListener("click", function () { commentOn(claim.dataset.claim); });
+      copy.appendChild(button);
+    }
     return copy;
+  }
+
+  // Put the sentence into the revision form's next free comment row and let the editor write what to change.
+  function commentOn(sentence) {
+    var block = document.getElementById("revise-block");
+    if (block) block.open = true;
+    var rows = document.querySelectorAll("#sentence-comments .comment-row");
+    for (var i = 0; i < rows.length; i++) {
+      var field = rows[i].querySelector(".comment-sentence");
+      if (!field.value.trim() || field.value.trim() === sentence) {
+        field.value = sentence;
+        var text = rows[i].querySelector(".comment-text");
+        text.scrollIntoView({ block: "center" });
+        text.focus();
+        return;
+      }
+    }
   }
 
   function showEvidence(mark) {
@@ -59,6 +85,8 @@
       next.remove();
       if (same) { mark.classList.remove("selected"); return; }
     }
+    // One open note at a time: the sentence tapped last.
+    document.querySelectorAll(".evidence-inline").forEach(function (el) { el.remove(); });
     var inline = document.createElement("div");
     inline.className = "evidence-inline";
     inline.dataset.claimId = mark.dataset.claimId;
@@ -70,7 +98,7 @@
   function markClaims() {
     var article = document.querySelector(".article-frame");
     if (!article) return;
-    document.querySelectorAll("#evidence .claim:not(.claim-opinion)").forEach(function (claim) { markClaim(article, claim); });
+    document.querySelectorAll("#evidence .claim").forEach(function (claim) { markClaim(article, claim); });
     article.addEventListener("click", function (e) {
       var mark = e.target.closest && e.target.closest("a.mark");
       if (!mark) return;

@@ -23,11 +23,13 @@ from editorial_ai.api.errors import ApiError, field_errors
 from editorial_ai.api.routes.ui_common import current_reviewer, int_param, page, validate
 from editorial_ai.api.runs import RunManager
 from editorial_ai.api.schemas import RejectRequest, ReviseRequest
+from editorial_ai.api.view_comments import sentence_in_draft
 from editorial_ai.api.view_evidence import build_evidence
 from editorial_ai.api.view_progress import node_records, progress_view
 from editorial_ai.api.views import (
     compare,
     escalation_banner,
+    layout_text,
     load_attempts,
     needs_confirmation,
     shown_attempt,
@@ -201,6 +203,28 @@ def _approval(form: Any, item: dict[str, Any] | None, reviewer: str) -> tuple[Ad
     return (None, errors) if errors else (decision, {})
 
 
+COMMENT_ROWS = 3
+
+
+def _comments(form: Any, draft_lines: list[str]) -> tuple[list[dict[str, str]], str | None]:
+    """The form's sentence comments, or the error naming the fix: a sentence needs a comment and the other way
+    round, and the sentence must stand in the draft as it is."""
+    comments, problems = [], []
+    for i in range(1, COMMENT_ROWS + 1):
+        sentence = " ".join(str(form.get(f"comment_sentence_{i}") or "").split())
+        comment = str(form.get(f"comment_text_{i}") or "").strip()
+        if not sentence and not comment:
+            continue
+        if not sentence or not comment:
+            problems.append(f"comment {i}: give both the sentence and what to change there")
+        elif not sentence_in_draft(sentence, draft_lines):
+            problems.append(f"comment {i}: that sentence is not in the draft; click it in the article or copy it "
+                            "exactly")
+        else:
+            comments.append({"sentence": sentence, "comment": comment})
+    return comments, ("; ".join(problems) or None)
+
+
 def _revise_data(form: Any, reviewer: str) -> dict[str, Any]:
     """Form fields -> ReviseRequest data. An unchecked checkbox is absent from the form, hence `in`."""
     review_form: dict[str, Any] = {flag: flag in form for flag in REVIEW_FLAGS}
@@ -256,7 +280,8 @@ async def decide(request: Request, content_id: str, action: str, pipeline: Pipel
                 await sync_edit(
                     pipeline, runs, item
                 )  # an edit cut off before the run's state: publish it, not the old text
-            decision, errors = _approval(form, item, reviewer)
+            # A content past the gate gets the step's 409 naming its status, not the confirmation form's errors.
+            decision, errors = _approval(form, item if item and item["status"] in AWAITING else None, reviewer)
             if decision is None:
                 return await content_view(request, pipeline, runs, content_id, 422, errors=errors, values=values)
             await publish_steps.approve(pipeline, runs, content_id, decision)
@@ -275,7 +300,12 @@ async def decide(request: Request, content_id: str, action: str, pipeline: Pipel
             )
             return await _after_decision(pipeline, content_id, "rejected")
         if action == "revise":
-            body, errors = validate(ReviseRequest, _revise_data(form, reviewer))
+            item = await pipeline.deps.contents.get(content_id)
+            comments, problem = _comments(form, layout_text((item or {}).get("layout_json")))
+            if problem:
+                return await content_view(request, pipeline, runs, content_id, 422, errors={"comments": problem},
+                                          values=values)
+            body, errors = validate(ReviseRequest, {**_revise_data(form, reviewer), "comments": comments})
             if body is None:
                 return await content_view(request, pipeline, runs, content_id, 422, errors=errors, values=values)
             accepted = await decide_in_background(pipeline, runs, content_id, revision_decision(body))
