@@ -45,3 +45,17 @@ async def test_expired_sessions_are_not_returned_and_are_pruned(new_store: objec
     assert await store.get(old_id) is None
     live_id, _ = await store.create(authenticated=False, ttl=timedelta(hours=1))
     assert await store.get(live_id) is not None
+
+
+async def test_a_session_keeps_its_credential_and_a_reviewer_s_sessions_end_together(new_store: object) -> None:
+    store: SessionStore = new_store()  # type: ignore[operator]
+    await store.initialize()
+    ttl = timedelta(hours=1)
+    mina = [await store.create(authenticated=True, ttl=ttl, reviewer="Mina Park", credential="reviewer:0a1b2c3d")
+            for _ in range(2)]
+    admin_id, _ = await store.create(authenticated=True, ttl=ttl, credential="admin:deadbeef")
+    found = await store.get(mina[0][0])
+    assert found is not None and found.reviewer == "Mina Park" and found.credential == "reviewer:0a1b2c3d"
+    assert await store.revoke_reviewer("mina park") == 2  # names compare as the reviewers file does
+    assert [await store.get(session_id) for session_id, _ in mina] == [None, None]
+    assert await store.get(admin_id) is not None and await store.revoke_reviewer("Mina Park") == 0
