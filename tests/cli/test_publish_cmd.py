@@ -56,3 +56,18 @@ def test_revert_takes_an_approval_back(data_dir: Path) -> None:
     rejected = cli_json("reject", content_id, "--reason", "off brand")
     assert rejected["content_status"] == "rejected"
     assert _events(content_id) == ["approved", "reverted", "rejected"]
+
+
+def test_revise_takes_sentence_comments(data_dir: Path) -> None:
+    content_id = _start()["content_id"]
+    paragraph = next(b for b in cli_json("contents", "show", content_id)["layout_json"]["blocks"]
+                     if b["type"] == "body_text")["paragraphs"][0]
+    sentence = paragraph.split(". ")[0] + "."
+    bad = cli("revise", content_id, "--comment", "no separator here")
+    assert bad.exit_code == 2 and "SENTENCE :: what to change" in text(bad)
+    stray = cli("revise", content_id, "--comment", "Lisa wore Dior. :: cut it")
+    assert stray.exit_code == 2 and "not in the draft" in text(stray)
+    result = cli("revise", content_id, "--comment", f"{sentence} :: Say which shop ran out.")
+    assert result.exit_code in (0, 3), result.output
+    event = cli_json("contents", "show", content_id)["events"][0]
+    assert event["payload"]["comments"] == [{"sentence": sentence, "comment": "Say which shop ran out."}]

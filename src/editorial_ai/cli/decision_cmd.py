@@ -18,7 +18,7 @@ from editorial_ai.cli.content_ref import resolve_content_id
 from editorial_ai.cli.exit_codes import exit_code_for_run
 from editorial_ai.cli.render import print_outcome
 from editorial_ai.cli.terminal import safe
-from editorial_ai.models.decisions import AdminDecision, ReviewForm
+from editorial_ai.models.decisions import AdminDecision, ReviewForm, SentenceComment
 from editorial_ai.models.status import AWAITING_DECISION, ContentStatus, Decision, approval_risks
 
 
@@ -63,6 +63,7 @@ def _decide(
             if current.get("status") not in AWAITING_DECISION:
                 raise ConflictError(already_decided(current, await contents.events(content_id)))
             check_confirmation(current, decision, confirmed)
+            _check_comments(current, decision)
             if decision.decision == Decision.APPROVED:
                 from editorial_ai.worker.service import is_active
 
@@ -99,6 +100,18 @@ def _decide(
     code = exit_code_for_run(summary.get("pipeline_status"))
     if code:
         raise typer.Exit(code=int(code))
+
+
+def _check_comments(content: dict[str, Any], decision: AdminDecision) -> None:
+    """Each commented sentence must stand in the draft (`contents show` prints it)."""
+    from editorial_ai.api.view_comments import sentence_in_draft
+    from editorial_ai.api.views import layout_text
+
+    lines = layout_text(content.get("layout_json"))
+    for item in decision.comments:
+        if not sentence_in_draft(item.sentence, lines):
+            raise typer.BadParameter(f"the sentence {item.sentence[:60]!r} is not in the draft; copy it exactly from "
+                                     f"`editorial-ai contents show {content['id'][:8]}`", param_hint="--comment")
 
 
 async def _approve_only(pipeline: Any, content_id: str, decision: AdminDecision) -> dict[str, Any]:
@@ -154,11 +167,13 @@ def revise(
     wrong_information: bool = typer.Option(False, "--wrong-information"),
     wrong_physical_dimensions: bool = typer.Option(False, "--wrong-physical-dimensions"),
     information_missing: bool = typer.Option(False, "--information-missing"),
+    comment: list[str] = typer.Option(
+        [], "--comment", help='A comment on one sentence: "SENTENCE :: what to change" (repeatable).'),
     reviewer: str = _REVIEWER,
     data_dir: Path | None = _DATA_DIR,
     as_json: bool = _JSON,
 ) -> None:
-    """Request a revision: the feedback is injected into a new editorial attempt."""
+    """Request a revision: the feedback and the sentence comments go into a new editorial attempt."""
     form = ReviewForm(
         information_present=not information_missing,
         missing_spec=missing_spec,
@@ -166,9 +181,19 @@ def revise(
         wrong_information=wrong_information,
         wrong_physical_dimensions=wrong_physical_dimensions,
     )
-    decision = run_async(_validated(feedback, form, reviewer))
+    comments = [_comment(c) for c in comment]
+    decision = run_async(_validated(feedback, form, reviewer, comments))
     _decide(content_id, decision, data_dir, as_json)
 
 
-async def _validated(feedback: str, form: ReviewForm, reviewer: str) -> AdminDecision:
-    return AdminDecision(decision="revision_requested", feedback=feedback or None, review_form=form, reviewer=reviewer)
+def _comment(raw: str) -> SentenceComment:
+    sentence, separator, words = raw.partition("::")
+    if not separator or not sentence.strip() or not words.strip():
+        raise typer.BadParameter(f'{raw!r}: write "SENTENCE :: what to change"', param_hint="--comment")
+    return SentenceComment(sentence=" ".join(sentence.split()), comment=words.strip())
+
+
+async def _validated(feedback: str, form: ReviewForm, reviewer: str,
+                     comments: list[SentenceComment]) -> AdminDecision:
+    return AdminDecision(decision="revision_requested", feedback=feedback or None, review_form=form, reviewer=reviewer,
+                         comments=comments)
