@@ -227,7 +227,21 @@
     }
   }
 
+  // While the item stays open, tell the server every two minutes: the others keep seeing "in review by".
+  function heartbeat() {
+    var desk = document.getElementById("desk");
+    var token = document.querySelector("input[name=csrf_token]");
+    if (!desk || !token || !window.fetch) return;
+    setInterval(function () {
+      if (document.visibilityState !== "visible") return;
+      var body = new FormData();
+      body.append("csrf_token", token.value);
+      fetch("/admin/contents/" + desk.dataset.content + "/reading", { method: "POST", body: body, credentials: "same-origin" });
+    }, 120000);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    heartbeat();
     setupKeys();
     markClaims();
     decisionBar();

@@ -13,6 +13,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 
 from editorial_ai.api.actions import decide_now, retry_run, run_status, service_of, start_run
+from editorial_ai.api.assignments import assignments_of
 from editorial_ai.api.deps import PipelineDep, RunsDep, SettingsDep, check_login_key, require_ui_session
 from editorial_ai.api.errors import ApiError
 from editorial_ai.api.model_choice import offered_models
@@ -140,6 +141,10 @@ async def _queue(
         "admin/queue.html",
         status_code,
         items=items,
+        # Items another editor has open: "in review by NAME" (api/assignments.py).
+        readers={str(i["id"]): [r.name for r in assignments_of(request).others(str(i["id"]),
+                                                                                current_reviewer(request))]
+                 for i in items},
         total=total,
         status=query.status,
         counts=counts,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from editorial_ai.observability.step_names import STEP_NAMES, step_name
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).resolve().parents[2] / "templates"))
 TEMPLATES.env.globals["step_name"] = step_name
 TEMPLATES.env.globals["findings_of"] = findings_of
+TEMPLATES.env.filters["clock"] = lambda seconds: time.strftime("%H:%M UTC", time.gmtime(float(seconds)))
 TEMPLATES.env.globals["findings_heading"] = findings_heading
 TEMPLATES.env.globals["step_names"] = STEP_NAMES
 # A run at the gate is named in the contents' vocabulary (pending, escalated), as everywhere else.

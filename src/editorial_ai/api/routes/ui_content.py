@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from editorial_ai.api import publish_steps
 from editorial_ai.api.actions import decide_in_background, decide_now, revision_decision, run_status
+from editorial_ai.api.assignments import assignments_of
 from editorial_ai.api.deps import PipelineDep, RunsDep, require_ui_session
 from editorial_ai.api.edits import save_edit, sync_edit
 from editorial_ai.api.errors import ApiError, field_errors
@@ -43,6 +44,7 @@ from editorial_ai.services.human_edit import editable_fields, is_editable
 from editorial_ai.store.contents import AWAITING
 
 REVIEW_FLAGS = ("missing_spec", "bad_format", "wrong_information", "wrong_physical_dimensions")
+DECIDING = frozenset({"approve", "reject", "revise", "publish", "unpublish", "revert"})
 NOTICES = {
     "approved": "Approved. It is not public yet: publish it below when it should go out, or revert it to a draft",
     "published": "Published",
@@ -139,6 +141,10 @@ async def content_view(
     previous, following = await _neighbours(pipeline, content_id)
     shown = shown_attempt(attempts, item.get("layout_json"))
     awaiting = item["status"] in AWAITING and status.waiting_for_human
+    registry, me = assignments_of(request), current_reviewer(request)
+    if item["status"] in (*AWAITING, ContentStatus.APPROVED, ContentStatus.PUBLISHED):
+        registry.touch(content_id, me)  # the others now see "in review by" this editor
+    readers = registry.others(content_id, me)
     # An approved content can go back to a draft while its run still waits at the gate (not after a takedown).
     can_revert = item["status"] == ContentStatus.APPROVED and status.waiting_for_human and not status.running
     extra.setdefault("errors", {})
@@ -167,10 +173,18 @@ async def content_view(
         after=runs.last_event_id(thread_id),
         awaiting=awaiting,
         can_revert=can_revert,
+        readers=readers,
         previous_id=previous,
         next_id=following,
         **extra,
     )
+
+
+@router.post("/contents/{content_id}/reading", response_class=Response)
+async def reading(request: Request, content_id: str) -> Response:
+    """The desk's heartbeat while an editor keeps the item open (so the others keep seeing "in review by")."""
+    assignments_of(request).touch(content_id, current_reviewer(request))
+    return Response(status_code=204)
 
 
 @router.get("/contents/{content_id}", response_class=HTMLResponse)
@@ -273,6 +287,14 @@ async def decide(request: Request, content_id: str, action: str, pipeline: Pipel
     form = await request.form()
     reviewer = current_reviewer(request)
     values = {k: v for k, v in form.items() if k != "csrf_token"}
+    others = assignments_of(request).others(content_id, reviewer)
+    if others and "take_over" not in form and action in DECIDING:
+        names = " and ".join(r.name for r in others)
+        return await content_view(
+            request, pipeline, runs, content_id, 409, values=values, take_over=action,
+            error=f"{names} {'is' if len(others) == 1 else 'are'} reviewing this item. Nothing was changed: tick "
+                  "“Decide anyway” and send the form again to go ahead.")
+    assignments_of(request).leave(content_id, reviewer)
     try:
         if action == "approve":
             item = await pipeline.deps.contents.get(content_id)
