@@ -174,8 +174,10 @@ def seed_every_status(base_url: str) -> dict[str, int]:
 _FAILURE_LINE = re.compile(r"^\s*\S+\s+(ST\d+)\s+(.+?):\s+(\d+)\s*$")
 
 
-def cli_phases(base_url: str, seeds: list[int], examples: int, budget_s: float) -> tuple[int, int, list[str]]:
-    """(server errors, other failures, failure lines) of `schemathesis run -c all` over every phase and seed."""
+def cli_phases(base_url: str, seeds: list[int], examples: int, budget_s: float,
+               workdir: Path) -> tuple[int, int, list[str]]:
+    """(server errors, other failures, failure lines) of `schemathesis run -c all` over every phase and seed, run
+    in `workdir` (the CLI keeps its cache there, not in the checkout)."""
     import shutil
     import subprocess
 
@@ -187,7 +189,7 @@ def cli_phases(base_url: str, seeds: list[int], examples: int, budget_s: float) 
              "examples,coverage,fuzzing,stateful", "--seed", str(seed), "-n", str(examples),
              "--max-time", str(int(budget_s / max(1, len(seeds)))), "-H", f"X-API-Key: {API_KEY}",
              "--warnings", "off", "--no-color"],
-            capture_output=True, text=True, timeout=budget_s + 120, check=False)
+            capture_output=True, text=True, timeout=budget_s + 120, check=False, cwd=workdir)
         found = [m for m in (_FAILURE_LINE.match(line) for line in proc.stdout.splitlines()) if m]
         summary = next((line.strip() for line in proc.stdout.splitlines() if " generated, " in line), "no summary")
         print(f"  schemathesis run -c all, seed {seed}: {summary}", flush=True)
@@ -247,7 +249,7 @@ def main() -> int:
                 statuses_seeded = seed_every_status(base_url)
                 print(f"  seeded contents: {statuses_seeded}", flush=True)
                 cli_errors, cli_violations, cli_lines = cli_phases(base_url, seeds, args.cli_examples,
-                                                                   args.cli_budget)
+                                                                   args.cli_budget, Path(tmp))
         finally:
             server.should_exit = True
             thread.join(timeout=10)
