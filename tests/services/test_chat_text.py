@@ -7,10 +7,13 @@ from editorial_ai.services.chat_text import (
     editor_requests_not_followed,
     findings_for,
     fit_paragraph,
+    offending_terms,
     one_line,
     paragraph_level,
     pull_quote_candidates,
     sentence_findings,
+    still_holds,
+    strip_meta,
 )
 
 
@@ -97,3 +100,16 @@ def test_filler_and_editor_notes_ask_for_the_whole_paragraph() -> None:
     filler = {"failed_criteria": [{"criterion": "specificity", "evidence": ['paragraph 2: "It is a testament."']}]}
     assert paragraph_level(filler, 1) and not paragraph_level(filler, 0)
     assert paragraph_level({"source": "admin", "failed_criteria": []}, 0)
+
+
+def test_a_wrapped_answer_is_unwrapped_and_flagged_names_are_tracked() -> None:
+    wrapped = 'The corrected sentence should read: "Jennie wore it in Seongsu."'
+    assert strip_meta(wrapped) == "Jennie wore it in Seongsu."
+    assert strip_meta("Jennie wore it in Seongsu.") == "Jennie wore it in Seongsu."
+    groups = offending_terms(["not in the sources: Seoul, South Korea", "Korean not in any source",
+                              "no source post ties Cha Eun-woo to Jacquemus Le Chiquito Bag; no source post ties x"])
+    assert ("Seoul",) in groups and ("South Korea",) in groups and ("Korean",) in groups
+    assert ("Cha Eun-woo", "Jacquemus Le Chiquito Bag") in groups
+    assert still_holds("Cha Eun-woo carried the Jacquemus Le Chiquito Bag.", groups) == [
+        "Cha Eun-woo + Jacquemus Le Chiquito Bag"]
+    assert still_holds("Cha Eun-woo wore denim in Seongsu.", groups) == []

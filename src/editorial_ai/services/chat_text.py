@@ -147,6 +147,37 @@ def paragraph_level(entry: dict[str, Any], index: int) -> bool:
     return False
 
 
+_META = re.compile(r'^[^"“]{0,80}\b(?:sentence|version|rewrite|correction)\b[^"“]{0,40}:\s*["“](.+?)["”]\.?\s*$',
+                   re.I | re.S)
+
+
+def strip_meta(answer: str) -> str:
+    """The sentence itself when a model wrapped it ('The corrected sentence should read: "..."')."""
+    match = _META.match(answer.strip())
+    return match[1].strip() if match else answer
+
+
+def offending_terms(problems: list[str]) -> list[tuple[str, ...]]:
+    """Names a corrected sentence must no longer hold, from the review's problem lines: each unsourced name alone,
+    and a wrong pairing as the pair (wrong only together)."""
+    groups: list[tuple[str, ...]] = []
+    for problem in problems:
+        listed = re.match(r"not in the sources: (.+)$", problem)
+        if listed:
+            groups += [(name.strip(),) for name in listed[1].split(",") if name.strip()]
+        elif (alone := re.match(r"(.+?) not in any source$", problem)):
+            groups += [(name.strip(),) for name in alone[1].split(",") if name.strip()]
+        for who, what in re.findall(r"no source post ties (.+?) to ([^;]+)", problem):
+            groups.append((who.strip(), what.strip()))
+    return groups
+
+
+def still_holds(sentence: str, groups: list[tuple[str, ...]]) -> list[str]:
+    """The offending names (or pairs, joined by " + ") the sentence still holds."""
+    folded = sentence.casefold()
+    return [" + ".join(g) for g in groups if g and all(term.casefold() in folded for term in g)]
+
+
 _DROP = re.compile(r"\b(?i:drop|remove|cut|delete|lose|leave out|take out|no more|without)\s+(?i:the\s+)?"
                    r"((?:[A-Z][\w'’-]*|of|the|and|&)(?:\s+(?:[A-Z][\w'’-]*|of|the|and|&))*)")
 _LEAD = re.compile(r"\b(?i:lead|open|start)\s+(?i:with)\s+(?i:the\s+)?((?:[A-Z][\w'’-]*)(?:\s+[A-Z][\w'’-]*)*)")

@@ -33,10 +33,13 @@ from editorial_ai.services.chat_text import (
     editor_requests_not_followed,
     findings_for,
     fit_paragraph,
+    offending_terms,
     one_line,
     paragraph_level,
     pull_quote_candidates,
     sentence_findings,
+    still_holds,
+    strip_meta,
 )
 from editorial_ai.services.editorial import DraftOutcome, LayoutFn, article_extras, planner_layout
 from editorial_ai.services.editorial_guard import SentenceGuard, canonical_case, split_sentences, word_count
@@ -193,16 +196,29 @@ class ChatEditorialService:
 
     async def _fix_sentences(self, run: _ChatRun, index: int, paragraph: str,
                              located: list[tuple[str, list[str]]], facts: list[str]) -> str:
-        """Each quoted sentence rewritten with its problems; the rest of the paragraph stays verbatim."""
+        """Each quoted sentence rewritten with its problems; the rest of the paragraph stays verbatim. A rewrite
+        that still holds a name the review flagged is asked for once more, naming the words to leave out; a
+        sentence that still holds one after that is taken out, and the log says which (an editor cuts a line
+        that cannot be made true; nothing is dropped silently)."""
         fixed = paragraph
         for n, (sentence, problems) in enumerate(located):
-            raw = await self._ask(run, sentence_fix_task(number=index + 1, sentence=sentence, problems=problems,
-                                                         facts=facts),
-                                  purpose="editorial_sentence", max_tokens=90, salt=137 * (index + 1) + 11 * n)
-            new = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
-            if new and len(new) < 2 * len(sentence) + 80:
-                fixed = fixed.replace(sentence, new, 1)
-        run.notes.setdefault("sentences_rewritten", []).extend(s for s, _ in located)
+            groups = offending_terms(problems)
+            new = ""
+            for attempt in range(2):
+                extra = [f"leave out: {', '.join(still_holds(new, groups))}"] if attempt and new else []
+                raw = await self._ask(run, sentence_fix_task(number=index + 1, sentence=sentence,
+                                                             problems=[*problems, *extra], facts=facts),
+                                      purpose="editorial_sentence", max_tokens=90,
+                                      salt=137 * (index + 1) + 11 * n + 5 * attempt, temperature=0.5 + 0.3 * attempt)
+                new = fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)), run.outline.names))
+                if new and len(new) < 2 * len(sentence) + 80 and not still_holds(new, groups):
+                    break
+            if not new or still_holds(new, groups):
+                fixed = " ".join(s for s in split_sentences(fixed) if s != sentence)
+                run.notes.setdefault("sentences_taken_out", []).append({"sentence": sentence, "problems": problems})
+                continue
+            fixed = fixed.replace(sentence, new, 1)
+            run.notes.setdefault("sentences_rewritten", []).append(sentence)
         return fixed
 
     async def revise(self, *, content: EditorialContent, targets: list[str], feedback_history: list[dict[str, Any]],

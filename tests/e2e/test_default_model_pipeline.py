@@ -1,0 +1,42 @@
+"""The embedded default (Qwen2.5-Coder-1.5B-Instruct) writes the article: a keyword to the gate, then published."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from editorial_ai.config import DEFAULT_MODEL, Settings
+from editorial_ai.models.decisions import AdminDecision
+from editorial_ai.pipeline.runner import open_pipeline
+from editorial_ai.services.editorial_guard import split_sentences
+
+pytestmark = pytest.mark.slow
+
+
+async def test_default_model_writes_every_sentence_and_publishes(tmp_path: Path) -> None:
+    assert DEFAULT_MODEL == "local:qwen2.5-coder-1.5b"
+    settings = Settings(EDITORIAL_AI_DATA_DIR=tmp_path, EDITORIAL_AI_MAX_REVISIONS=1)
+    async with open_pipeline(settings) as pipeline:
+        outcome = await pipeline.start({"seed_keyword": "Jennie Effect", "target_celeb": "Jennie"})
+        state = outcome.state
+        assert outcome.waiting_for_human, state.get("error_log")
+        content = state["current_content"]
+        paragraphs = content["body_paragraphs"]
+        assert len(paragraphs) >= 4 and sum(len(p.split()) for p in paragraphs) >= 250
+        assert len(content["title"]) >= 12 and content["subtitle"]
+        writes = [e for e in state["tool_calls_log"] if e.get("tool") == "editorial.generate"]
+        assert writes[0]["writer"] == "chat:paragraphs" and writes[-1]["model_sentence_share"] == 1.0
+        # Every body sentence came from the model: none of the base-model writer's composed openings.
+        assert not any(s.startswith("In the catalog") for p in paragraphs for s in split_sentences(p))
+        review = state["review_result"]
+        assert {"hallucination", "fact_accuracy", "specificity"} <= {c["criterion"] for c in review["criteria"]}
+        judged = [c for c in review["criteria"] if c["source"] == "judge"]
+        assert judged and all(c["skipped"] or c["score"] is not None for c in judged)
+        # The run reused its facts from the KV cache: most prompt tokens were not processed again.
+        usage = [u for u in state["token_usage"] if str(u.get("purpose", "")).startswith("editorial")]
+        assert sum(u["cached_tokens"] for u in usage) > sum(u["prompt_tokens"] for u in usage) / 2
+
+        final = await pipeline.decide(str(state["current_draft_id"]), AdminDecision(
+            decision="approved", note="read in full; the flagged sentences were checked"))
+        assert final.state["pipeline_status"] == "published"
