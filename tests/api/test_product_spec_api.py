@@ -22,5 +22,6 @@ async def test_a_product_spec_runs_to_the_gate_and_publishes_its_spec_sheet(clie
         preview = await client.get(f"/preview/{content_id}")
         assert preview.status_code == 200 and "<th>strap drop</th><td>60 cm</td>" in preview.text
         assert (await client.post(f"/api/contents/{content_id}/approve")).status_code == 200
+        assert (await client.post(f"/api/contents/{content_id}/publish", json={"confirm": True})).status_code == 200
         page = await client.get(f"/articles/{content_id}", headers={"X-API-Key": ""})
         assert page.status_code == 200 and 'class="product-spec"' in page.text and "lambskin leather" in page.text

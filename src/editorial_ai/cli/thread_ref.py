@@ -9,6 +9,7 @@ from typing import Any
 from editorial_ai.cli.content_ref import AmbiguousIdError, UnknownIdError, resolve_content_id
 from editorial_ai.config import Settings
 
+FULL_ID = 36  # characters of a uuid4 thread id
 _SCAN = 200  # rows per page when looking for a thread prefix
 _MAX_PAGES = 50
 
@@ -59,6 +60,8 @@ async def resolve_thread_id(settings: Settings, contents: Any, reference: str) -
         thread_id = next(iter(threads))
         owner = await contents.get_by_thread(thread_id)
         return thread_id, str(owner["id"]) if owner else None
+    if not threads and len(reference) == FULL_ID:
+        return reference, None  # a whole id of a run outside the registry (started by code): the pipeline knows it
     if not threads:
         raise UnknownIdError(f"no run or content with id {reference!r}; `editorial-ai runs list` shows the thread "
                              "ids, `editorial-ai contents list` the content ids (either works here)")
