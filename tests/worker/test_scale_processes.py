@@ -144,8 +144,11 @@ def test_runs_survive_a_killed_worker_and_a_killed_api_server(cluster_env: dict[
         content_id = httpx.get(f"http://127.0.0.1:{port}/api/runs/{threads[0]}", timeout=10).json()["content_id"]
         codes = asyncio.run(_approve_concurrently(content_id, [port, second], 100))
         assert codes.count(200) == 1 and codes.count(409) == 99, sorted(set(codes))
+        # Approving publishes nothing; 100 concurrent publications then publish once.
+        codes = asyncio.run(_approve_concurrently(content_id, [port, second], 100, step="publish"))
+        assert codes.count(200) == 1 and codes.count(409) == 99, sorted(set(codes))
         events = _query(cluster_env, "SELECT decision FROM review_events WHERE content_id = %s", content_id)
-        assert events == [("approved",)]
+        assert events == [("approved",), ("publish",)]
         published = list((Path(cluster_env["EDITORIAL_AI_DATA_DIR"]) / "published").glob("*.html"))
         assert [p.stem for p in published] == [content_id]
         log = Path(cluster_env["EDITORIAL_AI_DATA_DIR"]) / "logs" / f"{threads[0]}.jsonl"
@@ -155,11 +158,13 @@ def test_runs_survive_a_killed_worker_and_a_killed_api_server(cluster_env: dict[
         cluster.stop()
 
 
-async def _approve_concurrently(content_id: str, ports: list[int], count: int) -> list[int]:
+async def _approve_concurrently(content_id: str, ports: list[int], count: int,
+                                step: str = "approve") -> list[int]:
+    body = {"confirm": True} if step == "publish" else None
     async with httpx.AsyncClient(timeout=60) as client:
         responses = await asyncio.gather(
             *(
-                client.post(f"http://127.0.0.1:{ports[i % len(ports)]}/api/contents/{content_id}/approve")
+                client.post(f"http://127.0.0.1:{ports[i % len(ports)]}/api/contents/{content_id}/{step}", json=body)
                 for i in range(count)
             )
         )
