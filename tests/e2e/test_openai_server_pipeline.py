@@ -62,7 +62,8 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 async def test_structured_request_steps_down_from_a_refused_format(server_url: str) -> None:
     """The server answers response_format json_schema with a 500 validation error: the client steps down to a
     mode it accepts instead of retrying the refused one until the run fails."""
-    client = get_client(f"openai:gemma@{server_url}", Settings(), retry=False, cached=False)
+    client = get_client(f"openai:gemma@{server_url}", Settings(EDITORIAL_AI_LLM_TIMEOUT=400), retry=False,
+                        cached=False)
     result = await client.generate(LLMRequest(prompt="Name a trend and one reason it spreads.",
                                               output_schema=CuratedTopic, max_tokens=300, temperature=0.0))
     assert isinstance(result.parsed, CuratedTopic)
@@ -72,8 +73,9 @@ async def test_structured_request_steps_down_from_a_refused_format(server_url: s
 
 
 async def test_keyword_runs_to_the_gate_through_the_server(server_url: str, tmp_path: Path) -> None:
+    # One review cycle and a generous timeout: the 270M model answers quickly, but this machine may be busy.
     settings = Settings(EDITORIAL_AI_DATA_DIR=tmp_path, EDITORIAL_AI_MODEL=f"openai:gemma@{server_url}",
-                        EDITORIAL_AI_MAX_REVISIONS=1)
+                        EDITORIAL_AI_MAX_REVISIONS=1, EDITORIAL_AI_LLM_TIMEOUT=400)
     async with open_pipeline(settings) as pipeline:
         outcome = await pipeline.start({"seed_keyword": "Jennie Effect", "target_celeb": "Jennie"})
         state = outcome.state

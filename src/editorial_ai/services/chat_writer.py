@@ -192,6 +192,9 @@ class ChatEditorialService:
         body = await self._body(run, feedback)
         title, subtitle = await self._headlines(run, feedback)
         run.notes["writer"] = f"chat:{self.mode}"
+        ignored = editor_requests_not_followed(feedback_history, body)
+        if ignored:
+            run.notes["editor_requests_not_followed"] = ignored
         return await self._finish(run, body, title, subtitle, design_spec)
 
     async def _fix_sentences(self, run: _ChatRun, index: int, paragraph: str,
