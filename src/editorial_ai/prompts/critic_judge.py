@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from editorial_ai.review.rubric import Criterion, Rubric
+from editorial_ai.models.rubric import Criterion, Rubric
 
 CRITIC_SYSTEM = (
     "You are a demanding editorial reviewer. Decide whether the draft can be published as is. Answer with JSON "
