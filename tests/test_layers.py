@@ -24,7 +24,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("worker", "pipeline"),
     ("content_types",),
     ("services",),
-    ("review", "prompts"),
+    ("review",),
+    ("prompts",),  # pure functions building prompt text: the review and the services call them, never the reverse
     ("llm", "store", "models", "observability"),
     ("migrations",),  # the schema revisions the stores apply; they import no store (their command is an entry)
     ("config", "data", "rubrics"),  # data and rubrics hold files only (sample catalog, rubric YAML)
