@@ -14,6 +14,7 @@ from editorial_ai.config import ConfigError, Settings
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.runner import open_pipeline
 from editorial_ai.store.catalog import CatalogRepository, SqliteCatalogRepository, load_sample_catalog
+from editorial_ai.store.content_query import ContentQuery
 from editorial_ai.store.contents import AWAITING, SqliteContentRepository
 from editorial_ai.store.factory import open_checkpointer, open_stores, storage_plan
 
@@ -181,6 +182,42 @@ async def test_recent_events_are_the_latest_of_one_type_oldest_first(contents: A
     assert [e["payload"]["i"] for e in recent] == [2, 3, 4]
     assert len(await contents.recent_events("newsletter")) == 5
     assert await contents.recent_events("unknown") == []
+
+
+async def _story(repo: Any) -> tuple[Any, ...]:
+    """One content's life through every write the gate and the desk make, and what reading it back gives."""
+    content_id = await repo.upsert_pending(**_draft(flags=["judge_skipped"]))
+    await repo.upsert_pending(**_draft(attempt=2, review={"summary": "Second.", "composite_score": 0.8}))
+    item = await repo.get(content_id)
+    edit = await repo.save_edit(content_id, version=item["version"], expected=AWAITING, attempt=3, title="Edited",
+                                layout={"title": "Edited", "blocks": []}, review={"summary": "Re-checked."},
+                                reviewer="kim", payload={"fields": ["title"]})  # fmt: skip
+    claim = await repo.claim_decision(content_id, version=item["version"] + 1, expected=AWAITING,
+                                      new_status="approved", token="tok", decision="approved", reviewer="kim",
+                                      payload={"note": "ok"})  # fmt: skip
+    released = await repo.release_claim(content_id, token="tok")
+    published = await repo.transition(content_id, expected=("approved",), new_status="published",
+                                      published_path="/x.html", published_at="2026-03-01T12:30:00+00:00")
+    row = await repo.get(content_id)
+    kept = {k: v for k, v in row.items() if k not in ("id", "created_at", "updated_at", "claim_event_id")}
+    events = [{k: v for k, v in e.items() if k not in ("id", "content_id", "created_at")}
+              for e in await repo.events(content_id)]
+    page, total = await repo.search(ContentQuery(text="edit", status="published"))
+    return (edit is not None, claim is not None, released, published, kept, events, total, [p["title"] for p in page])
+
+
+async def test_sqlite_and_postgresql_answer_a_content_story_with_the_same_rows(tmp_path: Path,
+                                                                             pg_schemas: SchemaPool) -> None:
+    from editorial_ai.store.postgres_contents import PostgresContentRepository
+
+    sqlite = SqliteContentRepository(tmp_path / "story.db")
+    postgres = PostgresContentRepository(pg_schemas.dsn, schema=pg_schemas.new())
+    await asyncio.gather(sqlite.initialize(), postgres.initialize())
+    left, right = await _story(sqlite), await _story(postgres)
+    await postgres.aclose()
+    assert left == right
+    assert left[:4] == (True, True, True, True) and left[6:] == (1, ["Edited"])
+    assert left[4]["status"] == "published" and left[4]["published_at"] == "2026-03-01T12:30:00+00:00"
 
 
 # ---------------------------------------------------------------------------------------------------- catalog
