@@ -16,6 +16,7 @@ EXPECTED = {
     ("post", "/api/contents/{content_id}/publish"): ("200", "StepResponse", "PublishRequest"),
     ("post", "/api/contents/{content_id}/unpublish"): ("200", "StepResponse", "UnpublishRequest"),
     ("post", "/api/contents/{content_id}/revert"): ("200", "StepResponse", "RevertRequest"),
+    ("post", "/api/contents/{content_id}/unschedule"): ("200", "StepResponse", "RevertRequest"),
     ("post", "/api/contents/{content_id}/reject"): ("200", "DecisionResponse", "RejectRequest"),
     ("post", "/api/contents/{content_id}/revise"): ("202", "DecisionAccepted", "ReviseRequest"),
     ("get", "/api/contents/{content_id}/logs"): ("200", "LogsResponse", None),

@@ -132,3 +132,40 @@ async def test_the_published_file_is_the_served_page_with_the_configured_byline(
         assert path.read_text(encoding="utf-8") == page
         assert "By Mina Park" in page and "approved by Kim of Seoul Style Weekly" in page
         assert "Editorial AI" not in re.sub(r"<[^>]+>", " ", page)
+
+
+async def test_publish_at_a_time_is_scheduled_and_can_be_cancelled(client: httpx.AsyncClient) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    content_id = await _pending(client)
+    await client.post(f"/api/contents/{content_id}/approve", json={})
+    past = await client.post(f"/api/contents/{content_id}/publish", json={"confirm": True, "at": "2020-01-01T09:00"})
+    assert_error(past, 409, "has passed")
+    later = (datetime.now(UTC) + timedelta(days=1)).replace(microsecond=0)
+    scheduled = await client.post(f"/api/contents/{content_id}/publish",
+                                  json={"confirm": True, "at": later.isoformat()})
+    assert scheduled.status_code == 200 and scheduled.json()["step"] == "scheduled", scheduled.text
+    assert (await client.get(f"/articles/{content_id}")).status_code == 404  # not public before its time
+    page = (await client.get(f"/admin/contents/{content_id}")).text
+    assert 'id="scheduled"' in page and later.strftime("%Y-%m-%d %H:%M") in page
+    cancelled = await client.post(f"/api/contents/{content_id}/unschedule", json={})
+    assert cancelled.status_code == 200 and cancelled.json()["content_status"] == "approved"
+    assert 'id="scheduled"' not in (await client.get(f"/admin/contents/{content_id}")).text
+    assert_error(await client.post(f"/api/contents/{content_id}/unschedule", json={}), 409, "no publication")
+
+
+async def test_the_desk_schedules_from_the_publish_form(client: httpx.AsyncClient) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    content_id = await _pending(client)
+    await post_form(client, f"/admin/contents/{content_id}/approve")
+    bad = await post_form(client, f"/admin/contents/{content_id}/publish",
+                          {"confirm_publish": "on", "publish_at": "tomorrow"})
+    assert bad.status_code == 422 and "not a date and time" in bad.text
+    when = (datetime.now(UTC) + timedelta(hours=3)).strftime("%Y-%m-%dT%H:%M")
+    done = await post_form(client, f"/admin/contents/{content_id}/publish",
+                           {"confirm_publish": "on", "publish_at": when})
+    assert done.status_code == 303 and "done=scheduled" in done.headers["location"]
+    page = (await client.get(done.headers["location"])).text
+    assert "Scheduled to go public at" in page and "publish --due" in page
+    assert (await _detail(client, content_id))["status"] == "approved"

@@ -71,3 +71,26 @@ def test_revise_takes_sentence_comments(data_dir: Path) -> None:
     assert result.exit_code in (0, 3), result.output
     event = cli_json("contents", "show", content_id)["events"][0]
     assert event["payload"]["comments"] == [{"sentence": sentence, "comment": "Say which shop ran out."}]
+
+
+def test_publish_at_a_time_then_due(data_dir: Path) -> None:
+    import json as jsonlib
+    import sqlite3
+    from datetime import UTC, datetime, timedelta
+
+    content_id = _start()["content_id"]
+    cli_json("approve", content_id)
+    past = cli("publish", content_id, "--yes", "--at", "2020-01-01T09:00")
+    assert past.exit_code == 2 and "has passed" in text(past)
+    soon = (datetime.now(UTC) + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
+    scheduled = cli_json("publish", content_id, "--yes", "--at", soon)
+    assert scheduled["step"] == "scheduled" and scheduled["content_status"] == "approved"
+    assert cli_json("publish", "--due")["published"] == []  # not yet
+    with sqlite3.connect(data_dir / "editorial.db") as conn:  # the hour passes
+        row = conn.execute("SELECT id, payload FROM review_events WHERE decision='publish_scheduled'").fetchone()
+        payload = {**jsonlib.loads(row[1]), "at": (datetime.now(UTC) - timedelta(minutes=1)).isoformat()}
+        conn.execute("UPDATE review_events SET payload=? WHERE id=?", (jsonlib.dumps(payload), row[0]))
+    [done] = cli_json("publish", "--due")["published"]
+    assert done["content_id"] == content_id and done["content_status"] == "published"
+    assert _events(content_id) == ["approved", "publish_scheduled", "publish"]
+    assert cli_json("publish", "--due")["published"] == []  # published once

@@ -7,6 +7,7 @@ decisions do) and maps a refused step to an error that names the fix.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import TypeVar
 
 from pydantic import BaseModel, Field
@@ -33,6 +34,8 @@ class PublishRequest(_Request):
     reviewer: str = Field("admin", min_length=1, max_length=80, json_schema_extra={"pattern": LINE_NON_BLANK})
     confirm: bool = Field(False, description="Must be true: the article becomes public at /articles/{id}.")
     note: str | None = Field(None, max_length=2000, description="Kept in the decision log.")
+    at: datetime | None = Field(None, description="Publish at this time (UTC when no offset is given) instead of "
+                                                  "now: `editorial-ai publish --due` publishes it then.")
 
 
 class UnpublishRequest(_Request):
@@ -122,3 +125,13 @@ async def publish(pipeline: Pipeline, runs: RunManager, content_id: str, reviewe
             content_id, claim.thread_id, "publish_queued", result.status, None, None)
 
     return await _locked(runs, content_id, step)
+
+
+async def schedule(pipeline: Pipeline, runs: RunManager, content_id: str, reviewer: str, at: datetime,
+                   note: str | None) -> StepResult:
+    return await _locked(runs, content_id,
+                         lambda: publishing.schedule(pipeline, content_id, at, reviewer=reviewer, note=note))
+
+
+async def unschedule(pipeline: Pipeline, runs: RunManager, content_id: str, reviewer: str) -> StepResult:
+    return await _locked(runs, content_id, lambda: publishing.unschedule(pipeline, content_id, reviewer=reviewer))

@@ -49,6 +49,8 @@ def _step(content_ref: str, data_dir: Path | None, as_json: bool, step: str, **k
                     await runs.drain()
                     await publishing.refresh_public_file(pipeline, content_id)
                     result = await publishing.current(pipeline, content_id, "published")
+            elif step == "schedule":
+                result = await publishing.schedule(pipeline, content_id, **kwargs)
             elif step == "unpublish":
                 result = await publishing.unpublish(pipeline, content_id, **kwargs)
             else:
@@ -66,6 +68,9 @@ def _step(content_ref: str, data_dir: Path | None, as_json: bool, step: str, **k
     if summary["public_url"]:
         console.print(f"[bold green]public:[/] {summary['public_url']} (served by `editorial-ai serve`), "
                       f"file {summary['published_path']}")
+    elif step == "schedule":
+        console.print("scheduled: `editorial-ai publish --due` (run by a timer) publishes it at that time; "
+                      "it stays approved and not public until then")
     elif step == "unpublish":
         console.print(f"/articles/{summary['content_id']} now answers 410 Gone; the file was removed. "
                       f"`editorial-ai publish {summary['content_id'][:8]}` puts it back.")
@@ -75,19 +80,82 @@ def _step(content_ref: str, data_dir: Path | None, as_json: bool, step: str, **k
 
 
 def publish(
-    content_id: str = _ID,
-    yes: bool = typer.Option(False, "--yes", help="Confirm: the article becomes public at once."),
+    content_id: str | None = typer.Argument(None, help="Content id or an unambiguous prefix of it."),
+    yes: bool = typer.Option(False, "--yes", help="Confirm: the article becomes public (now, or at --at)."),
+    at: str | None = typer.Option(None, "--at", help="Publish at this time instead of now: YYYY-MM-DDTHH:MM (UTC)."),
+    due: bool = typer.Option(False, "--due", help="Publish every scheduled content whose time has come (for a "
+                                                   "timer: cron or systemd, every minute)."),
     note: str | None = typer.Option(None, "--note", help="Kept in the decision log."),
     reviewer: str = _REVIEWER,
     data_dir: Path | None = _DATA_DIR,
     as_json: bool = _JSON,
 ) -> None:
-    """Publish approved content: served at /articles/ID and written to the publish folder.
+    """Publish approved content: served at /articles/ID and written to the publish folder; or schedule it with
+    --at, and publish what is due with --due.
 
-    Approve it first (`editorial-ai approve ID`); asks for a confirmation unless --yes.
+    Approve it first (`editorial-ai approve ID`); asks for a confirmation unless --yes (not needed with --due: the
+    scheduling was confirmed).
     """
-    _confirmed(yes, f"Publish {content_id} now, for every reader?", "publish is public at once")
+    if due:
+        if content_id or at:
+            raise typer.BadParameter("--due publishes every scheduled content: give no ID and no --at",
+                                     param_hint="--due")
+        _publish_due(data_dir, as_json)
+        return
+    if not content_id:
+        raise typer.BadParameter("give the content ID (or --due)", param_hint="ID")
+    when = _parse_at(at) if at else None
+    _confirmed(yes, f"Publish {content_id} {'at ' + at + ' UTC' if at else 'now'}, for every reader?",
+               "publishing makes the page public")
+    if when is not None:
+        _step(content_id, data_dir, as_json, "schedule", reviewer=reviewer, at=when,
+              note=(note or "").strip() or None)
+        return
     _step(content_id, data_dir, as_json, "publish", reviewer=reviewer, note=(note or "").strip() or None)
+
+
+def _parse_at(text: str) -> Any:
+    from datetime import UTC, datetime
+
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise typer.BadParameter(f"{text!r} is not a time; write YYYY-MM-DDTHH:MM (UTC)", param_hint="--at") \
+            from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _publish_due(data_dir: Path | None, as_json: bool) -> None:
+    from editorial_ai.cli.run_service import cli_runs
+    from editorial_ai.pipeline import publishing
+
+    settings = build_settings(data_dir=data_dir)
+
+    async def go() -> list[dict[str, Any]]:
+        done = []
+        async with cli_runs(settings) as runs:
+            for content_id, who in await publishing.due_publications(runs.pipeline):
+                claim = await publishing.claim_publication(runs.pipeline, content_id, reviewer=who,
+                                                           note="scheduled publication")
+                if claim is None:
+                    result = await publishing.republish(runs.pipeline, content_id, reviewer=who)
+                else:
+                    await runs.service.decided(claim.thread_id, inline=True)
+                    await runs.drain()
+                    await publishing.refresh_public_file(runs.pipeline, content_id)
+                    result = await publishing.current(runs.pipeline, content_id, "published")
+                done.append({"content_id": content_id, "content_status": result.status,
+                             "public_url": result.public_url})
+        return done
+
+    published = run_async(go())
+    if as_json:
+        print_json({"published": published})
+        return
+    for row in published:
+        console.print(f"published {row['content_id'][:8]}: {row['public_url'] or row['content_status']}")
+    if not published:
+        console.print("nothing scheduled is due")
 
 
 def unpublish(

@@ -251,3 +251,66 @@ async def refresh_public_file(pipeline: Pipeline, content_id: str) -> None:
 def was_unpublished(events: list[dict[str, Any]]) -> bool:
     """Whether the content was public once and taken down (its page answers 410, not 404)."""
     return any(e.get("decision") == UNPUBLISHED_EVENT for e in events)
+
+
+# --- publishing at a time ------------------------------------------------------------------------------------------
+
+SCHEDULED_EVENT = "publish_scheduled"
+UNSCHEDULED_EVENT = "publish_unscheduled"
+# Events after which an earlier schedule no longer holds (published, taken back, or scheduled anew).
+_ENDS_SCHEDULE = frozenset({PUBLISH_EVENT, PUBLISHED_EVENT, REVERTED_EVENT, UNSCHEDULED_EVENT, UNPUBLISHED_EVENT})
+
+
+def scheduled_at(events: list[dict[str, Any]]) -> datetime | None:
+    """When the content is scheduled to go public (None: no schedule in force)."""
+    for event in reversed(events):
+        kind = event.get("decision")
+        if kind == SCHEDULED_EVENT:
+            return datetime.fromisoformat(str((event.get("payload") or {}).get("at")))
+        if kind in _ENDS_SCHEDULE:
+            return None
+    return None
+
+
+async def schedule(pipeline: Pipeline, content_id: str, at: datetime, *, reviewer: str,
+                   note: str | None = None) -> StepResult:
+    """Schedule an approved content to go public at `at` (UTC); `publish --due` publishes it then. A time in the
+    past is refused: publish it now instead."""
+    item = await _load(pipeline, content_id)
+    if item["status"] != ContentStatus.APPROVED:
+        raise _refuse_status(item, "scheduling", "approved", "approve it first")
+    when = at if at.tzinfo else at.replace(tzinfo=UTC)
+    if when <= datetime.now(UTC):
+        raise StepRefused(f"{when:%Y-%m-%d %H:%M} UTC has passed", "pick a later time, or publish it now")
+    await pipeline.deps.contents.record_event(content_id=content_id, thread_id=str(item["thread_id"]),
+                                              decision=SCHEDULED_EVENT, reviewer=reviewer,
+                                              payload={"at": when.isoformat(), "note": note})
+    return StepResult(content_id, str(item["thread_id"]), "scheduled", str(item["status"]), None, None)
+
+
+async def unschedule(pipeline: Pipeline, content_id: str, *, reviewer: str) -> StepResult:
+    """Cancel a content's schedule: it stays approved, not public."""
+    item = await _load(pipeline, content_id)
+    if scheduled_at(await pipeline.deps.contents.events(content_id)) is None:
+        raise StepRefused(f"content {content_id} has no publication scheduled", "nothing to cancel")
+    await pipeline.deps.contents.record_event(content_id=content_id, thread_id=str(item["thread_id"]),
+                                              decision=UNSCHEDULED_EVENT, reviewer=reviewer, payload={})
+    return await current(pipeline, content_id, "unscheduled")
+
+
+async def due_publications(pipeline: Pipeline, now: datetime | None = None) -> list[tuple[str, str]]:
+    """(content id, who scheduled it) of the approved contents whose scheduled time has come."""
+    now = now or datetime.now(UTC)
+    due: list[tuple[str, str]] = []
+    offset = 0
+    while True:
+        rows, total = await pipeline.deps.contents.list(ContentStatus.APPROVED.value, 200, offset)
+        for row in rows:
+            events = await pipeline.deps.contents.events(str(row["id"]))
+            at = scheduled_at(events)
+            if at is not None and at <= now:
+                who = next(str(e["reviewer"]) for e in reversed(events) if e.get("decision") == SCHEDULED_EVENT)
+                due.append((str(row["id"]), who))
+        offset += 200
+        if offset >= total:
+            return due

@@ -110,13 +110,24 @@ async def approve(content_id: str, request: Request, pipeline: PipelineDep, runs
 @router.post("/{content_id}/publish", response_model=StepResponse, responses=_NOT_FOUND | _CONFLICT)
 async def publish(content_id: str, request: Request, body: PublishRequest, pipeline: PipelineDep,
                   runs: RunsDep) -> StepResponse:
-    """Publish an approved content now: served at `/articles/{id}` and written to the publish folder. Needs
-    `confirm: true` (422 otherwise, nothing changes); 409 unless the content is approved."""
+    """Publish an approved content now (served at `/articles/{id}` and written to the publish folder), or with
+    `at` schedule it (`step: scheduled`; `editorial-ai publish --due` publishes it then). Needs `confirm: true`
+    (422 otherwise, nothing changes); 409 unless the content is approved, or for a time that has passed."""
     if not body.confirm:
         raise ApiError(422, "publishing needs a confirmation: the article becomes public",
                        'send {"confirm": true} once you have read it')
     reviewer = decision_reviewer(request, body.reviewer)
+    if body.at is not None:
+        return response_of(await publish_steps.schedule(pipeline, runs, content_id, reviewer, body.at, body.note))
     return response_of(await publish_steps.publish(pipeline, runs, content_id, reviewer, body.note))
+
+
+@router.post("/{content_id}/unschedule", response_model=StepResponse, responses=_NOT_FOUND | _CONFLICT)
+async def unschedule(content_id: str, request: Request, pipeline: PipelineDep, runs: RunsDep,
+                     body: Annotated[RevertRequest | None, Body()] = None) -> StepResponse:
+    """Cancel a scheduled publication: the content stays approved and not public (409 when none is scheduled)."""
+    reviewer = decision_reviewer(request, body.reviewer if body else "admin")
+    return response_of(await publish_steps.unschedule(pipeline, runs, content_id, reviewer))
 
 
 @router.post("/{content_id}/unpublish", response_model=StepResponse, responses=_NOT_FOUND | _CONFLICT)

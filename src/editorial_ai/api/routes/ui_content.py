@@ -7,6 +7,7 @@ by asking ("Next item", `j`). Approving never publishes; publishing and unpublis
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
 
@@ -39,17 +40,20 @@ from editorial_ai.api.views import (
 from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.models.status import ContentStatus
+from editorial_ai.pipeline.publishing import scheduled_at
 from editorial_ai.pipeline.runner import Pipeline
 from editorial_ai.services.human_edit import editable_fields, is_editable
 from editorial_ai.store.contents import AWAITING
 
 REVIEW_FLAGS = ("missing_spec", "bad_format", "wrong_information", "wrong_physical_dimensions")
-DECIDING = frozenset({"approve", "reject", "revise", "publish", "unpublish", "revert"})
+DECIDING = frozenset({"approve", "reject", "revise", "publish", "unpublish", "revert", "unschedule"})
 NOTICES = {
     "approved": "Approved. It is not public yet: publish it below when it should go out, or revert it to a draft",
     "published": "Published",
     "unpublished": "Taken down: the public page now answers 410 Gone and its file was removed",
     "reverted": "Reverted to a draft awaiting a decision",
+    "scheduled": "Scheduled: it goes public at the time set, when `editorial-ai publish --due` runs",
+    "unscheduled": "Schedule cancelled: it stays approved and not public",
     "rejected": "Rejected",
     "edited": "Saved your edit as attempt",
 }
@@ -141,6 +145,7 @@ async def content_view(
     previous, following = await _neighbours(pipeline, content_id)
     shown = shown_attempt(attempts, item.get("layout_json"))
     awaiting = item["status"] in AWAITING and status.waiting_for_human
+    events = await pipeline.deps.contents.events(content_id)
     registry, me = assignments_of(request), current_reviewer(request)
     if item["status"] in (*AWAITING, ContentStatus.APPROVED, ContentStatus.PUBLISHED):
         registry.touch(content_id, me)  # the others now see "in review by" this editor
@@ -169,7 +174,8 @@ async def content_view(
         edit_fields=editable_fields(item["layout_json"]) if awaiting and is_editable(item["layout_json"]) else [],
         timeline=timeline(pipeline, thread_id, status.pipeline_status),
         progress=progress_view(node_records(pipeline, thread_id), status.running, status.current_node),
-        events=await pipeline.deps.contents.events(content_id),
+        events=events,
+        scheduled=scheduled_at(events),
         after=runs.last_event_id(thread_id),
         awaiting=awaiting,
         can_revert=can_revert,
@@ -308,7 +314,7 @@ async def decide(request: Request, content_id: str, action: str, pipeline: Pipel
                 return await content_view(request, pipeline, runs, content_id, 422, errors=errors, values=values)
             await publish_steps.approve(pipeline, runs, content_id, decision)
             return await _after_decision(pipeline, content_id, "approved")
-        if action in ("publish", "unpublish", "revert"):
+        if action in ("publish", "unpublish", "revert", "unschedule"):
             return await _publishing_step(request, pipeline, runs, content_id, action, form, reviewer)
         if action == "reject":
             body, errors = validate(RejectRequest, {"reason": str(form.get("reason") or ""), "reviewer": reviewer})
@@ -333,7 +339,7 @@ async def decide(request: Request, content_id: str, action: str, pipeline: Pipel
             accepted = await decide_in_background(pipeline, runs, content_id, revision_decision(body))
             return RedirectResponse(f"/admin/runs/{accepted.thread_id}", status_code=303)
         raise ApiError(404, f"unknown action {action!r}",
-                       "use approve, reject, revise, edit, publish, unpublish or revert")
+                       "use approve, reject, revise, edit, publish, unpublish, revert or unschedule")
     except ApiError as exc:
         return await content_view(
             request, pipeline, runs, content_id, exc.status_code, error=f"{exc.detail}. {exc.fix or ''}".strip()
@@ -347,11 +353,22 @@ async def _publishing_step(request: Request, pipeline: Pipeline, runs: RunManage
     note = str(form.get("note") or "").strip() or None
     errors: dict[str, str] = {}
     if action == "publish":
+        at_text = str(form.get("publish_at") or "").strip()
+        try:
+            at = datetime.fromisoformat(at_text).replace(tzinfo=UTC) if at_text else None
+        except ValueError:
+            at, errors["publish_at"] = None, f"{at_text!r} is not a date and time; pick one, or leave it empty"
         if "confirm_publish" not in form:
-            errors["confirm_publish"] = "Tick the box to confirm it should be public now."
-        else:
+            errors["confirm_publish"] = "Tick the box to confirm it should be public " + ("then." if at else "now.")
+        elif at is not None and not errors:
+            await publish_steps.schedule(pipeline, runs, content_id, reviewer, at, note)
+            return await _after_decision(pipeline, content_id, "scheduled")
+        elif not errors:
             await publish_steps.publish(pipeline, runs, content_id, reviewer, note)
             return await _after_decision(pipeline, content_id, "published")
+    elif action == "unschedule":
+        await publish_steps.unschedule(pipeline, runs, content_id, reviewer)
+        return await _after_decision(pipeline, content_id, "unscheduled")
     elif action == "unpublish":
         reason = str(form.get("reason") or "").strip()
         if not reason:
