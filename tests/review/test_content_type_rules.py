@@ -11,6 +11,7 @@ from editorial_ai.review.deterministic import layout_view
 from editorial_ai.review.engine import ReviewContext, deterministic_review
 from editorial_ai.review.profile import ARTICLE_PROFILE, LengthRule, ReviewProfile
 from editorial_ai.review.rubric import load_rubric
+from editorial_ai.review.sources import Sources
 
 from .helpers import CONTEXTS, KNOWN, TOPICS, layout
 
@@ -41,7 +42,7 @@ def test_the_review_reads_the_profile_in_its_context_not_a_registry() -> None:
     lenient = ReviewProfile(name="unregistered_kind", length_rule=LengthRule(paragraphs=2, words=10))
     verdicts = {
         profile.name: next(r for r in deterministic_review(_draft(), rubric, ReviewContext(
-            curated_topics=TOPICS, enriched_contexts=CONTEXTS, known_entities=KNOWN, profile=profile,
+            sources=Sources(curated_topics=TOPICS, enriched_contexts=CONTEXTS), known_entities=KNOWN, profile=profile,
         )) if r.criterion == "content_completeness").passed
         for profile in (ARTICLE_PROFILE, lenient)
     }

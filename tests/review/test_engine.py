@@ -11,12 +11,13 @@ from editorial_ai.llm.scripted import ScriptedClient
 from editorial_ai.review import engine
 from editorial_ai.review.engine import ReviewContext, review_draft
 from editorial_ai.review.rubric import load_rubric
+from editorial_ai.review.sources import Sources
 
 from .helpers import ARTICLE, CONTEXTS, KNOWN, TOPICS, layout
 
 RUBRIC = load_rubric("fashion_magazine")
 JUDGED = [c.name for c in RUBRIC.by_check("judge")]
-CONTEXT = ReviewContext(curated_topics=TOPICS, enriched_contexts=CONTEXTS, known_entities=KNOWN)
+CONTEXT = ReviewContext(sources=Sources(curated_topics=TOPICS, enriched_contexts=CONTEXTS), known_entities=KNOWN)
 PARAGRAPHS = ARTICLE
 GOOD = layout(PARAGRAPHS, celebs=[{"name": "Jennie"}], products=[{"name": "Chanel 22 Bag", "brand": "Chanel"}],
               hashtags=["#JennieEffect"])

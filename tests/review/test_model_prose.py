@@ -8,6 +8,7 @@ from editorial_ai.models.layout import MODEL_PROSE_KEY, KeyValuePair, MagazineLa
 from editorial_ai.review.engine import ReviewContext, review_draft
 from editorial_ai.review.model_prose import model_prose_flags
 from editorial_ai.review.rubric import load_rubric
+from editorial_ai.review.sources import Sources
 
 from .helpers import ARTICLE, CONTEXTS, KNOWN, TOPICS, layout
 from .test_engine import GOOD, _judge
@@ -33,7 +34,7 @@ def test_the_flag_counts_and_quotes_the_models_sentences() -> None:
 
 async def test_a_passing_review_carries_the_flag_and_a_failing_one_goes_to_correction() -> None:
     rubric = load_rubric("fashion_magazine")
-    context = ReviewContext(curated_topics=TOPICS, enriched_contexts=CONTEXTS, known_entities=KNOWN)
+    context = ReviewContext(sources=Sources(curated_topics=TOPICS, enriched_contexts=CONTEXTS), known_entities=KNOWN)
     good = await review_draft(_marked(GOOD, ["Fans loved it."]), rubric, context, _judge())
     assert good.passed
     assert any(f.startswith("prose unjudged: 1 of 12") for f in good.flags)

@@ -8,6 +8,7 @@ import pytest
 
 from editorial_ai.review.engine import ReviewContext
 from editorial_ai.review.rubric import load_rubric
+from editorial_ai.review.sources import Sources
 from editorial_ai.services.human_edit import JUDGE_NOT_RERUN, EditError, apply_edit, editable_fields, recheck
 
 SOURCES: dict[str, Any] = {
@@ -89,7 +90,7 @@ def test_apply_edit_names_the_field_to_fix(form: dict[str, str], field: str) -> 
 
 def test_recheck_runs_the_deterministic_checks_and_never_passes_the_judge() -> None:
     rubric = load_rubric("fashion_magazine")
-    context = ReviewContext(curated_topics=SOURCES["curated_topics"], enriched_contexts=SOURCES["enriched_contexts"])
+    context = ReviewContext(sources=Sources.coerce(SOURCES))
     clean = recheck(_layout(), rubric, context, "ana")
     judged = [c for c in clean.criteria if c.source == "judge"]
     assert judged and all(c.skipped and c.reason == JUDGE_NOT_RERUN for c in judged)

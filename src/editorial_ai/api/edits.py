@@ -20,6 +20,7 @@ from editorial_ai.pipeline.nodes.review import ARTICLE_REVIEW_LOOP, draft_text
 from editorial_ai.pipeline.review_loop import review_setup
 from editorial_ai.pipeline.runner import Pipeline
 from editorial_ai.review.engine import ReviewContext
+from editorial_ai.review.sources import Sources
 from editorial_ai.services.human_edit import EditError, apply_edit, is_editable, recheck
 from editorial_ai.store.contents import AWAITING
 
@@ -117,8 +118,8 @@ async def save_edit(
         state = outcome.state
         rubric, _ = review_setup(state, pipeline.deps)
         context = ReviewContext(
-            curated_topics=state.get("curated_topics", []),
-            enriched_contexts=state.get("enriched_contexts", []),
+            sources=Sources(curated_topics=state.get("curated_topics", []),
+                            enriched_contexts=state.get("enriched_contexts", [])),
             known_entities=await pipeline.deps.catalog.known_entities(),
             profile=ARTICLE_REVIEW_LOOP.review_profile(state, pipeline.deps),
         )

@@ -11,6 +11,7 @@ from editorial_ai.evaluation.labelled_data import fashion_records
 from editorial_ai.review.engine import ReviewContext, deterministic_review
 from editorial_ai.review.format_check import check_format
 from editorial_ai.review.rubric import load_rubric
+from editorial_ai.review.sources import Sources
 
 
 @dataclass
@@ -39,8 +40,7 @@ def make_corpus(count: int) -> list[tuple[dict[str, Any], ReviewContext, bool]]:
     for i in range(count):
         record = records[i % len(records)]
         sources = record["sources"]
-        context = ReviewContext(curated_topics=sources.get("curated_topics", []),
-                                enriched_contexts=sources.get("enriched_contexts", []), known_entities=known)
+        context = ReviewContext(sources=Sources.coerce(sources), known_entities=known)
         corpus.append((record["draft"], context, bool(record["human_overall"] == "pass")))
     return corpus
 

@@ -28,10 +28,11 @@ def brief(
     as_json: bool = typer.Option(False, "--json", help="Print one machine-readable JSON object."),
 ) -> None:
     """Draft a brief, let the critic gate a revision pass, print the final brief and its judge scores."""
-    from editorial_ai.evaluation.artifact_review import Sources, review_artifact
+    from editorial_ai.evaluation.artifact_review import review_artifact
     from editorial_ai.llm.registry import fresh_client
     from editorial_ai.models.research_brief import BriefRequest
     from editorial_ai.review.rubric import load_rubric
+    from editorial_ai.review.sources import Sources
     from editorial_ai.services.research_brief import ResearchBriefService, default_sub_questions, gather_passages
     from editorial_ai.store.factory import open_catalog
 

@@ -69,6 +69,7 @@ def review(
     from editorial_ai.llm.registry import get_client
     from editorial_ai.review.engine import ReviewContext, review_draft
     from editorial_ai.review.rubric import load_rubric
+    from editorial_ai.review.sources import Sources
     from editorial_ai.store.factory import open_catalog
 
     draft_data, source_data = _load(draft, "draft"), _load(sources, "sources")
@@ -87,8 +88,7 @@ def review(
         catalog = open_catalog(settings)
         await catalog.initialize()
         context = ReviewContext(
-            curated_topics=source_data.get("curated_topics", []),
-            enriched_contexts=source_data.get("enriched_contexts", []),
+            sources=Sources.coerce(source_data),
             known_entities=await catalog.known_entities(),
             profile=content_type_or_generic(content_type).review_profile(),
         )

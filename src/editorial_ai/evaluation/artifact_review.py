@@ -11,67 +11,21 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from editorial_ai.content_types.registry import content_type_or_generic
 from editorial_ai.evaluation.text_judge import judge_text
 from editorial_ai.llm.base import LLMClient
 from editorial_ai.models.review import CriterionResult, ReviewResult
-from editorial_ai.prompts.review import summarize_sources
 from editorial_ai.review.deterministic import deterministic_results, text_view
 from editorial_ai.review.engine import ReviewContext, review_draft, summarize_review
 from editorial_ai.review.profile import ReviewProfile
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.scoring import composite_score, decide_pass, review_flags
+from editorial_ai.review.sources import Sources
 
 _NOT_ANSWERED = "_(not answered)_"
-
-
-@dataclass
-class Sources:
-    """Source material in any of the shapes content types use."""
-
-    curated_topics: list[dict[str, Any]] = field(default_factory=list)
-    enriched_contexts: list[dict[str, Any]] = field(default_factory=list)
-    passages: list[str] = field(default_factory=list)
-    sub_questions: list[str] = field(default_factory=list)
-    topic: str = ""
-    question: str = ""  # what a text answers: context, never a claim of the draft
-
-    @classmethod
-    def coerce(cls, raw: Any) -> Sources:
-        """From a list of passages, a list of posts, or a dict with any of the fields."""
-        if isinstance(raw, Sources):
-            return raw
-        if isinstance(raw, str):
-            return cls(passages=[raw])
-        if isinstance(raw, list):
-            if all(isinstance(item, str) for item in raw):
-                return cls(passages=list(raw))
-            return cls(enriched_contexts=[item for item in raw if isinstance(item, dict)])
-        raw = raw or {}
-        return cls(curated_topics=list(raw.get("curated_topics", [])),
-                   enriched_contexts=list(raw.get("enriched_contexts", [])),
-                   passages=[str(p) for p in raw.get("passages", [])],
-                   sub_questions=[str(q) for q in raw.get("sub_questions", [])], topic=str(raw.get("topic", "")),
-                   question=str(raw.get("question", "") or ""))
-
-    def as_text(self) -> str:
-        """A compact text view for the judge."""
-        parts = []
-        if self.topic:
-            parts.append(f"Topic: {self.topic}")
-        if self.question:
-            parts.append(f"Question: {self.question}")
-        if self.curated_topics or self.enriched_contexts:
-            parts.append(summarize_sources(self.curated_topics, self.enriched_contexts))
-        parts += [f"- {p}" for p in self.passages]
-        return "\n".join(parts)
-
-    def all_passages(self) -> list[str]:
-        """Every piece of source text, for the text grounding check."""
-        return [self.topic, *self.sub_questions, *self.passages, self.as_text()]
 
 
 @dataclass
@@ -175,8 +129,7 @@ async def review_artifact(draft: Any, rubric: Rubric, sources: Any, judge: LLMCl
         src.question = question
     if not is_layout(draft):
         return await review_text(_text_of(draft), rubric, src, judge, known_entities, profile=profile)
-    context = ReviewContext(curated_topics=src.curated_topics, enriched_contexts=src.enriched_contexts,
-                            known_entities=known_entities or {}, profile=profile)
+    context = ReviewContext(sources=src, known_entities=known_entities or {}, profile=profile)
     result = await review_draft(draft, rubric, context, judge)
     judged = [r for r in result.criteria if r.source == "judge"]
     failures = [r.reason for r in judged if r.skipped and ("Judge unavailable" in r.reason or "no judge" in r.reason)]

@@ -19,7 +19,7 @@ from typing import Any
 
 from editorial_ai.config import Settings
 from editorial_ai.content_types.registry import content_type_for
-from editorial_ai.evaluation.artifact_review import ArtifactReview, Sources, is_layout, review_artifact
+from editorial_ai.evaluation.artifact_review import ArtifactReview, is_layout, review_artifact
 from editorial_ai.evaluation.results import CellResult, CriterionScore, TokenCounts
 from editorial_ai.llm.base import LLMClient
 from editorial_ai.llm.counting import CountingClient
@@ -27,6 +27,7 @@ from editorial_ai.llm.registry import fresh_client
 from editorial_ai.models.research_brief import BriefRequest
 from editorial_ai.prompts.review import summarize_draft
 from editorial_ai.review.rubric import Rubric
+from editorial_ai.review.sources import Sources
 
 
 class CellError(RuntimeError):

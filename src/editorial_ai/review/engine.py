@@ -17,6 +17,7 @@ from editorial_ai.review.model_prose import model_prose_flags
 from editorial_ai.review.profile import ARTICLE_PROFILE, ReviewProfile
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.scoring import composite_score, decide_pass, review_flags
+from editorial_ai.review.sources import Sources
 from editorial_ai.review.steering import steering_flags
 
 
@@ -24,8 +25,7 @@ from editorial_ai.review.steering import steering_flags
 class ReviewContext:
     """Everything the review needs besides the draft."""
 
-    curated_topics: list[dict[str, Any]] = field(default_factory=list)
-    enriched_contexts: list[dict[str, Any]] = field(default_factory=list)
+    sources: Sources = field(default_factory=Sources)
     known_entities: dict[str, set[str]] = field(default_factory=dict)
     # The draft's type-dependent rules, from its content type (the flagship article's when none is handed in, so
     # calibration and the CLI work without a run).
@@ -89,7 +89,7 @@ def deterministic_review(layout: MagazineLayout | None, rubric: Rubric,
     names = [c.name for c in rubric.criteria if c.check in ("grounding", "validation")]
     if layout is None:
         return _not_run(rubric, names, "Not run: the draft could not be parsed as a layout.")
-    view = layout_view(layout, context.profile, context.curated_topics, context.enriched_contexts,
+    view = layout_view(layout, context.profile, context.sources.curated_topics, context.sources.enriched_contexts,
                        context.known_entities, context.prompt_texts)
     return deterministic_results(rubric, view, layout)
 
@@ -123,7 +123,7 @@ async def review_draft(
     if judged and judge is not None and draft is not None:
         # The judge does not read the deterministic verdicts: its request goes out first and the checks run while
         # it is in flight, so their CPU time hides behind the model's latency instead of adding to it.
-        sources = summarize_sources(context.curated_topics, context.enriched_contexts)
+        sources = summarize_sources(context.sources.curated_topics, context.sources.enriched_contexts)
         judging = asyncio.ensure_future(run_judge(judge, draft, sources, judged, content_type=rubric.name))
         await asyncio.sleep(0)  # let the request start before the CPU-bound checks hold the loop
     try:

@@ -20,6 +20,7 @@ from editorial_ai.pipeline.state import Draft, HistoryEntry, PipelineState, Stat
 from editorial_ai.review.engine import ReviewContext, review_draft
 from editorial_ai.review.policy import draft_similarity
 from editorial_ai.review.rubric import Rubric
+from editorial_ai.review.sources import Sources
 from editorial_ai.services.editorial_targets import correction_targets
 
 
@@ -43,8 +44,8 @@ class ArticleReviewLoop(ReviewLoop):
         """Format and grounding checks, then the judge, on the current layout."""
         judge = deps.llm("review", judge_model(state, deps.settings), int(state.get("revision_count", 0)))
         context = ReviewContext(
-            curated_topics=state.get("curated_topics", []),
-            enriched_contexts=state.get("enriched_contexts", []),
+            sources=Sources(curated_topics=state.get("curated_topics", []),
+                            enriched_contexts=state.get("enriched_contexts", [])),
             known_entities=await deps.catalog.known_entities(),
             profile=self.review_profile(state, deps),
         )
