@@ -116,8 +116,8 @@ def headline_task(*, keyword: str, feedback: str = "") -> str:
     """Ask for the headline."""
     parts = [feedback] if feedback else []
     parts.append(f"Write the headline of this feature on {quote_as_data(keyword, label='the topic', max_chars=120)}:"
-                 " at most 10 words, naming the topic, vivid but factual. Answer with the headline only, "
-                 "without quotation marks.")
+                 " at most 10 words, naming the topic and saying something about it (a person, a piece or why it "
+                 "spreads), not a list of places. Answer with the headline only, without quotation marks.")
     return "\n".join(parts)
 
 
@@ -125,7 +125,8 @@ def standfirst_task(*, headline: str) -> str:
     """Ask for the standfirst under the headline."""
     return (f"The headline is {quote_as_data(headline, label='Headline', max_chars=160)}. Write the standfirst: "
             "one sentence of 15 to 30 words that tells the reader what the feature is about, using only the facts. "
-            "Do not repeat the headline. Answer with the sentence only.")
+            "Do not repeat the headline's words: start differently and add what the headline leaves out. Answer with "
+            "the sentence only.")
 
 
 def pull_quote_task(candidates: Sequence[str]) -> str:

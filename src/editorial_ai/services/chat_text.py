@@ -63,6 +63,16 @@ def one_line(text: str, limit: int) -> str:
     return ""
 
 
+def echoes(line: str, headline: str) -> bool:
+    """Whether a standfirst repeats its headline (most of the headline's words, or its opening)."""
+    words = [w for w in re.findall(r"[^\W_]+", headline.casefold()) if len(w) > 2]
+    if not words:
+        return False
+    own = set(re.findall(r"[^\W_]+", line.casefold()))
+    opening = " ".join(headline.casefold().split()[:3])
+    return line.casefold().startswith(opening) or sum(w in own for w in words) / len(words) > 0.6
+
+
 def pull_quote_candidates(body: Sequence[str], terms: Sequence[str], limit: int = 6) -> list[str]:
     """Lines worth enlarging: 8 to 28 words, no dates or figures, preferring those that name the topic."""
     sentences = [s.rstrip(".") for p in [*body[1:], body[0]] for s in split_sentences(p)]
@@ -169,13 +179,22 @@ def offending_terms(problems: list[str]) -> list[tuple[str, ...]]:
             groups += [(name.strip(),) for name in alone[1].split(",") if name.strip()]
         for who, what in re.findall(r"no source post ties (.+?) to ([^;]+)", problem):
             groups.append((who.strip(), what.strip()))
+        for who, where in re.findall(r"the sources do not place (.+?) with these pieces at ([^;]+)", problem):
+            groups.append((who.split(" / ")[0].strip(), where.strip()))
+        for words in re.findall(r"the sources do not describe the .+? as ([^;]+)", problem):
+            groups += [(word.strip(),) for word in words.split(",") if word.strip()]
     return groups
 
 
+def _plain(text: str) -> str:
+    return " " + " ".join(re.findall(r"[^\W_]+", text.casefold())) + " "
+
+
 def still_holds(sentence: str, groups: list[tuple[str, ...]]) -> list[str]:
-    """The offending names (or pairs, joined by " + ") the sentence still holds."""
-    folded = sentence.casefold()
-    return [" + ".join(g) for g in groups if g and all(term.casefold() in folded for term in g)]
+    """The offending names (or pairs, joined by " + ") the sentence still holds, compared word by word ("pop up"
+    matches "pop-up")."""
+    plain = _plain(sentence)
+    return [" + ".join(g) for g in groups if g and all(_plain(term) in plain for term in g)]
 
 
 _DROP = re.compile(r"\b(?i:drop|remove|cut|delete|lose|leave out|take out|no more|without)\s+(?i:the\s+)?"

@@ -30,6 +30,7 @@ from editorial_ai.prompts.editorial import format_feedback
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.services.chat_text import (
     clean_paragraph,
+    echoes,
     editor_requests_not_followed,
     findings_for,
     fit_paragraph,
@@ -137,8 +138,9 @@ class ChatEditorialService:
         for attempt in range(2):  # an empty or clipped standfirst is asked for once more
             subtitle = one_line(await self._ask(run, standfirst_task(headline=title), purpose="editorial_subtitle",
                                                 max_tokens=70, salt=59 + 17 * attempt), 200)
-            if len(subtitle.split()) >= 8:
+            if len(subtitle.split()) >= 8 and not echoes(subtitle, title):
                 break
+            run.notes["standfirst asked again"] = run.notes.get("standfirst asked again", 0) + 1
         return canonical_case(title, run.outline.names), canonical_case(subtitle, run.outline.names)
 
     async def _pull_quote(self, run: _ChatRun, body: list[str]) -> list[str]:
@@ -214,9 +216,9 @@ class ChatEditorialService:
                                       purpose="editorial_sentence", max_tokens=90,
                                       salt=137 * (index + 1) + 11 * n + 5 * attempt, temperature=0.5 + 0.3 * attempt)
                 new = fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)), run.outline.names))
-                if new and len(new) < 2 * len(sentence) + 80 and not still_holds(new, groups):
+                if new and new != sentence and len(new) < 2 * len(sentence) + 80 and not still_holds(new, groups):
                     break
-            if not new or still_holds(new, groups):
+            if not new or new == sentence or still_holds(new, groups):
                 fixed = " ".join(s for s in split_sentences(fixed) if s != sentence)
                 run.notes.setdefault("sentences_taken_out", []).append({"sentence": sentence, "problems": problems})
                 continue
