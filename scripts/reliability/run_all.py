@@ -25,7 +25,7 @@ HERE = Path(__file__).resolve().parent
 COUNTS = ("server_errors", "schema_violations", "double_publishes", "lost_events", "duplicate_events",
           "inconsistent_threads", "crashes", "hangs", "not_run")
 SECURITY_COUNTS = ("sessions_after_revocation", "secrets_leaked", "markup_crashes", "idempotent_duplicates",
-                   "contract_violations")
+                   "contract_violations", "probes_unanswered")
 CHECK_TIMEOUT_S = 1800
 
 
