@@ -56,8 +56,10 @@ def test_check_text_grounding_verdicts() -> None:
 
 
 @pytest.mark.parametrize(("draft", "questions", "passed"), [
-    ("One sentence only.", [], False),
+    # One full sentence is a well-formed short answer (a summary, a claim); two words are not a sentence.
+    ("One sentence only.", [], True),
     ("Yes.", [], False),
+    ("", [], False),
     ("It rained all day. The roads were wet.", [], True),
     ("# Title\n## Q1\nAnswer one.\n## Q2\nAnswer two.\n", ["Q1", "Q2"], True),
     ("# Title\n## Q1\nAnswer one.\n## Q2\n_(not answered)_\n", ["Q1", "Q2"], False),
@@ -107,12 +109,15 @@ STORE = ['A post titled "Jennie at the airport" shows Jennie of BLACKPINK at an 
          "Balenciaga Track Sneakers."]
 
 
-async def test_one_line_answer_to_a_question_is_valid_prose() -> None:
+async def test_one_line_answer_is_valid_prose_with_or_without_a_question() -> None:
     review = await review_artifact("Jennie wore the Chanel 22 Bag.", load_rubric("text"), STORE, None,
                                    question="What did Jennie wear at the airport?")
     assert review.result.passed, review.result.summary
+    # A short, well-formed summary is judged on what it says, not failed for its length.
     without = await review_artifact("Jennie wore the Chanel 22 Bag.", load_rubric("text"), STORE, None)
-    assert not without.result.passed and without.result.criteria[0].criterion == "format"
+    assert without.result.criteria[0].criterion == "format" and without.result.criteria[0].passed
+    fragment = await review_artifact("Chanel bag", load_rubric("text"), STORE, None)
+    assert not fragment.result.passed and fragment.result.criteria[0].criterion == "format"
 
 
 async def test_names_in_the_question_are_context_not_claims() -> None:

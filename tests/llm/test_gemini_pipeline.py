@@ -38,9 +38,9 @@ BLUEPRINT_ORDER = ["hero", "pull_quote", "headline", "body_text", "image_gallery
 # The answer each schema gets, keyed by a property only that schema has.
 _SCHEMA_PURPOSE = {"trend_background": "curation", "color_palette": "design_spec", "fact_accuracy": "judge",
                    "visual_appeal": "judge"}
-# Plain-text writer requests, told apart by how their task text's last line starts.
-_TEXT_PURPOSE = {"Paragraph:": "editorial_paragraph", "Headline:": "editorial_title",
-                 "Standfirst:": "editorial_subtitle"}
+# Plain-text requests of the chat writer, told apart by what their task asks for.
+_TEXT_PURPOSE = {"Write paragraph ": "editorial_paragraph", "Write the headline": "editorial_title",
+                 "Write the standfirst": "editorial_subtitle"}
 
 
 class GeminiStub:
@@ -65,9 +65,10 @@ class GeminiStub:
         config = rec.body.get("generationConfig", {})
         schema = config.get("responseSchema") or config.get("responseJsonSchema") or {}
         text = rec.body["contents"][-1]["parts"][-1].get("text", "") if rec.body.get("contents") else ""
-        task = text.split("\n\nExample output:", 1)[0].rstrip()  # the task comes before the examples
-        for ending, purpose in _TEXT_PURPOSE.items():
-            if not schema and task.rsplit("\n", 1)[-1].startswith(ending):  # a paragraph's task ends with its opening
+        if not schema and "pull quote" in text:
+            return gemini_ok("1")
+        for asks, purpose in _TEXT_PURPOSE.items():
+            if not schema and asks in text:
                 index = self.served.get(purpose, 0)
                 self.served[purpose] = index + 1
                 return gemini_ok(self.texts[purpose][min(index, len(self.texts[purpose]) - 1)])
@@ -118,7 +119,7 @@ async def test_gemini_run_lays_out_the_article_from_the_design_image(server: Wir
     assert gemini_model(vision) == "gemini-2.5-flash"
     editorial_usage = [u for u in state["token_usage"] if u["node"] == "editorial"]
     assert {u["purpose"] for u in editorial_usage} == {"editorial_paragraph", "editorial_title", "editorial_subtitle",
-                                                       "image", "layout_parse"}
+                                                       "editorial_pull_quote", "image", "layout_parse"}
     assert any(u["model_name"] == IMAGE_MODEL for u in editorial_usage)
 
 

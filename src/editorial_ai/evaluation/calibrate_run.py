@@ -167,8 +167,9 @@ def load_records(path: Path, default_type: str | None = None) -> list[Calibratio
 
 
 def mandatory_passed(rubric: Rubric, machine: dict[str, bool | None]) -> bool:
-    """Whether every mandatory criterion passed (the gate of the weighted pass rule)."""
-    return all(machine.get(c.name) is True for c in rubric.criteria if c.importance == "mandatory")
+    """Whether every mandatory criterion passed (the gate of the weighted pass rule). A criterion the stored review
+    never ran (added to the rubric after it was reviewed) is not held against it; a skipped one never passes."""
+    return all(machine[c.name] is True for c in rubric.criteria if c.importance == "mandatory" and c.name in machine)
 
 
 async def review_records(records: list[CalibrationRecord], judge: LLMClient | None,

@@ -240,8 +240,11 @@ class ChatEditorialService:
             plan = plans[min(i, len(plans) - 1)]
             located = sentence_findings(latest, paragraphs[i], i)
             if located and not paragraph_level(latest, i):
-                paragraphs[i] = await self._fix_sentences(run, i, paragraphs[i], located, plan.facts)
-                continue
+                try:
+                    paragraphs[i] = await self._fix_sentences(run, i, paragraphs[i], located, plan.facts)
+                    continue
+                except LLMError as exc:  # the paragraph is rewritten whole instead, and the log says why
+                    run.notes.setdefault("sentence fixes failed", []).append(f"paragraph {i + 1}: {exc}")
             findings = findings_for(latest, paragraphs[i], i) or ["Make the paragraph more specific to the facts."]
             raw = await self._ask(run, rewrite_task(number=i + 1, total=len(paragraphs), role=run.role(plan),
                                                     findings=findings, facts=plan.facts),

@@ -1,0 +1,63 @@
+"""The chat writer: real messages with the run's facts first, and revisions that fix the sentences the review
+quoted (asked again, then taken out and logged, when a fix keeps a flagged name)."""
+
+from __future__ import annotations
+
+from editorial_ai.llm.scripted import ScriptedClient
+from editorial_ai.models.design_spec import DesignSpec
+from editorial_ai.models.editorial import EditorialContent
+from editorial_ai.review.rubric import load_rubric
+from editorial_ai.services.chat_writer import ChatEditorialService
+
+from .editorial_fixtures import CONTEXTS, TOPICS
+
+PARAGRAPH = ("Jennie carried the Chanel 22 Bag at the airport on 14 February 2026, olive leather against a plain "
+             "coat, and the photos travelled fast through every fan page that follows her airport fashion looks.")
+
+
+def _writer(responses: dict) -> tuple[ChatEditorialService, ScriptedClient]:
+    client = ScriptedClient(responses, name="scripted:test")
+    return ChatEditorialService(client, known_names={"Gucci", "Lisa"}), client
+
+
+async def test_every_request_shares_one_system_message_with_the_facts_first() -> None:
+    writer, client = _writer({"editorial_paragraph": [{"text": PARAGRAPH}],
+                              "editorial_title": [{"text": "Jennie Effect: the olive bag at the airport"}],
+                              "editorial_subtitle": [{"text": "From a denim street look to an airport bag, "
+                                                               "Jennie turns two sourced pieces into a season"}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    systems = {call.system for call in client.calls}
+    assert len(systems) == 1  # one prefix for llama.cpp's KV cache
+    (system,) = systems
+    assert system.index("Rules:") < system.index('Facts for the feature on "Jennie Effect"')
+    assert "Chanel 22 Bag" in system and not any(call.few_shot for call in client.calls)
+    assert outcome.notes["writer"] == "chat:paragraphs" and outcome.notes["model_sentence_share"] == 1.0
+    assert outcome.content.body_paragraphs[0] == PARAGRAPH  # nothing the model wrote was deleted
+
+
+async def test_a_quoted_sentence_is_fixed_and_a_stubborn_one_is_taken_out_and_logged() -> None:
+    bad = "Jennie carried a Gucci bag through Milan."
+    stubborn = "Lisa wore the Chanel 22 Bag."
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
+                               body_paragraphs=[f"{PARAGRAPH} {bad}", f"{PARAGRAPH} {stubborn}"])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "hallucination", "reason": "Not in the sources: Gucci, Milan.",
+         "evidence": [f'body_paragraphs[0]: "{bad}" — not in the sources: Gucci, Milan']},
+        {"criterion": "fact_accuracy", "reason": "1 claim lacks support.",
+         "evidence": [f'body_paragraphs[1]: "{stubborn}" — no source post ties Lisa to Chanel 22 Bag']}]}
+    writer, client = _writer({"editorial_sentence": [
+        {"text": 'The corrected sentence: "Jennie carried the Chanel 22 Bag through the airport."'},
+        {"text": stubborn}, {"text": "Lisa wore the Chanel 22 Bag again."}],
+        "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["body_paragraphs[0]", "body_paragraphs[1]"],
+                                  feedback_history=[review], curated_topics=TOPICS, enriched_contexts=CONTEXTS,
+                                  design_spec=DesignSpec())
+    first, second = outcome.content.body_paragraphs
+    assert first == f"{PARAGRAPH} Jennie carried the Chanel 22 Bag through the airport."
+    assert second == PARAGRAPH  # the pairing no post makes survived two fixes: taken out
+    assert outcome.notes["sentences_taken_out"] == [
+        {"sentence": stubborn, "problems": ["no source post ties Lisa to Chanel 22 Bag"]}]
+    prompts = [c.prompt for c in client.calls if c.purpose == "editorial_sentence"]
+    assert len(prompts) == 3 and "Gucci" in prompts[0] and "leave out: Lisa + Chanel 22 Bag" in prompts[2]
