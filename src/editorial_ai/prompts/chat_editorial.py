@@ -39,6 +39,7 @@ def writer_system(*, keyword: str, tone: str, fact_groups: Sequence[tuple[str, S
         "- Write flowing magazine prose in full sentences: no headings, no numbered or bulleted lists, no markdown, "
         "no labels.",
         "- Say each thing once; do not repeat a phrase or a sentence.",
+        "- Retell the facts in your own words: never copy a fact line, a post title or a list of names.",
     ]
     if guidance:
         lines += ["", "Guidance from past human reviews:", guidance]
@@ -117,7 +118,7 @@ def headline_task(*, keyword: str, feedback: str = "") -> str:
     parts = [feedback] if feedback else []
     parts.append(f"Write the headline of this feature on {quote_as_data(keyword, label='the topic', max_chars=120)}:"
                  " at most 10 words, naming the topic and saying something about it (a person, a piece or why it "
-                 "spreads), not a list of places. Answer with the headline only, without quotation marks.")
+                 "spreads), never a list of places or products. Answer with the headline only, without quotation marks.")
     return "\n".join(parts)
 
 
