@@ -118,7 +118,8 @@ def headline_task(*, keyword: str, feedback: str = "") -> str:
     parts = [feedback] if feedback else []
     parts.append(f"Write the headline of this feature on {quote_as_data(keyword, label='the topic', max_chars=120)}:"
                  " at most 10 words, naming the topic and saying something about it (a person, a piece or why it "
-                 "spreads), never a list of places or products. Answer with the headline only, without quotation marks.")
+                 "spreads), never a list of places or products. Answer with the headline only, without quotation "
+                 "marks.")
     return "\n".join(parts)
 
 
