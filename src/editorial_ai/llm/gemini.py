@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from editorial_ai.config import Settings
 from editorial_ai.llm.base import LLMError, LLMRequest, LLMResult, ModelNotFoundError, TokenUsage
+from editorial_ai.llm.profile import ModelProfile
 from editorial_ai.llm.structured import parse_structured_async
 
 if TYPE_CHECKING:
@@ -99,6 +100,9 @@ class GeminiClient:
         self.settings = settings
         self.model = model
         self.name = f"gemini:{model}"
+        # Chat with schema output, image generation read back for layout, and Google Search grounding.
+        self.profile = ModelProfile(chat=True, json_schema=True, image_layout=True, search_grounding=True,
+                                    context_tokens=1_000_000)
         self._sdk: tuple[asyncio.AbstractEventLoop, genai.Client] | None = None
 
     def _http_options(self) -> types.HttpOptions:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
+from editorial_ai.llm.profile import profile_of
 from editorial_ai.models.curation import BrandRef, CelebRef, CuratedTopic, TopicWriteup
 from editorial_ai.prompts.curation import (
     CURATION_EXAMPLE,
@@ -145,8 +146,9 @@ class CurationService:
     async def _web_research(
         self, keyword: str, category: str, celeb: str | None, brand: str | None
     ) -> tuple[str, list[str]]:
-        """Search-grounded notes where the provider supports it (Gemini); empty offline."""
-        if not self.llm.name.startswith("gemini"):
+        """Search-grounded notes where the model can ground answers in a search (its profile says so); empty
+        offline."""
+        if not profile_of(self.llm).search_grounding:
             return "", []
         try:
             result = await self.llm.generate(

@@ -129,13 +129,14 @@ async def learned_guidance(deps: PipelineDeps, content_type: str, category: str 
 
 
 def layout_strategy(deps: PipelineDeps, base_model: str) -> tuple[LayoutFn | None, str]:
-    """Gemini runs lay out through a design image read back by vision; others (or no image client) use the planner.
+    """Models whose profile can draw a layout (Gemini) lay out through a design image read back by vision; others
+    (or no image client) use the planner.
 
     Returns the LayoutFn (None: the deterministic planner) and, for the planner, why it is used.
     """
-    provider = parse_model_string(base_model).provider
-    if provider != "gemini":
-        return None, f"{provider} provider"
+    writer = deps.llm("editorial_content", base_model)
+    if not profile_of(writer).image_layout:
+        return None, f"{parse_model_string(base_model).provider} provider"
     image = deps.llm("layout_image", base_model)
     if not isinstance(image, ImageGenerator):
         return None, f"{image.name} cannot generate images"
