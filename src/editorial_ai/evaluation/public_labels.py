@@ -57,6 +57,7 @@ from editorial_ai.review.reliability import (
     write_reliability_file,
 )
 from editorial_ai.review.rubric import Criterion, load_rubric
+from editorial_ai.review.sources import Sources
 
 SUMMAC_FILES = ("summeval", "xsumfaith", "polytope", "factcc")
 CONTENT_TYPE = "text"
@@ -185,8 +186,6 @@ def judged_criteria(content_type: str = CONTENT_TYPE, names: Sequence[str] = JUD
 
 def judge_document(record: CalibrationRecord) -> JudgeDocument:
     """What the judge reads for a text record: the same document the text review builds."""
-    from editorial_ai.evaluation.artifact_review import Sources
-
     sources = Sources.coerce(record.sources_with_question()).as_text()
     draft = record.draft if isinstance(record.draft, str) else json.dumps(record.draft, ensure_ascii=False)
     return JudgeDocument(kind="text", text=draft, sources=sources, topic=topic_of(None, sources))
