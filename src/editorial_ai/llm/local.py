@@ -358,7 +358,10 @@ class LocalLlamaClient:
         if not segments[-1] or total + 1 >= self.settings.local_n_ctx:
             raise LLMError(f"judge prompt of {total} tokens is empty or does not fit the local context "
                            f"({self.settings.local_n_ctx}); raise EDITORIAL_AI_LOCAL_N_CTX", provider=self.name)
-        ids = option_token_ids(llm, options)
+        # A chat model's reply starts its turn with the bare word ("Yes"); the spaced form (" Yes") a document
+        # prompt continues with held about 0.1% of the probability there (measured on SummaC records).
+        chat = self._template(llm) is not None
+        ids = option_token_ids(llm, [o.lstrip() for o in options] if chat else options)
         with self._lock:
             use_threads(llm, self.settings)
             logits, reused = next_token_logits(llm, segments)
