@@ -123,12 +123,14 @@ def headline_task(*, keyword: str, feedback: str = "") -> str:
     return "\n".join(parts)
 
 
-def standfirst_task(*, headline: str) -> str:
-    """Ask for the standfirst under the headline."""
+def standfirst_task(*, headline: str, fresh_start: bool = False) -> str:
+    """Ask for the standfirst under the headline; `fresh_start` fixes its first word, for a model that echoed the
+    headline once already."""
+    opening = ("Begin the sentence with the word \"From\" and name a place or a piece. " if fresh_start else "")
     return (f"The headline is {quote_as_data(headline, label='Headline', max_chars=160)}. Write the standfirst: "
             "one sentence of 15 to 30 words that tells the reader what the feature is about, using only the facts. "
-            "Do not repeat the headline's words: start differently and add what the headline leaves out. Answer with "
-            "the sentence only.")
+            f"Do not repeat the headline's words: start differently and add what the headline leaves out. {opening}"
+            "Answer with the sentence only.")
 
 
 def pull_quote_task(candidates: Sequence[str]) -> str:

@@ -136,8 +136,9 @@ class ChatEditorialService:
             title = f"{keyword}: {title}".strip(": ")[:120] if title else f"{keyword}: the looks behind the trend"
         subtitle = ""
         for attempt in range(2):  # an empty or clipped standfirst is asked for once more
-            subtitle = one_line(await self._ask(run, standfirst_task(headline=title), purpose="editorial_subtitle",
-                                                max_tokens=70, salt=59 + 17 * attempt), 200)
+            subtitle = one_line(await self._ask(run, standfirst_task(headline=title, fresh_start=attempt > 0),
+                                                purpose="editorial_subtitle", max_tokens=70, salt=59 + 17 * attempt),
+                                200)
             if len(subtitle.split()) >= 8 and not echoes(subtitle, title):
                 break
             run.notes["standfirst asked again"] = run.notes.get("standfirst asked again", 0) + 1
