@@ -49,8 +49,9 @@ class SentenceComment(BaseModel):
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
-    sentence: str = Field(min_length=1, max_length=600)
-    comment: str = Field(min_length=1, max_length=1000)
+    # Blank text is refused once stripped: the published schema says so ("\\S": holds a non-space character).
+    sentence: str = Field(min_length=1, max_length=600, json_schema_extra={"pattern": r"\S"})
+    comment: str = Field(min_length=1, max_length=1000, json_schema_extra={"pattern": r"\S"})
 
     def as_line(self) -> str:
         """The comment as the writer reads it, with its sentence (and as the desk reads it back)."""
