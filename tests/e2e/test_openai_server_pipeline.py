@@ -56,7 +56,11 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
     finally:
         process.terminate()
-        process.wait(timeout=30)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:  # a server busy decoding may not stop in time: it must not outlive us
+            process.kill()
+            process.wait(timeout=30)
 
 
 async def test_structured_request_steps_down_from_a_refused_format(server_url: str) -> None:
@@ -72,6 +76,7 @@ async def test_structured_request_steps_down_from_a_refused_format(server_url: s
     assert result.usage.prompt_tokens > 0
 
 
+@pytest.mark.timeout(1500)  # every step of a run over HTTP, one request at a time, on two cores
 async def test_keyword_runs_to_the_gate_through_the_server(server_url: str, tmp_path: Path) -> None:
     # One review cycle and a generous timeout: the 270M model answers quickly, but this machine may be busy.
     settings = Settings(EDITORIAL_AI_DATA_DIR=tmp_path, EDITORIAL_AI_MODEL=f"openai:gemma@{server_url}",
