@@ -255,7 +255,9 @@ async def test_a_revision_cut_off_mid_run_is_finished_by_another_executor(
             assert outcome is not None and outcome.waiting_for_human
             content = await pipeline.deps.contents.get(content_id) or {}
             assert content["status"] in ("pending", "escalated") and not content["claim_token"]
-            assert int(outcome.state["draft_version"]) == 2
+            # The editor's revision was drafted (and, when the canned writer repeats its last paragraph, revised again
+            # by the review loop): at least one new draft, and still the one decision.
+            assert int(outcome.state["draft_version"]) >= 2
             assert [e["decision"] for e in await pipeline.deps.contents.events(content_id)] == ["revision_requested"]
         finally:
             await store.close()
