@@ -23,3 +23,22 @@ async def test_a_lead_the_rewrite_ignored_is_flagged(tmp_path: Path) -> None:
         flags = [f for f in state.get("flags", []) if f.startswith("editor request not followed")]
         assert flags == ['editor request not followed: the editor asked to lead with "Lisa"; the first paragraph '
                          "does not name it"]
+
+
+def test_a_revision_that_fixed_quoted_sentences_is_not_read_as_unchanged() -> None:
+    from editorial_ai.pipeline.nodes.review import ARTICLE_REVIEW_LOOP
+    from editorial_ai.pipeline.review_loop import ReviewedAttempt
+
+    body = ["Jennie wore the Chanel 22 Bag at the airport. " * 8, "Lisa carried a Gucci bag in Milan.",
+            "The rest of the article stays exactly as it was, word for word, through the revision. " * 6]
+    review = {"criteria": [{"criterion": "hallucination", "passed": False, "evidence": [
+        'body_paragraphs[1]: "Lisa carried a Gucci bag in Milan." — not in the sources: Gucci, Milan']}]}
+    state = {"review_result": review}
+
+    def attempt(paragraphs: list[str]) -> ReviewedAttempt:
+        draft = {"title": "t", "blocks": [{"type": "body_text", "paragraphs": paragraphs}]}
+        return ReviewedAttempt(review=None, entry={}, draft=draft, title="t")  # type: ignore[arg-type]
+
+    fixed = [body[0], "Lisa carried a bag on the street.", body[2]]
+    assert ARTICLE_REVIEW_LOOP.similarity(state, attempt(fixed)) == 0.0  # type: ignore[arg-type]
+    assert ARTICLE_REVIEW_LOOP.similarity(state, attempt(body)) == 1.0  # type: ignore[arg-type]
