@@ -21,3 +21,11 @@ def test_a_piece_said_to_be_another_kind_of_garment_is_caught() -> None:
     assert unsourced_garments("The Chanel 22 Bag is a roomy tote.", bag) == []  # one family of garments
     assert unsourced_garments("The bag is worn with a dress.", bag) == []  # another piece, not what the bag is
     assert unsourced_garments("It is a striking colour.", ["mystery", "piece"]) == []  # the sources name no type
+
+
+def test_an_apposition_that_names_the_wrong_garment_is_caught() -> None:
+    from editorial_ai.review.attributes import unsourced_garments
+
+    pumps = ["loewe", "toy", "pumps", "shoes", "white", "leather"]
+    assert unsourced_garments("She was greeted by the Loewe Toy Pumps, a classic bag of her wardrobe.", pumps) == [
+        "bag"]

@@ -28,8 +28,8 @@ COLOURS = frozenset({
 })
 ATTRIBUTE_WORDS = MATERIALS | COLOURS
 # What kind of piece it is: "the Jacquemus La Jupe Midi is a cropped dress" names a sourced skirt and gets its type
-# wrong. Only said of a piece whose own sources name its type, and only as "is a ...", so "the bag with a dress"
-# is not read as calling the bag a dress.
+# wrong. Only said of a piece whose own sources name its type, and only as "is a ..." or an apposition (", a classic
+# bag"), so "the bag with a dress" is not read as calling the bag a dress.
 GARMENT_FAMILIES: dict[str, frozenset[str]] = {
     "bag": frozenset({"bag", "tote", "clutch", "backpack", "handbag", "purse", "pouch"}),
     "shoe": frozenset({"flats", "boots", "sneakers", "heels", "loafers", "sandals", "slingbacks", "mules", "shoes",
@@ -45,7 +45,7 @@ GARMENT_FAMILIES: dict[str, frozenset[str]] = {
 }
 _FAMILY_OF = {word: family for family, words in GARMENT_FAMILIES.items() for word in words}
 GARMENTS = frozenset(_FAMILY_OF)
-_IS_A = re.compile(r"\b(?:is|was|are|were|it's|it’s)\s+(?:a|an)\s+((?:[a-z0-9-]+\s*){1,4})")
+_IS_A = re.compile(r"(?:\b(?:is|was|are|were|it's|it’s)|,)\s+(?:a|an)\s+((?:[a-z0-9-]+\s*){1,4})")
 # "lace-up boots", "gold-tone", "red carpet": the word names no material or colour there.
 _NOT_ATTRIBUTE_AFTER = {"lace": ("up",), "gold": ("tone", "plated"), "silver": ("screen", "lining", "tone"),
                         "red": ("carpet", "carpets"), "crystal": ("clear",), "black": ("tie",)}
