@@ -13,11 +13,12 @@ import asyncio
 import statistics
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from editorial_ai.config import Settings
 from editorial_ai.llm.base import LLMRequest
-from editorial_ai.llm.local import DEFAULT_SEED, LocalLlamaClient, load_llama, use_threads
+from editorial_ai.llm.local import _LLAMA_THREAD, DEFAULT_SEED, LocalLlamaClient, load_llama, use_threads
 from editorial_ai.prompts.chat_editorial import paragraph_task, writer_system
 
 FACT_GROUPS: list[tuple[str, list[str]]] = [
@@ -86,7 +87,7 @@ def _prefill_seconds(llm: Any, tokens: list[int]) -> float:
 def run_writer_rate(settings: Settings, model: str = "qwen2.5-coder-1.5b", rounds: int = 3) -> WriterRateReport:
     """Alternate writer and raw decodes of the same paragraph prompts; see the module docstring."""
     client = LocalLlamaClient(settings, name=f"local:{model}")
-    llm = load_llama(settings, model)
+    llm = _LLAMA_THREAD.submit(load_llama, settings, model).result()
     threads = use_threads(llm, settings)
     report = WriterRateReport(model=client.name, threads=threads)
     for index in range(rounds):
@@ -97,14 +98,15 @@ def run_writer_rate(settings: Settings, model: str = "qwen2.5-coder-1.5b", round
             if side == "raw":
                 llm.reset()  # raw llama.cpp with nothing cached: its prompt is processed from scratch
             cached = min(llm.longest_token_prefix(llm._input_ids.tolist(), tokens), len(tokens) - 1)
-            prefill = _prefill_seconds(llm, tokens)
+            # Both sides run on the llama.cpp thread the pipeline uses (one OpenMP team, as in a run).
+            prefill = _LLAMA_THREAD.submit(_prefill_seconds, llm, tokens).result()
             started = time.perf_counter()
             if side == "writer":
                 result = asyncio.run(client.generate(request))
                 decoded = result.usage.completion_tokens
             else:
-                out = llm.create_completion(tokens, max_tokens=MAX_TOKENS, stop=stops, temperature=0.7,
-                                            repeat_penalty=1.1, seed=DEFAULT_SEED)
+                out = _LLAMA_THREAD.submit(partial(llm.create_completion, tokens, max_tokens=MAX_TOKENS, stop=stops,
+                                                   temperature=0.7, repeat_penalty=1.1, seed=DEFAULT_SEED)).result()
                 decoded = int(out["usage"]["completion_tokens"])
             # The prompt is already in the cache: what remains is one token of evaluation and the decoding.
             report.rounds.append(RateRound(side, decoded, time.perf_counter() - started, len(tokens), cached,

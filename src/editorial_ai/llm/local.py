@@ -9,6 +9,7 @@ import os
 import threading
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,16 @@ _model_lock = threading.Lock()
 _llama_logger = logging.getLogger("editorial_ai.llama_cpp")
 _log_callbacks: list[Any] = []
 _models: dict[tuple[str, int], Any] = {}
+# Every llama.cpp call of the process runs on this one thread. llama.cpp's OpenMP keeps one thread team per calling
+# thread, and an idle team spins after each parallel region: calls spread over asyncio.to_thread's pool (or mixed
+# with the main thread) ran two teams against each other on two cores and decoded a third slower (22 against
+# 34 tokens/s measured here; docs/benchmarks.md).
+_LLAMA_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llama")
+
+
+async def on_llama_thread(function: Any, *args: Any) -> Any:
+    """Run `function(*args)` on the process's one llama.cpp thread without blocking the event loop."""
+    return await asyncio.get_running_loop().run_in_executor(_LLAMA_THREAD, function, *args)
 _threads: dict[int, int] = {}  # model id -> threads it currently uses
 
 
@@ -335,8 +346,9 @@ class LocalLlamaClient:
         )
 
     async def generate(self, request: LLMRequest) -> LLMResult[Any]:
-        """Run llama.cpp in a worker thread so the event loop stays responsive."""
-        return await asyncio.to_thread(self._generate_sync, request)
+        """Run llama.cpp on its own thread so the event loop stays responsive."""
+        result: LLMResult[Any] = await on_llama_thread(self._generate_sync, request)
+        return result
 
     def _score_parts(self, llm: Any, parts: list[str]) -> list[str]:
         """The judge's parts inside the chat template for a chat model (the first part opens the user message,
@@ -375,7 +387,7 @@ class LocalLlamaClient:
         A prompt given as parts (shared examples, the draft, the question) is decoded part by part and the KV cache
         is reused at part boundaries only: every criterion after the first costs only its question, and the same
         parts always give the same score."""
-        probabilities, usage = await asyncio.to_thread(self._score_sync, prompt, options)
+        probabilities, usage = await on_llama_thread(self._score_sync, prompt, options)
         record_token_usage(usage, purpose="judge")
         return probabilities
 
