@@ -42,7 +42,13 @@ from editorial_ai.services.chat_text import (
     still_holds,
     strip_meta,
 )
-from editorial_ai.services.editorial import DraftOutcome, LayoutFn, article_extras, planner_layout
+from editorial_ai.services.editorial import (
+    DraftOutcome,
+    LayoutFn,
+    article_extras,
+    paragraph_indices,
+    planner_layout,
+)
 from editorial_ai.services.editorial_guard import SentenceGuard, canonical_case, split_sentences, word_count
 from editorial_ai.services.editorial_outline import Outline, ParagraphPlan, build_outline
 
@@ -234,7 +240,7 @@ class ChatEditorialService:
         """Rewrite only `targets`, each paragraph with the findings against it quoted; the rest stays verbatim."""
         run = self._run(curated_topics, enriched_contexts, tone=tone, guidance="", seed=seed, variant=variant)
         paragraphs = list(content.body_paragraphs)
-        redo = _paragraph_indices(targets, len(paragraphs))
+        redo = paragraph_indices(targets, len(paragraphs))
         latest = feedback_history[-1] if feedback_history else {}
         plans = run.outline.plans
         for i in sorted(redo):
@@ -262,9 +268,3 @@ class ChatEditorialService:
             run.notes["editor_requests_not_followed"] = ignored
         return await self._finish(run, paragraphs, title, subtitle, design_spec)
 
-
-def _paragraph_indices(targets: list[str], count: int) -> set[int]:
-    if "body_paragraphs" in targets:
-        return set(range(count))
-    found = {int(m[1]) for t in targets if (m := re.fullmatch(r"body_paragraphs\[(\d+)\]", t))}
-    return {i for i in found if i < count}

@@ -310,7 +310,7 @@ class EditorialService:
         system = build_paragraph_system(words=PARAGRAPH_WORDS, tone=tone, feedback=format_feedback(feedback_history))
         run = self._run(curated_topics, enriched_contexts, system=system, seed=seed, variant=variant)
         paragraphs = list(content.body_paragraphs)
-        redo = _paragraph_indices(targets, len(paragraphs))
+        redo = paragraph_indices(targets, len(paragraphs))
         for i, text in enumerate(paragraphs):
             if i not in redo:
                 run.guard.remember(text)
@@ -357,7 +357,8 @@ def _continuation(text: str, lead: str) -> str:
     return text[len(lead):].strip() if lead and text.startswith(lead) else text
 
 
-def _paragraph_indices(targets: list[str], count: int) -> set[int]:
+def paragraph_indices(targets: list[str], count: int) -> set[int]:
+    """The body paragraphs a revision's targets name (all of them for `body_paragraphs`), within `count`."""
     if "body_paragraphs" in targets:
         return set(range(count))
     found = {int(m[1]) for t in targets if (m := re.fullmatch(r"body_paragraphs\[(\d+)\]", t))}
