@@ -83,15 +83,14 @@ async def approve(pipeline: Pipeline, content_id: str, decision: AdminDecision) 
         raise _refuse_status(item, "approving", "pending or escalated",
                              "only a draft awaiting a decision can be approved; a published one can be unpublished")
     payload = {**decision.model_dump(mode="json"), "from_status": item["status"]}
-    # Compare-and-set first: of two editors approving at once, one moves the status and only that one is logged.
-    if not await pipeline.deps.contents.transition(content_id, expected=(str(item["status"]),),
-                                                  new_status=ContentStatus.APPROVED.value):
+    # Compare-and-set and the event in one transaction: of two editors approving at once, one moves the status and
+    # only that one is logged; a failure in between leaves neither.
+    if await pipeline.deps.contents.transition_with_event(
+            content_id, expected=(str(item["status"]),), new_status=ContentStatus.APPROVED.value,
+            decision=Decision.APPROVED.value, reviewer=decision.reviewer, payload=payload) is None:
         latest = await _load(pipeline, content_id)
         raise StepRefused(f"content {content_id} is {latest['status']!r}: another decision was applied first",
                           "reload the content and see the decision log")
-    await pipeline.deps.contents.record_event(content_id=content_id, thread_id=str(item["thread_id"]),
-                                              decision=Decision.APPROVED.value, reviewer=decision.reviewer,
-                                              payload=payload)
     return await current(pipeline, content_id, "approved")
 
 
@@ -114,12 +113,10 @@ async def revert_to_draft(pipeline: Pipeline, content_id: str, *, reviewer: str,
     approval = _approval_of(await pipeline.deps.contents.events(content_id)) or {}
     earlier = str((approval.get("payload") or {}).get("from_status") or "")
     back_to: Literal["pending", "escalated"] = "escalated" if earlier == ContentStatus.ESCALATED else "pending"
-    if not await pipeline.deps.contents.transition(content_id, expected=(ContentStatus.APPROVED.value,),
-                                                  new_status=back_to):
+    if await pipeline.deps.contents.transition_with_event(
+            content_id, expected=(ContentStatus.APPROVED.value,), new_status=back_to, decision=REVERTED_EVENT,
+            reviewer=reviewer, payload={"note": note, "to_status": back_to}) is None:
         raise StepRefused(f"content {content_id} moved on meanwhile", "reload the content")
-    await pipeline.deps.contents.record_event(content_id=content_id, thread_id=str(item["thread_id"]),
-                                              decision=REVERTED_EVENT, reviewer=reviewer,
-                                              payload={"note": note, "to_status": back_to})
     return await current(pipeline, content_id, "reverted")
 
 
@@ -158,13 +155,11 @@ async def republish(pipeline: Pipeline, content_id: str, *, reviewer: str, note:
         raise _refuse_status(item, "publishing", "approved", "approve it first")
     publisher = content_type_for(item.get("content_type"))
     path = publisher.publish(item.get("layout_json") or {}, pipeline.deps.settings.resolved_publish_dir, content_id)
-    if not await pipeline.deps.contents.transition(
+    if await pipeline.deps.contents.transition_with_event(
             content_id, expected=(ContentStatus.APPROVED.value,), new_status=ContentStatus.PUBLISHED.value,
-            published_at=datetime.now(UTC).isoformat(), published_path=str(path)):
+            decision=PUBLISHED_EVENT, reviewer=reviewer, payload={"note": note, "path": str(path)},
+            published_at=datetime.now(UTC).isoformat(), published_path=str(path)) is None:
         raise StepRefused(f"content {content_id} moved on meanwhile", "reload the content")
-    await pipeline.deps.contents.record_event(content_id=content_id, thread_id=str(item["thread_id"]),
-                                              decision=PUBLISHED_EVENT, reviewer=reviewer,
-                                              payload={"note": note, "path": str(path)})
     await refresh_public_file(pipeline, content_id)
     return await current(pipeline, content_id, "published")
 
@@ -185,20 +180,20 @@ async def unpublish(pipeline: Pipeline, content_id: str, *, reviewer: str, reaso
     item = await _load(pipeline, content_id)
     if item["status"] != ContentStatus.PUBLISHED:
         raise _refuse_status(item, "unpublishing", "published", "only a published article can be taken down")
-    if not await pipeline.deps.contents.transition(
-            content_id, expected=(ContentStatus.PUBLISHED.value,), new_status=ContentStatus.APPROVED.value,
-            published_at=None, published_path=None):
-        raise StepRefused(f"content {content_id} moved on meanwhile", "reload the content")
-    removed = None
     stored = item.get("published_path")
     # Only a file in the publish folder is ours to delete; a path stored by hand elsewhere is left alone.
-    if stored and _inside(Path(stored), pipeline.deps.settings.resolved_publish_dir):
+    removed = str(stored) if stored and _inside(Path(stored), pipeline.deps.settings.resolved_publish_dir) else None
+    # The status and the takedown's event in one transaction; the file goes once both are written (a crash before
+    # that leaves a file nobody serves: /articles/{id} answers 410 from the status).
+    if await pipeline.deps.contents.transition_with_event(
+            content_id, expected=(ContentStatus.PUBLISHED.value,), new_status=ContentStatus.APPROVED.value,
+            decision=UNPUBLISHED_EVENT, reviewer=reviewer,
+            payload={"reason": reason.strip(), "removed_file": removed, "was_published_at": item.get("published_at")},
+            published_at=None, published_path=None) is None:
+        raise StepRefused(f"content {content_id} moved on meanwhile", "reload the content")
+    if removed is not None:
         with contextlib.suppress(FileNotFoundError):
-            Path(stored).unlink()
-        removed = str(stored)
-    await pipeline.deps.contents.record_event(
-        content_id=content_id, thread_id=str(item["thread_id"]), decision=UNPUBLISHED_EVENT, reviewer=reviewer,
-        payload={"reason": reason.strip(), "removed_file": removed, "was_published_at": item.get("published_at")})
+            Path(removed).unlink()
     return await current(pipeline, content_id, "unpublished")
 
 

@@ -126,6 +126,23 @@ class SqlContentRepository:
         async with self._transaction() as unit:
             return await unit.count(self._moved(content_id, expected, new_status, fields)) == 1
 
+    async def transition_with_event(
+        self, content_id: str, *, expected: tuple[str, ...], new_status: str, decision: str, reviewer: str,
+        payload: dict[str, Any], **fields: Any
+    ) -> int | None:
+        """In one transaction: compare-and-set the status (and the allowed extra fields) and append the step's event.
+        The event id, or None (nothing written) when the current status is not expected.
+
+        Approve, revert, unpublish and a republish are each a status and its event: a failure between the two writes
+        rolls both back, so the log never misses a status change nor records one that did not happen."""
+        contents = self.dialect.tables.contents
+        move = self._moved(content_id, expected, new_status, fields).returning(contents.c.thread_id)
+        async with self._transaction() as unit:
+            rows = await unit.rows(move)
+            if not rows:
+                return None
+            return await self._insert_event(unit, content_id, str(rows[0]["thread_id"]), decision, reviewer, payload)
+
     async def claim_decision(
         self, content_id: str, *, version: int, expected: tuple[str, ...], new_status: str, token: str,
         decision: str, reviewer: str, payload: dict[str, Any], **fields: Any

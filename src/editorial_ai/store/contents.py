@@ -59,6 +59,10 @@ class ContentRepository(Protocol):
     async def transition(
         self, content_id: str, *, expected: tuple[str, ...], new_status: ContentStatus, **fields: Any
     ) -> bool: ...
+    async def transition_with_event(
+        self, content_id: str, *, expected: tuple[str, ...], new_status: ContentStatus, decision: str,
+        reviewer: str, payload: dict[str, Any], **fields: Any
+    ) -> int | None: ...
     async def claim_decision(
         self, content_id: str, *, version: int, expected: tuple[str, ...], new_status: ContentStatus, token: str,
         decision: str, reviewer: str, payload: dict[str, Any], **fields: Any
