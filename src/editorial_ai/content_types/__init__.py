@@ -1,23 +1,4 @@
-"""Content types as plug-ins: one module per type, found through the registry (see docs/content_types.md)."""
-
-from editorial_ai.content_types.base import GATE_NODE, ContentType, Flow
-from editorial_ai.content_types.registry import (
-    UnknownContentTypeError,
-    all_content_types,
-    content_type_for,
-    pipeline_content_types,
-    register,
-    registered_type,
-)
-
-__all__ = [
-    "GATE_NODE",
-    "ContentType",
-    "Flow",
-    "UnknownContentTypeError",
-    "all_content_types",
-    "content_type_for",
-    "pipeline_content_types",
-    "register",
-    "registered_type",
-]
+"""Content types as plug-ins above the pipeline: one package (or module) per type, found by the registry
+(pipeline/registry.py scans this package and the `editorial_ai.content_types` entry points; see
+docs/content_types.md). A type imports the contract from `content_types.base`; the API, the CLI and the
+harness look types up through `content_types.registry`."""

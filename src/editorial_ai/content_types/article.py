@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from editorial_ai.content_types.base import GATE_NODE, ContentType, Flow
-from editorial_ai.content_types.registry import register
+from editorial_ai.pipeline.content_type import GATE_NODE, ContentType, Flow
+from editorial_ai.pipeline.registry import register
 from editorial_ai.pipeline.state import PipelineState  # at run time: the graph reads routers' annotations
 from editorial_ai.review.profile import ARTICLE_LENGTH_RULE, LengthRule
 
@@ -84,6 +84,7 @@ class ArticleType(ContentType):
 
     min_paragraphs: int = ARTICLE_LENGTH_RULE.paragraphs
     min_words: int = ARTICLE_LENGTH_RULE.words
+    magazine_page: ClassVar[bool] = True
 
     def length_rule(self) -> LengthRule:
         """The completeness check's floor for this type."""

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from editorial_ai.content_types.base import ContentType, Flow
-from editorial_ai.content_types.registry import register
+from editorial_ai.pipeline.content_type import ContentType, Flow
+from editorial_ai.pipeline.registry import register
 
 EXAM_FLOW = "exam_item"
 

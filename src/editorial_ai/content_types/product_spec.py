@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from editorial_ai.content_types.base import ContentType, Flow
-from editorial_ai.content_types.registry import register
+from editorial_ai.pipeline.content_type import ContentType, Flow
+from editorial_ai.pipeline.registry import register
 
 if TYPE_CHECKING:
 

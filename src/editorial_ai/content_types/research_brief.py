@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from editorial_ai.content_types.base import ContentType
-from editorial_ai.content_types.registry import register
+from editorial_ai.pipeline.content_type import ContentType
+from editorial_ai.pipeline.registry import register
 
 
 @dataclass(frozen=True)

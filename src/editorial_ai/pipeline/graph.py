@@ -1,7 +1,8 @@
 """Topology and routing (seed 001 section 2, escalation to the human gate; seed 002 exam items; seed 003 specs).
 
-Each registered content type brings its flow (content_types/); the graph adds every flow's nodes and edges,
-starts a run at its type's entry node and ends every flow in the shared human gate and publish nodes.
+Each registered content type brings its flow (a plug-in found by pipeline/registry.py); the graph adds every
+flow's nodes and edges, starts a run at its type's entry node and ends every flow in the shared human gate and
+publish nodes. The graph itself knows no type.
 """
 
 from __future__ import annotations
@@ -12,25 +13,22 @@ from typing import Any, cast
 
 from langgraph.graph import END, START, StateGraph
 
-from editorial_ai.content_types.article import route_after_curation, route_after_review
-from editorial_ai.content_types.base import GATE_NODE, Flow, NodeMaker
-from editorial_ai.content_types.registry import content_type_for, pipeline_flows
-from editorial_ai.content_types.registry import pipeline_content_types as pipeline_content_types
 from editorial_ai.models.status import Decision, PipelineStatus
 from editorial_ai.observability.node_wrapper import NodeFn, node_wrapper
+from editorial_ai.pipeline.content_type import GATE_NODE, Flow, NodeMaker
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes.admin_gate import make_admin_gate_node, make_human_decision_node
 from editorial_ai.pipeline.nodes.publish import make_publish_node
+from editorial_ai.pipeline.registry import content_type_for, pipeline_flows
+from editorial_ai.pipeline.registry import pipeline_content_types as pipeline_content_types
 from editorial_ai.pipeline.state import EditorialPipelineState, PipelineNode, PipelineState, StateUpdate
 
 __all__ = [
     "NODE_ORDER",
     "build_graph",
     "pipeline_content_types",
-    "route_after_curation",
     "route_after_decision",
     "route_after_gate",
-    "route_after_review",
     "route_start",
 ]
 

@@ -6,8 +6,8 @@ import itertools
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from editorial_ai.content_types.base import GATE_NODE, Flow
 from editorial_ai.models.status import GATE_READY, PipelineStatus
+from editorial_ai.pipeline.content_type import GATE_NODE, Flow
 from editorial_ai.pipeline.review_loop import ReviewLoop
 from editorial_ai.pipeline.state import NodeMaker, PipelineState
 

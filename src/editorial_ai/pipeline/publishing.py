@@ -17,10 +17,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from editorial_ai.content_types.article import ArticleType
-from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.models.status import AWAITING_DECISION, ContentStatus, Decision
+from editorial_ai.pipeline.registry import content_type_for
 from editorial_ai.pipeline.runner import ConflictError, DecisionClaim, NotFoundError, Pipeline
 from editorial_ai.services.publish import ArticleMeta, meta_for, render_article_html, write_published_article
 
@@ -225,7 +224,7 @@ async def public_page(pipeline: Pipeline, item: dict[str, Any], *, preview: bool
     """The content as readers see it (or, with `preview`, as they would): the same HTML at /articles/{id}, in the
     publish folder's file, and at /preview/{id}."""
     content_type = content_type_for(item.get("content_type"))
-    if not isinstance(content_type, ArticleType):  # exam items, product specs: the type's own page
+    if not content_type.magazine_page:  # exam items, product specs: the type's own page
         return content_type.render_html(item["layout_json"])
     return render_article_html(item["layout_json"], meta=await page_meta(pipeline, item, preview=preview),
                                sources=await _sources(pipeline, str(item["thread_id"])))
@@ -235,8 +234,7 @@ async def refresh_public_file(pipeline: Pipeline, content_id: str) -> None:
     """Rewrite a published article's file with what /articles/{id} serves: the publish node writes the page before
     the approval's editor, the publication's name and the run's sources are at hand."""
     item = await _load(pipeline, content_id)
-    if item["status"] != ContentStatus.PUBLISHED or not isinstance(content_type_for(item.get("content_type")),
-                                                                      ArticleType):
+    if item["status"] != ContentStatus.PUBLISHED or not content_type_for(item.get("content_type")).magazine_page:
         return
     meta = await page_meta(pipeline, item)
     write_published_article(item["layout_json"] or {}, pipeline.deps.settings.resolved_publish_dir, content_id,

@@ -16,12 +16,12 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, Literal
 
-from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.models.review import FeedbackEntry, ReviewResult
 from editorial_ai.models.status import PipelineStatus
 from editorial_ai.observability.tokens import peek_tokens
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes._common import max_revisions
+from editorial_ai.pipeline.registry import content_type_for
 from editorial_ai.pipeline.state import (
     Draft,
     HistoryEntry,

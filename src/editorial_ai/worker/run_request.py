@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from editorial_ai.content_types.registry import pipeline_content_types
 from editorial_ai.models.run_request import (
     BLOOMS_LEVELS,
     EXAM_CONTENT_TYPE,
@@ -25,6 +24,7 @@ from editorial_ai.models.run_request import (
     model_problem,
     model_string_problem,
 )
+from editorial_ai.pipeline.registry import pipeline_content_types
 
 if TYPE_CHECKING:
     from editorial_ai.config import Settings

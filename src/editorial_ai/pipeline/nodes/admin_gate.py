@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from langgraph.types import interrupt
 
-from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.models.status import ContentStatus, Decision, PipelineStatus
 from editorial_ai.pipeline.deps import PipelineDeps
+from editorial_ai.pipeline.registry import content_type_for
 from editorial_ai.pipeline.state import PipelineNode, PipelineState, StateUpdate
 
 # Key of the resume value carrying the id of the decision event being applied (not part of AdminDecision).

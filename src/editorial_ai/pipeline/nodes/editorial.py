@@ -120,7 +120,7 @@ async def learned_guidance(deps: PipelineDeps, content_type: str, category: str 
     """Guidance from recent human reviews of this content type and category ("" when there is none; every
     injection decision is logged by the learning service, which never raises, and what went into this run is
     kept in the injection log for the guidance page)."""
-    from editorial_ai.content_types.registry import content_type_for
+    from editorial_ai.pipeline.registry import content_type_for
 
     signal = await learning_for(deps.contents, content_type_for(content_type), category.strip().lower(),
                                 disabled=deps.settings.learning_switches_off(), thread_id=thread_id or None,

@@ -13,11 +13,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from editorial_ai.content_types.base import GATE_NODE
 from editorial_ai.llm.base import LLMError
 from editorial_ai.models.exam_item import ExamItem, ExamRequest, ValidationResult
 from editorial_ai.models.review import ReviewResult
 from editorial_ai.models.status import Decision, FinalStatus, PipelineStatus
+from editorial_ai.pipeline.content_type import GATE_NODE
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.loop_wiring import route_after_review
 from editorial_ai.pipeline.nodes._common import judge_model, run_model

@@ -13,13 +13,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.llm.base import LLMError
 from editorial_ai.models.product_spec import ProductRequest, ProductSpec, SpecCheck
 from editorial_ai.models.review import CriterionResult, ReviewResult
 from editorial_ai.models.status import Decision, PipelineStatus
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes._common import run_model
+from editorial_ai.pipeline.registry import content_type_for
 from editorial_ai.pipeline.review_loop import (
     Correction,
     ReviewedAttempt,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.models.status import ContentStatus, PipelineStatus
 from editorial_ai.pipeline.deps import PipelineDeps
+from editorial_ai.pipeline.registry import content_type_for
 from editorial_ai.pipeline.state import PipelineNode, PipelineState, StateUpdate
 
 
