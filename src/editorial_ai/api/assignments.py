@@ -1,59 +1,29 @@
-"""Who is reading which item on the desk: "in review by NAME" for the others, and a second editor's decision asks
-first.
+"""The desk's view of who reads which item (pipeline/assignments.py) for a request, and the API's rule that a
+decision on an item another editor is reviewing asks first.
 
-Held in this server process (like the decision locks): an editor's claim lasts READING_TTL_S after their last
-page view or heartbeat, so a closed tab frees the item on its own. Several servers behind one database do not see
-each other's readers; the decision itself stays exactly-once whatever this says.
+The readers live in the database, so several server workers, the admin UI and the CLI all see them.
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
-
 from fastapi import Request
 
-READING_TTL_S = 300.0
-
-
-@dataclass(frozen=True)
-class Reader:
-    name: str
-    since: float
-    seen: float
-
-
-class Assignments:
-    """content id -> the editors reading it, by name."""
-
-    def __init__(self, ttl_s: float = READING_TTL_S) -> None:
-        self.ttl_s = ttl_s
-        self._readers: dict[str, dict[str, Reader]] = {}
-
-    def touch(self, content_id: str, name: str, now: float | None = None) -> None:
-        """`name` is reading `content_id` (a page view or a heartbeat)."""
-        now = time.time() if now is None else now
-        readers = self._readers.setdefault(content_id, {})
-        before = readers.get(name)
-        readers[name] = Reader(name, before.since if before else now, now)
-
-    def others(self, content_id: str, name: str, now: float | None = None) -> list[Reader]:
-        """The other editors reading `content_id` now, first come first."""
-        now = time.time() if now is None else now
-        readers = self._readers.get(content_id, {})
-        for stale in [n for n, r in readers.items() if now - r.seen > self.ttl_s]:
-            del readers[stale]
-        return sorted((r for n, r in readers.items() if n != name), key=lambda r: r.since)
-
-    def leave(self, content_id: str, name: str) -> None:
-        """`name` decided (or left): the item is no longer theirs."""
-        self._readers.get(content_id, {}).pop(name, None)
+from editorial_ai.api.errors import ApiError
+from editorial_ai.pipeline.assignments import READING_TTL_S, Assignments, reviewing
 
 
 def assignments_of(request: Request) -> Assignments:
-    """The app's registry (created on first use)."""
+    """The registry over the app's contents store (`app.state.reading_ttl_s` overrides the reading time)."""
     state = request.app.state
-    if getattr(state, "assignments", None) is None:
-        state.assignments = Assignments()
-    registry: Assignments = state.assignments
-    return registry
+    return Assignments(state.pipeline.deps.contents, getattr(state, "reading_ttl_s", READING_TTL_S))
+
+
+async def ask_first(request: Request, content_id: str, reviewer: str, take_over: bool) -> None:
+    """409 (nothing changed) when another editor is reviewing the item and the request did not say `take_over`;
+    otherwise the decider's own claim on it ends."""
+    registry = assignments_of(request)
+    others = await registry.others(content_id, reviewer)
+    if others and not take_over:
+        raise ApiError(409, f"{reviewing(others)} (content {content_id}); nothing was changed",
+                       'see in_review_by in GET /api/contents/{id}, or send "take_over": true to decide anyway')
+    await registry.leave(content_id, reviewer)

@@ -10,14 +10,14 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictBool
 
 from editorial_ai.api.actions import service_of
 from editorial_ai.api.edits import sync_edit
 from editorial_ai.api.errors import ApiError
 from editorial_ai.api.runs import RunManager
 from editorial_ai.api.schema_docs import LINE_NON_BLANK, TEXT_NON_BLANK
-from editorial_ai.api.schemas import _Request
+from editorial_ai.api.schemas import TAKE_OVER_DOC, _Request
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.models.status import ContentStatus
 from editorial_ai.pipeline import publishing
@@ -36,6 +36,7 @@ class PublishRequest(_Request):
     note: str | None = Field(None, max_length=2000, description="Kept in the decision log.")
     at: datetime | None = Field(None, description="Publish at this time (UTC when no offset is given) instead of "
                                                   "now: `editorial-ai publish --due` publishes it then.")
+    take_over: StrictBool = Field(False, description=TAKE_OVER_DOC)
 
 
 class UnpublishRequest(_Request):
@@ -44,6 +45,7 @@ class UnpublishRequest(_Request):
     reason: str = Field(min_length=1, max_length=2000, json_schema_extra={"pattern": TEXT_NON_BLANK})
     reviewer: str = Field("admin", min_length=1, max_length=80, json_schema_extra={"pattern": LINE_NON_BLANK})
     confirm: bool = Field(False, description="Must be true: readers lose the page.")
+    take_over: StrictBool = Field(False, description=TAKE_OVER_DOC)
 
 
 class RevertRequest(_Request):
@@ -51,6 +53,7 @@ class RevertRequest(_Request):
 
     reviewer: str = Field("admin", min_length=1, max_length=80, json_schema_extra={"pattern": LINE_NON_BLANK})
     note: str | None = Field(None, max_length=2000, description="Kept in the decision log.")
+    take_over: StrictBool = Field(False, description=TAKE_OVER_DOC)
 
 
 class StepResponse(BaseModel):

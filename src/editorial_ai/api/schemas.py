@@ -211,6 +211,18 @@ class DecisionEvent(BaseModel):
     created_at: str
 
 
+TAKE_OVER_DOC = ("Decide although another editor is reviewing the item (`in_review_by` of GET /api/contents/{id}); "
+                 "without it such a decision is refused with 409 and nothing changes.")
+
+
+class ReaderInfo(BaseModel):
+    """An editor who has the item open on the desk, since when, and until when the claim holds unless renewed."""
+
+    name: str
+    since: str
+    until: str
+
+
 class ContentDetail(ContentSummary):
     """One content with its layout, review and decisions."""
 
@@ -220,6 +232,9 @@ class ContentDetail(ContentSummary):
     rejection_reason: str | None = None
     published_path: str | None = None
     events: list[DecisionEvent] = Field(default_factory=list)
+    in_review_by: list[ReaderInfo] = Field(
+        default_factory=list, description="Editors reviewing the item now (any server or process): a decision by "
+                                          "someone else asks first (`take_over`).")
 
 
 class ApproveRequest(_Request):
@@ -231,6 +246,7 @@ class ApproveRequest(_Request):
     confirm: StrictBool = Field(False, description="Confirms an escalated or flagged draft was checked before "
                                 "approval.")
     note: str | None = Field(None, max_length=2000, description="Why it can be published (needed with `confirm`).")
+    take_over: StrictBool = Field(False, description=TAKE_OVER_DOC)
 
 
 class RejectRequest(_Request):
@@ -238,6 +254,7 @@ class RejectRequest(_Request):
 
     reason: str = Field(min_length=1, max_length=2000, json_schema_extra={"pattern": TEXT_NON_BLANK})
     reviewer: str = Field("admin", min_length=1, max_length=80, json_schema_extra={"pattern": LINE_NON_BLANK})
+    take_over: StrictBool = Field(False, description=TAKE_OVER_DOC)
 
 
 class ReviseRequest(_Request):
@@ -255,6 +272,7 @@ class ReviseRequest(_Request):
         default_factory=list, max_length=20,
         description="Comments anchored to sentences of the draft: each `sentence` (as it stands in the draft) with "
                     "what to change there; the writer receives them with their sentences.")
+    take_over: StrictBool = Field(False, description=TAKE_OVER_DOC)
     model_config = ConfigDict(json_schema_extra=REVISE_SAYS_SOMETHING)
 
     @field_validator("missing_spec_fields")

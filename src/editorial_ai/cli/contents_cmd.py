@@ -8,6 +8,7 @@ from typing import Any
 import typer
 
 from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, print_json, run_async
+from editorial_ai.cli.assignment import readers_of
 from editorial_ai.cli.content_ref import SHORT_ID, resolve_content_id
 from editorial_ai.models.status import (
     STATUS_MEANINGS,
@@ -96,6 +97,8 @@ def show_content(
         full_id = await resolve_content_id(contents, content_id)
         item: dict[str, Any] = await contents.get(full_id) or {}
         item["events"] = await contents.events(full_id)
+        # Editors who have it open on the desk, in any server process: a decision here asks first.
+        item["in_review_by"] = [r.as_dict() for r in await readers_of(contents, full_id)]
         return item
 
     item = run_async(go())
@@ -128,6 +131,10 @@ def _print_content(item: dict[str, Any]) -> None:
     # Flags stay on the record whatever the status: a published article keeps its prose flag.
     flags = list(dict.fromkeys(str(f) for f in [*(item.get("flags") or []), *(review.get("flags") or [])]))
     console.print(f"flags {escape(', '.join(flags)) if flags else '-'}")
+    readers = item.get("in_review_by") or []
+    if readers:
+        who = " and ".join(f"{escape(r['name'])} (since {str(r['since'])[11:16]} UTC)" for r in readers)
+        console.print(f"[bold yellow]in review by[/] {who} on the desk: a decision here asks first (--take-over)")
     if status == ContentStatus.PUBLISHED:
         console.print(
             f"public since {str(item.get('published_at') or '')[:19].replace('T', ' ')} UTC: /articles/{item['id']} "

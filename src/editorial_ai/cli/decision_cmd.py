@@ -14,6 +14,7 @@ from typing import Any
 import typer
 
 from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, print_json, run_async
+from editorial_ai.cli.assignment import TAKE_OVER, ask_first
 from editorial_ai.cli.content_ref import resolve_content_id
 from editorial_ai.cli.exit_codes import exit_code_for_run
 from editorial_ai.cli.render import print_outcome
@@ -137,6 +138,7 @@ def approve(
     ),
     note: str | None = typer.Option(None, "--note", help="Why it can go out (kept in the decision log)."),
     reviewer: str = _REVIEWER,
+    take_over: bool = TAKE_OVER,
     data_dir: Path | None = _DATA_DIR,
     as_json: bool = _JSON,
 ) -> None:
@@ -145,6 +147,7 @@ def approve(
     An escalated or flagged draft needs --confirm and a --note, as in the admin UI.
     """
     decision = AdminDecision(decision="approved", reviewer=reviewer, note=(note or "").strip() or None)
+    ask_first(content_id, reviewer, take_over, data_dir, "approve")
     _decide(content_id, decision, data_dir, as_json, confirmed=confirm)
 
 
@@ -152,10 +155,12 @@ def reject(
     content_id: str = typer.Argument(..., help="Content id or an unambiguous prefix of it."),
     reason: str = typer.Option(..., "--reason", help="Why."),
     reviewer: str = _REVIEWER,
+    take_over: bool = TAKE_OVER,
     data_dir: Path | None = _DATA_DIR,
     as_json: bool = _JSON,
 ) -> None:
     """Reject content with a reason: the pipeline ends."""
+    ask_first(content_id, reviewer, take_over, data_dir, "reject")
     _decide(content_id, AdminDecision(decision="rejected", reason=reason, reviewer=reviewer), data_dir, as_json)
 
 
@@ -170,6 +175,7 @@ def revise(
     comment: list[str] = typer.Option(
         [], "--comment", help='A comment on one sentence: "SENTENCE :: what to change" (repeatable).'),
     reviewer: str = _REVIEWER,
+    take_over: bool = TAKE_OVER,
     data_dir: Path | None = _DATA_DIR,
     as_json: bool = _JSON,
 ) -> None:
@@ -183,6 +189,7 @@ def revise(
     )
     comments = [_comment(c) for c in comment]
     decision = run_async(_validated(feedback, form, reviewer, comments))
+    ask_first(content_id, reviewer, take_over, data_dir, "revise")
     _decide(content_id, decision, data_dir, as_json)
 
 

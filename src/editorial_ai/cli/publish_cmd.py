@@ -13,6 +13,7 @@ from typing import Any
 import typer
 
 from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, fail, print_json, run_async
+from editorial_ai.cli.assignment import TAKE_OVER, ask_first
 from editorial_ai.cli.content_ref import resolve_content_id
 
 _DATA_DIR = typer.Option(None, "--data-dir", help=DATA_DIR_HELP)
@@ -87,6 +88,7 @@ def publish(
                                                    "timer: cron or systemd, every minute)."),
     note: str | None = typer.Option(None, "--note", help="Kept in the decision log."),
     reviewer: str = _REVIEWER,
+    take_over: bool = TAKE_OVER,
     data_dir: Path | None = _DATA_DIR,
     as_json: bool = _JSON,
 ) -> None:
@@ -105,6 +107,7 @@ def publish(
     if not content_id:
         raise typer.BadParameter("give the content ID (or --due)", param_hint="ID")
     when = _parse_at(at) if at else None
+    ask_first(content_id, reviewer, take_over, data_dir, "publish")
     _confirmed(yes, f"Publish {content_id} {'at ' + at + ' UTC' if at else 'now'}, for every reader?",
                "publishing makes the page public")
     if when is not None:
@@ -163,6 +166,7 @@ def unpublish(
     reason: str = typer.Option(..., "--reason", help="Why it comes down (kept in the decision log)."),
     yes: bool = typer.Option(False, "--yes", help="Confirm: readers lose the page."),
     reviewer: str = _REVIEWER,
+    take_over: bool = TAKE_OVER,
     data_dir: Path | None = _DATA_DIR,
     as_json: bool = _JSON,
 ) -> None:
@@ -170,6 +174,7 @@ def unpublish(
 
     The content is approved again: publish it again later, or leave it down.
     """
+    ask_first(content_id, reviewer, take_over, data_dir, "unpublish")
     _confirmed(yes, f"Take {content_id} down for every reader?", "unpublish removes the public page")
     _step(content_id, data_dir, as_json, "unpublish", reviewer=reviewer, reason=reason)
 
@@ -178,8 +183,10 @@ def revert(
     content_id: str = _ID,
     note: str | None = typer.Option(None, "--note", help="Kept in the decision log."),
     reviewer: str = _REVIEWER,
+    take_over: bool = TAKE_OVER,
     data_dir: Path | None = _DATA_DIR,
     as_json: bool = _JSON,
 ) -> None:
     """Take an approval back before publication: the content awaits a decision again (approve, reject, revise)."""
+    ask_first(content_id, reviewer, take_over, data_dir, "revert")
     _step(content_id, data_dir, as_json, "revert", reviewer=reviewer, note=(note or "").strip() or None)

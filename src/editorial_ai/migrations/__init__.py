@@ -9,6 +9,7 @@ importing it and SQLAlchemy costs a few hundred milliseconds that every CLI comm
 from __future__ import annotations
 
 # Oldest first; a test checks this against the revision files so the two cannot drift.
-REVISIONS: tuple[str, ...] = ("0001_baseline", "0002_contents_created_index", "0003_session_credential")
+REVISIONS: tuple[str, ...] = ("0001_baseline", "0002_contents_created_index", "0003_session_credential",
+                              "0004_content_readers")
 HEAD = REVISIONS[-1]
 VERSION_TABLE = "alembic_version"

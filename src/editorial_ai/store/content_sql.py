@@ -20,15 +20,17 @@ from editorial_ai.store.content_query import ContentQuery, like_pattern
 
 JSON_FIELDS = ("layout_json", "review_json", "flags")
 TIMESTAMPS = ("created_at", "updated_at", "published_at")
+READER_TIMES = ("since", "seen", "expires_at")
 Backend = Literal["sqlite", "postgresql"]
 
 
 @dataclass(frozen=True)
 class ContentTables:
-    """The two tables as the migrations made them (types here only steer how values are bound)."""
+    """The tables as the migrations made them (types here only steer how values are bound)."""
 
     contents: sa.Table
     events: sa.Table
+    readers: sa.Table
 
 
 @lru_cache(maxsize=32)
@@ -48,7 +50,11 @@ def content_tables(schema: str | None) -> ContentTables:
         *(sa.Column(name, sa.Text) for name in ("content_id", "thread_id", "decision", "reviewer", "payload",
                                                  "created_at")),
     )  # fmt: skip
-    return ContentTables(contents, events)
+    readers = sa.Table(
+        "content_readers", metadata,
+        *(sa.Column(name, sa.Text) for name in ("content_id", "reviewer", "since", "seen", "expires_at")),
+    )  # fmt: skip
+    return ContentTables(contents, events, readers)
 
 
 @dataclass(frozen=True)
@@ -116,6 +122,10 @@ class ContentDialect:
             data[key] = _iso(data.get(key))
         return data
 
+    def reader(self, row: dict[str, Any]) -> dict[str, Any]:
+        """A reader row with its times as ISO strings."""
+        return {**row, **{key: _iso(row.get(key)) for key in READER_TIMES}}
+
     def event(self, row: dict[str, Any]) -> dict[str, Any]:
         """An event row with its payload parsed and its time as an ISO string."""
         return {**row, "payload": self._document(row.get("payload")), "created_at": _iso(row.get("created_at"))}
@@ -146,18 +156,20 @@ class ContentDialect:
             conditions.append(c.created_at < self.day(query.until + timedelta(days=1)))
         return conditions
 
-    def upsert_pending(self, values: dict[str, Any]) -> ClauseElement:
-        """Insert a thread's draft, or replace it when the attempt differs (same attempt: no row returned)."""
-        contents = self.tables.contents
-        insert: Any
+    def _insert(self, table: sa.Table, values: dict[str, Any]) -> Any:
+        """This database's INSERT (with ON CONFLICT) of one row."""
         if self.backend == "sqlite":  # each dialect imported on use: a process talks to one database
             from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-            insert = sqlite_insert(contents).values(**values)
-        else:
-            from sqlalchemy.dialects.postgresql import insert as postgres_insert
+            return sqlite_insert(table).values(**values)
+        from sqlalchemy.dialects.postgresql import insert as postgres_insert
 
-            insert = postgres_insert(contents).values(**values)
+        return postgres_insert(table).values(**values)
+
+    def upsert_pending(self, values: dict[str, Any]) -> ClauseElement:
+        """Insert a thread's draft, or replace it when the attempt differs (same attempt: no row returned)."""
+        contents = self.tables.contents
+        insert = self._insert(contents, values)
         replaced = ("status", "title", "keyword", "content_type", "layout_json", "review_json", "review_summary",
                     "flags", "attempt", "updated_at")  # fmt: skip
         statement: ClauseElement = insert.on_conflict_do_update(
@@ -165,6 +177,19 @@ class ContentDialect:
             set_={**{name: insert.excluded[name] for name in replaced}, "version": contents.c.version + 1},
             where=contents.c.attempt != insert.excluded.attempt,
         ).returning(contents.c.id)
+        return statement
+
+    def upsert_reader(self, content_id: str, reviewer: str, now: Any, expires_at: Any) -> ClauseElement:
+        """`reviewer` is reading `content_id` from `now` until `expires_at`; a claim still in force keeps its `since`
+        (a lapsed one starts again)."""
+        readers = self.tables.readers
+        insert = self._insert(readers, {"content_id": content_id, "reviewer": reviewer, "since": now, "seen": now,
+                                        "expires_at": expires_at})
+        lapsed = readers.c.expires_at <= insert.excluded.seen
+        statement: ClauseElement = insert.on_conflict_do_update(
+            index_elements=[readers.c.content_id, readers.c.reviewer],
+            set_={"since": sa.case((lapsed, insert.excluded.since), else_=readers.c.since),
+                  "seen": insert.excluded.seen, "expires_at": insert.excluded.expires_at})
         return statement
 
 

@@ -11,6 +11,7 @@ import builtins
 import uuid
 from collections.abc import Mapping
 from contextlib import AbstractAsyncContextManager
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 import sqlalchemy as sa
@@ -218,6 +219,39 @@ class SqlContentRepository:
         if content_id:
             query = query.where(events.c.content_id == content_id)
         return [self.dialect.event(row) for row in await self._rows(query)]
+
+    async def touch_reader(self, content_id: str, reviewer: str, *, ttl_s: float,
+                           now: datetime | None = None) -> None:
+        """`reviewer` is reading `content_id` (a page view or a heartbeat): their claim lasts `ttl_s` from now.
+        Claims that lapsed, on any content, are dropped in the same transaction."""
+        d, readers = self.dialect, self.dialect.tables.readers
+        moment = now or datetime.now(UTC)
+        async with self._transaction() as unit:
+            await unit.count(sa.delete(readers).where(readers.c.expires_at <= d.time(moment)))
+            await unit.count(d.upsert_reader(content_id, reviewer, d.time(moment),
+                                             d.time(moment + timedelta(seconds=ttl_s))))
+
+    async def readers_of(self, content_ids: builtins.list[str], *,
+                         now: datetime | None = None) -> dict[str, builtins.list[dict[str, Any]]]:
+        """For each of `content_ids` that someone reads, the claims in force (reviewer, since, seen, expires_at),
+        first come first; a lapsed claim is never returned, whether or not its row is still there."""
+        if not content_ids:
+            return {}
+        d, readers = self.dialect, self.dialect.tables.readers
+        query = (sa.select(readers).where(readers.c.content_id.in_(content_ids),
+                                          readers.c.expires_at > d.time(now or datetime.now(UTC)))
+                 .order_by(readers.c.since, readers.c.reviewer))
+        found: dict[str, builtins.list[dict[str, Any]]] = {}
+        for row in await self._rows(query):
+            found.setdefault(str(row["content_id"]), []).append(d.reader(row))
+        return found
+
+    async def drop_reader(self, content_id: str, reviewer: str) -> None:
+        """`reviewer` decided on (or left) `content_id`: the item is no longer theirs."""
+        readers = self.dialect.tables.readers
+        async with self._transaction() as unit:
+            await unit.count(sa.delete(readers).where(readers.c.content_id == content_id,
+                                                      readers.c.reviewer == reviewer))
 
     async def recent_events(self, content_type: str, limit: int = 10) -> builtins.list[dict[str, Any]]:
         """The latest `limit` decision events for contents of one type, oldest first."""

@@ -14,6 +14,7 @@ import sqlite3
 import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -79,6 +80,11 @@ class ContentRepository(Protocol):
     async def events(self, content_id: str | None = None) -> builtins.list[dict[str, Any]]: ...
 
     async def recent_events(self, content_type: str, limit: int = 10) -> builtins.list[dict[str, Any]]: ...
+    async def touch_reader(self, content_id: str, reviewer: str, *, ttl_s: float,
+                           now: datetime | None = None) -> None: ...
+    async def readers_of(self, content_ids: builtins.list[str], *,
+                         now: datetime | None = None) -> dict[str, builtins.list[dict[str, Any]]]: ...
+    async def drop_reader(self, content_id: str, reviewer: str) -> None: ...
 
 
 # Writers of this process to one file queue here before taking SQLite's write lock, so at most one worker thread

@@ -1,6 +1,7 @@
 """/api/contents: list, show, decide (approve / reject / revise), then publish, unpublish or revert.
 
-Approving does not publish: `POST .../publish` with `confirm: true` does, as a second step.
+Approving does not publish: `POST .../publish` with `confirm: true` does, as a second step. A decision on an item
+another editor is reviewing on the desk (`in_review_by`) asks first: 409 unless it says `take_over: true`.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from fastapi import APIRouter, Body, Depends, Query, Request
 
 from editorial_ai.api import publish_steps
 from editorial_ai.api.actions import decide_in_background, decide_now, revision_decision
+from editorial_ai.api.assignments import ask_first, assignments_of
 from editorial_ai.api.deps import PipelineDep, RunsDep, reject_unknown_query, require_api_key
 from editorial_ai.api.errors import ApiError
 from editorial_ai.api.publish_steps import (
@@ -32,6 +34,7 @@ from editorial_ai.api.schemas import (
     DecisionEvent,
     DecisionResponse,
     ErrorResponse,
+    ReaderInfo,
     RejectRequest,
     ReviseRequest,
 )
@@ -44,7 +47,8 @@ from editorial_ai.pipeline.runner import Pipeline
 Responses = dict[int | str, dict[str, Any]]
 _NOT_FOUND: Responses = {404: {"model": ErrorResponse, "description": "Unknown content id"}}
 _CONFLICT: Responses = {409: {"model": ErrorResponse,
-                              "description": "Not awaiting a decision (nothing was changed)"}}
+                              "description": "Not awaiting a decision, or another editor is reviewing it and "
+                                             "`take_over` was not sent (nothing was changed)"}}
 
 router = APIRouter(prefix="/api/contents", tags=["contents"],
                    dependencies=[Depends(require_api_key), Depends(reject_unknown_query)],
@@ -78,16 +82,19 @@ async def list_contents(
 
 
 @router.get("/{content_id}", response_model=ContentDetail, responses=_NOT_FOUND)
-async def get_content(content_id: str, pipeline: PipelineDep) -> ContentDetail:
-    """One content with its layout, last review and decision log."""
+async def get_content(content_id: str, request: Request, pipeline: PipelineDep) -> ContentDetail:
+    """One content with its layout, last review, decision log and the editors reviewing it now (`in_review_by`:
+    a decision by anyone else is refused with 409 unless it says `take_over`)."""
     item = await load_content(pipeline, content_id)
     # Typed as Any: the repository's `list` method shadows the builtin in its own annotations.
     raw_events: Any = await pipeline.deps.contents.events(content_id)
     events = [DecisionEvent.model_validate(e) for e in raw_events]
+    readers = await assignments_of(request).others(content_id, decision_reviewer(request, ""))
     return ContentDetail(**summary_of(item).model_dump(), layout=item.get("layout_json") or {},
                          review=item.get("review_json") or {}, admin_feedback=item.get("admin_feedback"),
                          rejection_reason=item.get("rejection_reason"),
-                         published_path=item.get("published_path"), events=events)
+                         published_path=item.get("published_path"), events=events,
+                         in_review_by=[ReaderInfo.model_validate(r.as_dict()) for r in readers])
 
 
 @router.post("/{content_id}/approve", response_model=StepResponse, responses=_NOT_FOUND | _CONFLICT)
@@ -103,6 +110,7 @@ async def approve(content_id: str, request: Request, pipeline: PipelineDep, runs
             body and body.confirm and note):
         raise ApiError(409, f"content {content_id} is escalated or flagged: approving it needs a confirmation",
                        'read it first, then send {"confirm": true, "note": "why it can be published"}')
+    await ask_first(request, content_id, reviewer, bool(body and body.take_over))
     decision = AdminDecision(decision="approved", reviewer=reviewer, note=note or None)
     return response_of(await publish_steps.approve(pipeline, runs, content_id, decision))
 
@@ -117,6 +125,7 @@ async def publish(content_id: str, request: Request, body: PublishRequest, pipel
         raise ApiError(422, "publishing needs a confirmation: the article becomes public",
                        'send {"confirm": true} once you have read it')
     reviewer = decision_reviewer(request, body.reviewer)
+    await ask_first(request, content_id, reviewer, body.take_over)
     if body.at is not None:
         return response_of(await publish_steps.schedule(pipeline, runs, content_id, reviewer, body.at, body.note))
     return response_of(await publish_steps.publish(pipeline, runs, content_id, reviewer, body.note))
@@ -127,6 +136,7 @@ async def unschedule(content_id: str, request: Request, pipeline: PipelineDep, r
                      body: Annotated[RevertRequest | None, Body()] = None) -> StepResponse:
     """Cancel a scheduled publication: the content stays approved and not public (409 when none is scheduled)."""
     reviewer = decision_reviewer(request, body.reviewer if body else "admin")
+    await ask_first(request, content_id, reviewer, bool(body and body.take_over))
     return response_of(await publish_steps.unschedule(pipeline, runs, content_id, reviewer))
 
 
@@ -139,6 +149,7 @@ async def unpublish(content_id: str, request: Request, body: UnpublishRequest, p
         raise ApiError(422, "unpublishing needs a confirmation: readers lose the page",
                        'send {"confirm": true, "reason": "why it comes down"}')
     reviewer = decision_reviewer(request, body.reviewer)
+    await ask_first(request, content_id, reviewer, body.take_over)
     return response_of(await publish_steps.unpublish(pipeline, runs, content_id, reviewer, body.reason))
 
 
@@ -148,6 +159,7 @@ async def revert(content_id: str, request: Request, pipeline: PipelineDep, runs:
     """Take an approval back before publication: the content awaits a decision again (pending or escalated, as
     before), and can be edited, approved, rejected or revised."""
     reviewer = decision_reviewer(request, body.reviewer if body else "admin")
+    await ask_first(request, content_id, reviewer, bool(body and body.take_over))
     return response_of(await publish_steps.revert(pipeline, runs, content_id, reviewer, body.note if body else None))
 
 
@@ -157,6 +169,7 @@ async def reject(content_id: str, request: Request, body: RejectRequest, pipelin
     """Reject with a reason: the pipeline ends."""
     decision = AdminDecision(decision="rejected", reason=body.reason,
                              reviewer=decision_reviewer(request, body.reviewer))
+    await ask_first(request, content_id, decision.reviewer, body.take_over)
     return await decide_now(pipeline, runs, content_id, decision)
 
 
@@ -166,4 +179,5 @@ async def revise(content_id: str, request: Request, body: ReviseRequest, pipelin
                  runs: RunsDep) -> DecisionAccepted:
     """Request a revision: the new attempt is written in the background; follow it via status or events."""
     body = body.model_copy(update={"reviewer": decision_reviewer(request, body.reviewer)})
+    await ask_first(request, content_id, body.reviewer, body.take_over)
     return await decide_in_background(pipeline, runs, content_id, revision_decision(body))

@@ -141,10 +141,10 @@ async def _queue(
         "admin/queue.html",
         status_code,
         items=items,
-        # Items another editor has open: "in review by NAME" (api/assignments.py).
-        readers={str(i["id"]): [r.name for r in assignments_of(request).others(str(i["id"]),
-                                                                                current_reviewer(request))]
-                 for i in items},
+        # Items another editor has open: "in review by NAME" (pipeline/assignments.py), one query for the page.
+        readers={content_id: [r.name for r in readers] for content_id, readers in (
+            await assignments_of(request).others_of([str(i["id"]) for i in items], current_reviewer(request))
+        ).items()},
         total=total,
         status=query.status,
         counts=counts,

@@ -148,8 +148,8 @@ async def content_view(
     events = await pipeline.deps.contents.events(content_id)
     registry, me = assignments_of(request), current_reviewer(request)
     if item["status"] in (*AWAITING, ContentStatus.APPROVED, ContentStatus.PUBLISHED):
-        registry.touch(content_id, me)  # the others now see "in review by" this editor
-    readers = registry.others(content_id, me)
+        await registry.touch(content_id, me)  # the others (any server, the CLI) now see "in review by" this editor
+    readers = await registry.others(content_id, me)
     # An approved content can go back to a draft while its run still waits at the gate (not after a takedown).
     can_revert = item["status"] == ContentStatus.APPROVED and status.waiting_for_human and not status.running
     extra.setdefault("errors", {})
@@ -189,7 +189,7 @@ async def content_view(
 @router.post("/contents/{content_id}/reading", response_class=Response)
 async def reading(request: Request, content_id: str) -> Response:
     """The desk's heartbeat while an editor keeps the item open (so the others keep seeing "in review by")."""
-    assignments_of(request).touch(content_id, current_reviewer(request))
+    await assignments_of(request).touch(content_id, current_reviewer(request))
     return Response(status_code=204)
 
 
@@ -293,14 +293,14 @@ async def decide(request: Request, content_id: str, action: str, pipeline: Pipel
     form = await request.form()
     reviewer = current_reviewer(request)
     values = {k: v for k, v in form.items() if k != "csrf_token"}
-    others = assignments_of(request).others(content_id, reviewer)
+    others = await assignments_of(request).others(content_id, reviewer)
     if others and "take_over" not in form and action in DECIDING:
         names = " and ".join(r.name for r in others)
         return await content_view(
             request, pipeline, runs, content_id, 409, values=values, take_over=action,
             error=f"{names} {'is' if len(others) == 1 else 'are'} reviewing this item. Nothing was changed: tick "
                   "“Decide anyway” and send the form again to go ahead.")
-    assignments_of(request).leave(content_id, reviewer)
+    await assignments_of(request).leave(content_id, reviewer)
     try:
         if action == "approve":
             item = await pipeline.deps.contents.get(content_id)
