@@ -151,7 +151,7 @@ async def test_switching_the_pass_rule_changes_routing(settings: Settings, make_
         weighted = await _start(pipeline, "exam_fixable")
     assert weighted.state["current_review_cycle"] == 2
     # the same item under mandatory_and_any_important passes on the first cycle (validation + one dimension)
-    import editorial_ai.pipeline.nodes.exam_item as nodes
+    import editorial_ai.content_types.exam_item.nodes as nodes
 
     lenient = load_rubric("exam_item").with_pass_rule("mandatory_and_any_important")
     monkeypatch.setattr(nodes, "load_rubric", lambda _name: lenient)

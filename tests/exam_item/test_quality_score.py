@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from editorial_ai.config import Settings
+from editorial_ai.content_types.exam_item.nodes import make_exam_score_node
 from editorial_ai.llm.scripted import ScriptedClient
 from editorial_ai.models.exam_item import ExamItem, ExamRequest
-from editorial_ai.pipeline.nodes.exam_item import make_exam_score_node
 from editorial_ai.review.rubric import load_rubric
 from editorial_ai.review.validators import validate_exam_item
 from editorial_ai.services.exam_item import ExamItemService

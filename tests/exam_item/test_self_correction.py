@@ -9,7 +9,7 @@ from typing import Any
 from langgraph.graph import END
 
 from editorial_ai.config import Settings
-from editorial_ai.pipeline.nodes.exam_item import (
+from editorial_ai.content_types.exam_item.nodes import (
     make_exam_correct_node,
     make_exam_score_node,
     make_exam_validate_node,

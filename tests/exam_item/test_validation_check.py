@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 
 from editorial_ai.config import Settings
+from editorial_ai.content_types.exam_item.nodes import make_exam_validate_node
 from editorial_ai.models.exam_item import ValidationResult
-from editorial_ai.pipeline.nodes.exam_item import make_exam_validate_node
 from editorial_ai.review.validators import validate_exam_item
 from editorial_ai.review.validators.exam_item import VIGNETTE_MIN_CHARS
 

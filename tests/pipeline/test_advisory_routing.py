@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from editorial_ai.content_types.article import route_after_review
+from editorial_ai.content_types.article.flow import route_after_review
+from editorial_ai.content_types.article.nodes import review as review_node
 from editorial_ai.models.review import CriterionResult, ReviewResult
-from editorial_ai.pipeline.nodes import review as review_node
 from editorial_ai.review.rubric import load_rubric
 from editorial_ai.review.scoring import decide
 

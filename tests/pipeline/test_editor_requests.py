@@ -26,7 +26,7 @@ async def test_a_lead_the_rewrite_ignored_is_flagged(tmp_path: Path) -> None:
 
 
 def test_a_revision_that_fixed_quoted_sentences_is_not_read_as_unchanged() -> None:
-    from editorial_ai.pipeline.nodes.review import ARTICLE_REVIEW_LOOP
+    from editorial_ai.content_types.article.nodes.review import ARTICLE_REVIEW_LOOP
     from editorial_ai.pipeline.review_loop import ReviewedAttempt
 
     body = ["Jennie wore the Chanel 22 Bag at the airport. " * 8, "Lisa carried a Gucci bag in Milan.",

@@ -9,7 +9,7 @@ import pytest
 from langgraph.graph import END
 
 from editorial_ai.config import Settings
-from editorial_ai.content_types.article import route_after_curation, route_after_review
+from editorial_ai.content_types.article.flow import route_after_curation, route_after_review
 from editorial_ai.pipeline.graph import NODE_ORDER, route_after_decision, route_after_gate
 from editorial_ai.pipeline.runner import open_pipeline
 from editorial_ai.pipeline.state import total_tokens

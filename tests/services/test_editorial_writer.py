@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
+from editorial_ai.content_types.article.nodes.editorial import produce_distinct, unchanged
 from editorial_ai.llm.scripted import ScriptedClient
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.models.layout import MODEL_PROSE_KEY
 from editorial_ai.models.review import CriterionResult, ReviewResult
-from editorial_ai.pipeline.nodes.editorial import produce_distinct, unchanged
 from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE_TEXTS, PARAGRAPH_EXAMPLES
 from editorial_ai.review.rubric import load_rubric
 from editorial_ai.services.editorial import PARAGRAPH_TRIES, EditorialService

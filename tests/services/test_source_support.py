@@ -21,7 +21,7 @@ def test_one_post_on_topic_is_too_little_and_the_message_names_the_fix() -> None
 
 
 async def test_the_run_stops_at_source_without_a_single_writer_call(tmp_path: Path, monkeypatch) -> None:
-    import editorial_ai.pipeline.nodes.source as source_node
+    import editorial_ai.content_types.article.nodes.source as source_node
 
     async def one_post(catalog, topics, seed):  # the catalog found one post, about something else
         return CONTEXTS[:1]

@@ -16,7 +16,7 @@ from typing import Any
 
 from editorial_ai.api.errors import ApiError
 from editorial_ai.api.runs import RunManager
-from editorial_ai.pipeline.nodes.review import ARTICLE_REVIEW_LOOP, draft_text
+from editorial_ai.content_types.article.nodes.review import ARTICLE_REVIEW_LOOP, draft_text
 from editorial_ai.pipeline.review_loop import review_setup
 from editorial_ai.pipeline.runner import Pipeline
 from editorial_ai.review.engine import ReviewContext

@@ -107,7 +107,7 @@ def build_floor_graph(recording: Recording, delay_s: float) -> Any:
     from langgraph.graph import END, START, StateGraph
     from langgraph.types import interrupt
 
-    from editorial_ai.pipeline.state import EditorialPipelineState
+    from editorial_ai.pipeline.graph import graph_state
 
     def replay(step: ReplayStep) -> Any:
         async def node(state: dict[str, Any]) -> dict[str, Any]:
@@ -119,7 +119,7 @@ def build_floor_graph(recording: Recording, delay_s: float) -> Any:
 
         return node
 
-    graph = StateGraph(EditorialPipelineState)
+    graph = StateGraph(graph_state())  # the gate state joined with every registered flow's
     previous = START
     for i, step in enumerate(recording.steps):
         name = f"{i:02d}_{step.node}"

@@ -18,17 +18,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from editorial_ai.pipeline.state import GateState
 from editorial_ai.review.profile import ARTICLE_PROFILE, DEFAULT_LENGTH_RULE, LengthRule, ReviewProfile
 
 if TYPE_CHECKING:  # the graph types are only needed by flows, which import langgraph when they are built
     from langgraph.graph import StateGraph
 
     from editorial_ai.pipeline.deps import PipelineDeps
-    from editorial_ai.pipeline.state import PipelineNode
+    from editorial_ai.pipeline.state import AnyNode
     from editorial_ai.review.rubric import Rubric
     from editorial_ai.services.learning import Fragments
 
-NodeMaker = Callable[["PipelineDeps"], "PipelineNode"]
+NodeMaker = Callable[["PipelineDeps"], "AnyNode"]
 # How the evaluation harness produces an artifact of this type: by running the pipeline to the human gate, or
 # with the type's own generator and critic (research briefs have no pipeline flow).
 EvaluationMode = Literal["pipeline", "brief"]
@@ -47,6 +48,9 @@ class Flow:
     `nodes` maps node names to makers; `wire` adds the flow's edges (from its nodes to each other, to
     `GATE_NODE` or to END) once the nodes exist. `entry` is where a new run starts; `revision_entry` is where a
     human's revision request sends the run back. Several content types may share one flow (by `name`).
+    `state` is the flow's own state: a TypedDict extending `GateState` with the keys only its nodes read and
+    write (the graph joins it with the gate state and the other flows'; a key two flows declare must have one
+    type).
     """
 
     name: str
@@ -54,6 +58,7 @@ class Flow:
     revision_entry: str
     nodes: Mapping[str, NodeMaker]
     wire: Callable[[StateGraph], None]
+    state: type = GateState
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,9 @@ publish nodes. The graph itself knows no type.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from enum import Enum
-from typing import Any, cast
+from typing import Any, TypedDict, cast, get_type_hints
 
 from langgraph.graph import END, START, StateGraph
 
@@ -21,11 +22,12 @@ from editorial_ai.pipeline.nodes.admin_gate import make_admin_gate_node, make_hu
 from editorial_ai.pipeline.nodes.publish import make_publish_node
 from editorial_ai.pipeline.registry import content_type_for, pipeline_flows
 from editorial_ai.pipeline.registry import pipeline_content_types as pipeline_content_types
-from editorial_ai.pipeline.state import EditorialPipelineState, PipelineNode, PipelineState, StateUpdate
+from editorial_ai.pipeline.state import AnyNode, GateState, PipelineState, StateUpdate
 
 __all__ = [
     "NODE_ORDER",
     "build_graph",
+    "graph_state",
     "pipeline_content_types",
     "route_after_decision",
     "route_after_gate",
@@ -78,7 +80,22 @@ def route_after_decision(state: PipelineState) -> str:
     return END
 
 
-def _plain_statuses(node: PipelineNode) -> PipelineNode:
+def graph_state(flows: Sequence[Flow] | None = None) -> type[Any]:
+    """The graph's state schema: the gate state joined with every flow's own state (default: the registered
+    flows'). A key two flows declare must have the same type in both."""
+    fields: dict[str, Any] = dict(get_type_hints(GateState, include_extras=True))
+    owners = dict.fromkeys(fields, "the gate state")
+    for flow in pipeline_flows() if flows is None else flows:
+        for key, hint in get_type_hints(flow.state, include_extras=True).items():
+            if fields.setdefault(key, hint) != hint:
+                raise ValueError(f"flow {flow.name!r} declares the state key {key!r} as {hint}, but "
+                                 f"{owners[key]} as {fields[key]}: rename the key or give it the same type")
+            owners.setdefault(key, f"flow {flow.name!r}")
+    schema: type[Any] = TypedDict("PipelineGraphState", fields, total=False)  # type: ignore[misc]
+    return schema
+
+
+def _plain_statuses(node: AnyNode) -> AnyNode:
     """Nodes write status enum members; the state keeps their plain values, so checkpoints hold strings (the
     checkpointer would otherwise pickle the enum class by name) and readers of old checkpoints see no change."""
 
@@ -89,15 +106,16 @@ def _plain_statuses(node: PipelineNode) -> PipelineNode:
         for key, value in values.items():
             if isinstance(value, Enum):
                 values[key] = value.value
-        return update
+        return cast(StateUpdate, update)
 
     return plain
 
 
 def build_graph(deps: PipelineDeps) -> StateGraph:
     """The uncompiled graph of every registered flow; compile it with a checkpointer."""
-    graph = StateGraph(EditorialPipelineState)
     flows = pipeline_flows()
+    schema = graph_state(flows)
+    graph = StateGraph(schema)
     makers: dict[str, NodeMaker] = {}
     for flow in flows:
         for name, maker in flow.nodes.items():
@@ -108,7 +126,9 @@ def build_graph(deps: PipelineDeps) -> StateGraph:
     for name, maker in makers.items():
         # The wrapper logs any node; the state it passes is the TypedDict the node is declared with.
         node = node_wrapper(name, cast(NodeFn, _plain_statuses(maker(deps))), deps.run_log, deps.progress)
-        graph.add_node(name, cast(Any, node))
+        # Every node is handed the whole state, whatever its own declaration says (LangGraph would otherwise
+        # hand a node declared with the gate state only the gate's keys).
+        graph.add_node(name, cast(Any, node), input_schema=schema)
     graph.add_conditional_edges(START, route_start, list(dict.fromkeys(f.entry for f in flows)))
     for flow in flows:
         flow.wire(graph)

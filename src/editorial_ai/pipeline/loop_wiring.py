@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from editorial_ai.models.status import GATE_READY, PipelineStatus
-from editorial_ai.pipeline.content_type import GATE_NODE, Flow
+from editorial_ai.pipeline.content_type import GATE_NODE, Flow, NodeMaker
 from editorial_ai.pipeline.review_loop import ReviewLoop
-from editorial_ai.pipeline.state import NodeMaker, PipelineState
+from editorial_ai.pipeline.state import GateState, PipelineState
 
 if TYPE_CHECKING:
     from langgraph.graph import StateGraph
@@ -40,13 +40,13 @@ def route_unless_failed(next_node: str) -> Callable[[PipelineState], str]:
 
 
 def review_loop_flow(
-    name: str, *, steps: Sequence[str], loop: ReviewLoop, reenter: str, revision_entry: str,
-    nodes: Mapping[str, NodeMaker],
+    name: str, *, steps: Sequence[str], loop: ReviewLoop[Any], reenter: str, revision_entry: str,
+    nodes: Mapping[str, NodeMaker], state: type = GateState,
 ) -> Flow:
     """A content type's flow that is one review loop: `steps` (the nodes before the review, in order) each go on
     to the next and the last to the review unless it failed; the review goes to the human gate, to the loop's
     corrector or ends; the corrector goes on to `reenter` unless it failed. A run starts at the first step and
-    a human's revision request goes back to `revision_entry`."""
+    a human's revision request goes back to `revision_entry`. `state` is the flow's own state (see `Flow`)."""
 
     def wire(graph: StateGraph) -> None:
         chain = [*steps, loop.node]
@@ -57,5 +57,5 @@ def review_loop_flow(
         )
         graph.add_conditional_edges(loop.correct_node, route_unless_failed(reenter), [reenter, END_NODE])
 
-    return Flow(name=name, entry=steps[0], revision_entry=revision_entry, nodes=nodes, wire=wire)
+    return Flow(name=name, entry=steps[0], revision_entry=revision_entry, nodes=nodes, wire=wire, state=state)
 

@@ -10,11 +10,11 @@ builder are in loop_wiring.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, Generic, Literal
 
 from editorial_ai.models.review import FeedbackEntry, ReviewResult
 from editorial_ai.models.status import PipelineStatus
@@ -24,9 +24,9 @@ from editorial_ai.pipeline.nodes._common import max_revisions
 from editorial_ai.pipeline.registry import content_type_for
 from editorial_ai.pipeline.state import (
     Draft,
+    FlowState,
+    GateState,
     HistoryEntry,
-    PipelineNode,
-    PipelineState,
     StateUpdate,
     total_tokens,
 )
@@ -70,9 +70,9 @@ class Correction:
     entry: HistoryEntry = field(default_factory=lambda: HistoryEntry())
 
 
-class ReviewLoop:
-    """What one content type brings to the shared loop. Subclasses implement `assess` and `plan`; the other
-    hooks have the article loop's behaviour as their default."""
+class ReviewLoop(Generic[FlowState]):
+    """What one content type brings to the shared loop, over its flow's state. Subclasses implement `assess` and
+    `plan`; the other hooks have the article loop's behaviour as their default."""
 
     node: str = "review"  # the node's name, which also prefixes its log lines
     correct_node: str = "editorial"  # where a failed review goes for another attempt
@@ -97,11 +97,11 @@ class ReviewLoop:
         """The loop cap before tenant overrides: the run's own, else the setting."""
         return max_revisions(state, deps.settings)
 
-    async def assess(self, state: PipelineState, deps: PipelineDeps, rubric: Rubric) -> ReviewedAttempt:
+    async def assess(self, state: FlowState, deps: PipelineDeps, rubric: Rubric) -> ReviewedAttempt:
         """Judge the current draft."""
         raise NotImplementedError
 
-    def plan(self, state: PipelineState, attempt: ReviewedAttempt, rubric: Rubric) -> Correction | None:
+    def plan(self, state: FlowState, attempt: ReviewedAttempt, rubric: Rubric) -> Correction | None:
         """What the next attempt corrects (None: nothing can be corrected; the loop escalates)."""
         raise NotImplementedError
 
@@ -111,38 +111,40 @@ class ReviewLoop:
             return review.composite_score
         return 1.0 if review.passed else 0.0
 
-    def best_fields(self, state: PipelineState) -> StateUpdate:
+    def best_fields(self, state: FlowState) -> StateUpdate:
         """What keep-best stores beside the best draft (articles: their structured content)."""
         return {}
 
-    def corrections_done(self, state: PipelineState) -> int:
+    def corrections_done(self, state: FlowState) -> int:
         """Corrections made since the last fresh draft (the prior-score window)."""
-        return int(state.get("revision_count", 0))
+        gate: GateState = state
+        return int(gate.get("revision_count", 0))
 
-    def loops_done(self, state: PipelineState) -> int:
+    def loops_done(self, state: FlowState) -> int:
         """The loop count the stop rule compares with the cap: failed reviews, this one included."""
         return self.corrections_done(state) + 1
 
-    def failure_fields(self, state: PipelineState) -> StateUpdate:
+    def failure_fields(self, state: FlowState) -> StateUpdate:
         """State a failed review writes besides the verdict (articles count failed reviews here)."""
-        return {"revision_count": int(state.get("revision_count", 0)) + 1}
+        gate: GateState = state
+        return {"revision_count": int(gate.get("revision_count", 0)) + 1}
 
-    def similarity(self, state: PipelineState, attempt: ReviewedAttempt) -> float:
+    def similarity(self, state: FlowState, attempt: ReviewedAttempt) -> float:
         """How much this attempt repeats the previous one (0..1)."""
         return 0.0
 
-    def cap_reason(self, state: PipelineState, policy: LoopPolicy) -> str | None:
+    def cap_reason(self, state: FlowState, policy: LoopPolicy) -> str | None:
         """A type's own cap, checked before the shared stop rule (None: none reached)."""
         return None
 
-    def stop_reason(self, state: PipelineState, attempt: ReviewedAttempt, policy: LoopPolicy) -> str | None:
+    def stop_reason(self, state: FlowState, attempt: ReviewedAttempt, policy: LoopPolicy) -> str | None:
         """Why the loop must stop now (None: correct once more): the type's cap, then the shared rule."""
         return self.cap_reason(state, policy) or loop_stop_reason(
             state, attempt.review, corrections=self.corrections_done(state), loops_done=self.loops_done(state),
             similarity=self.similarity(state, attempt), policy=policy,
         )
 
-    def gate_fields(self, state: PipelineState, outcome: GateOutcome) -> StateUpdate:
+    def gate_fields(self, state: FlowState, outcome: GateOutcome) -> StateUpdate:
         """Extra state when the attempt goes to the human gate (exam items record their final status)."""
         return {}
 
@@ -152,10 +154,10 @@ class ReviewLoop:
 
 
 def review_setup(
-    state: Mapping[str, Any], deps: PipelineDeps, loop: ReviewLoop | None = None
+    state: Mapping[str, Any], deps: PipelineDeps, loop: ReviewLoop[Any] | None = None
 ) -> tuple[Rubric, LoopPolicy]:
     """The rubric and loop policy for this run (content type + tenant overrides + settings)."""
-    loop = loop or ReviewLoop()
+    loop = loop or ReviewLoop[GateState]()
     rubric = loop.base_rubric(state, deps)
     policy = LoopPolicy(max_loops=loop.max_loops(state, deps), token_budget=deps.settings.token_budget)
     tenant_name = (state.get("curation_input") or {}).get("tenant")
@@ -163,14 +165,14 @@ def review_setup(
     return apply_tenant(rubric, policy, tenant)
 
 
-def prior_scores(state: PipelineState, corrections: int) -> list[float]:
+def prior_scores(state: GateState, corrections: int) -> list[float]:
     """The composites of the reviews since the last fresh draft (one per correction made), oldest first."""
     history = state.get("review_history", [])[-corrections:] if corrections else []
     return [float(h.get("composite_score") or 0.0) for h in history]
 
 
 def loop_stop_reason(
-    state: PipelineState, review: ReviewResult, *, corrections: int, loops_done: int, similarity: float,
+    state: GateState, review: ReviewResult, *, corrections: int, loops_done: int, similarity: float,
     policy: LoopPolicy,
 ) -> str | None:
     """The shared stop rule (loop cap, token budget, no-change, plateau): the escalation reason, or None."""
@@ -185,8 +187,10 @@ def loop_stop_reason(
     return decision.reason if decision.action == "escalate" else None
 
 
-def _keep_best(state: PipelineState, loop: ReviewLoop, attempt: ReviewedAttempt, score: float) -> StateUpdate:
-    best = state.get("best_score")
+def _keep_best(state: FlowState, loop: ReviewLoop[FlowState], attempt: ReviewedAttempt,
+               score: float) -> StateUpdate:
+    gate: GateState = state
+    best = gate.get("best_score")
     if not attempt.draft or (best is not None and score <= float(best)):
         return {}
     update: StateUpdate = {"best_draft": attempt.draft, "best_score": score}
@@ -195,15 +199,16 @@ def _keep_best(state: PipelineState, loop: ReviewLoop, attempt: ReviewedAttempt,
 
 
 def _escalate(
-    state: PipelineState, loop: ReviewLoop, attempt: ReviewedAttempt, update: StateUpdate, reason: str,
-    flags: list[str],
+    state: FlowState, loop: ReviewLoop[FlowState], attempt: ReviewedAttempt, update: StateUpdate,
+    reason: str, flags: list[str],
 ) -> StateUpdate:
+    gate: GateState = state
     attempt.entry["stop_reason"] = reason
     current = attempt.draft
-    best = update.get("best_draft", state.get("best_draft")) or current
+    best = update.get("best_draft", gate.get("best_draft")) or current
     log = [f"{loop.node}: escalated to a human -- {reason}{loop.escalation_note(attempt.review)}"]
     if loop.shows_on_escalation == "latest_unless_worse":
-        best_score = float(update.get("best_score", state.get("best_score")) or 0.0)
+        best_score = float(update.get("best_score", gate.get("best_score")) or 0.0)
         if best != current and best_score > float(attempt.entry.get("composite_score") or 0.0):
             log.append(f"{loop.node}: the gate shows the best-scoring version (composite {best_score:.2f}), "
                        "not the last one")
@@ -218,12 +223,14 @@ def _escalate(
 
 
 def conclude(
-    state: PipelineState, loop: ReviewLoop, attempt: ReviewedAttempt, rubric: Rubric, policy: LoopPolicy
+    state: FlowState, loop: ReviewLoop[FlowState], attempt: ReviewedAttempt, rubric: Rubric,
+    policy: LoopPolicy,
 ) -> StateUpdate:
     """The loop's decision after a review: to the gate (passed, flagged, judge outage), another correction, or
     escalation with the best attempt."""
+    gate: GateState = state
     review, entry = attempt.review, attempt.entry
-    flags = list(state.get("flags") or [])
+    flags = list(gate.get("flags") or [])
     update: StateUpdate = {"review_result": review.model_dump(mode="json")}
     update.update(attempt.state_fields)
     update.update(_keep_best(state, loop, attempt, loop.keep_best_score(review)))
@@ -245,7 +252,7 @@ def conclude(
     update.update(loop.failure_fields(state))
     if loop.records_feedback:
         update["feedback_history"] = [
-            FeedbackEntry(attempt=int(state.get("draft_version", 0)), failed_criteria=review.failed(),
+            FeedbackEntry(attempt=int(gate.get("draft_version", 0)), failed_criteria=review.failed(),
                           suggestions=review.suggestions[:3], draft_title=attempt.title).model_dump(mode="json")
         ]
     if attempt.judge_error and loop.judge_outage == "escalate":
@@ -262,11 +269,14 @@ def conclude(
     return update
 
 
-def review_node_maker(loop: ReviewLoop) -> Callable[[PipelineDeps], PipelineNode]:
+ReviewNode = Callable[[FlowState], Awaitable[StateUpdate]]
+
+
+def review_node_maker(loop: ReviewLoop[FlowState]) -> Callable[[PipelineDeps], ReviewNode[FlowState]]:
     """The node maker of a content type's review step."""
 
-    def maker(deps: PipelineDeps) -> PipelineNode:
-        async def review(state: PipelineState) -> StateUpdate:
+    def maker(deps: PipelineDeps) -> ReviewNode[FlowState]:
+        async def review(state: FlowState) -> StateUpdate:
             rubric, policy = review_setup(state, deps, loop)
             attempt = await loop.assess(state, deps, rubric)
             return conclude(state, loop, attempt, rubric, policy)

@@ -1,4 +1,11 @@
-"""Pipeline state (seed 001 section 4) with its reducers, and the types every node and router is declared with.
+"""The gate state every flow shares with the core (seed 001 section 4), its reducers, and the types every node and
+router is declared with.
+
+The core (the graph, the review loop, the human gate and publishing) knows only `GateState`: the run's input and
+type, the draft and its review, the loop's bookkeeping, the human's decision and the logs. A content type's flow
+declares its own state, a TypedDict extending `GateState` with the type's keys (`Flow.state`); the graph's state
+is the gate state joined with every registered flow's (pipeline/graph.py), as LangGraph's subgraphs join their
+own schemas through a shared one.
 
 The state is a TypedDict so LangGraph can build its channels and mypy can check every key a node reads or
 writes. What travels in it stays JSON-shaped (drafts, reviews and feedback entries are the `model_dump(mode="json")`
@@ -10,9 +17,9 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any, Literal, TypedDict, TypeVar
 
-from editorial_ai.models.status import FinalStatus, PipelineStatus
+from editorial_ai.models.status import PipelineStatus
 
 AdminDecisionKind = Literal["approved", "rejected", "revision_requested"]
 
@@ -52,53 +59,42 @@ class HistoryEntry(TypedDict, total=False):
     at: str
 
 
-class EditorialPipelineState(TypedDict, total=False):
-    """What flows between nodes. Lists with `operator.add` accumulate; the rest are overwritten."""
+class GateState(TypedDict, total=False):
+    """What every flow shares with the core. Lists with `operator.add` accumulate; the rest are overwritten."""
 
-    curation_input: dict[str, Any]
-    curated_topics: list[dict[str, Any]]
-    design_spec: dict[str, Any] | None
-    enriched_contexts: list[dict[str, Any]]
+    curation_input: dict[str, Any]  # the run's input: the run request's fields (keyword, model, options)
+    content_type: str
+    thread_id: str | None
     current_draft: Draft | None
     current_draft_id: str | None
-    tool_calls_log: Annotated[list[ToolCall], operator.add]
+    draft_version: int
     review_result: ReviewJson | None
     revision_count: int
+    correction_targets: list[str]
+    best_draft: Draft | None
+    best_score: float | None
+    escalated: bool
+    flags: list[str]
     feedback_history: Annotated[list[FeedbackJson], operator.add]
-    thread_id: str | None
+    review_history: Annotated[list[HistoryEntry], operator.add]
     admin_decision: AdminDecisionKind | None
     admin_feedback: str | None
     decision_event_id: int | None  # the decision event the graph last consumed (exactly-once resume)
     pipeline_status: PipelineStatus
     error_log: Annotated[list[str], operator.add]
-    # Beyond seed 001: audit and loop control
-    content_type: str
-    current_content: dict[str, Any] | None
-    correction_targets: list[str]
-    draft_version: int
-    best_draft: Draft | None
-    best_score: float | None
-    best_content: dict[str, Any] | None
-    last_reviewed_text: str
-    escalated: bool
-    flags: list[str]
-    review_history: Annotated[list[HistoryEntry], operator.add]
+    tool_calls_log: Annotated[list[ToolCall], operator.add]
     token_usage: Annotated[list[dict[str, Any]], operator.add]
-    # Exam items (seed 002): the request, the review cycle (1 + corrections) and the loop's bookkeeping
-    exam_request: dict[str, Any] | None
-    current_review_cycle: int
-    exam_validation: dict[str, Any] | None
-    exam_correction: dict[str, Any] | None
-    final_status: FinalStatus
-    # Product specs (seed 003): the categorizer's choice, the learning subcategory of the run
-    product_category: str | None
 
 
-# Nodes read the whole state and return the keys they change (a partial state, merged by the reducers).
-PipelineState = EditorialPipelineState
-StateUpdate = EditorialPipelineState
-PipelineNode = Callable[[PipelineState], Awaitable[StateUpdate]]
-NodeMaker = Callable[..., PipelineNode]  # takes the run's PipelineDeps
+# Nodes read the whole state and return the keys they change (a partial state, merged by the reducers). A
+# type's nodes are declared with its own state (`Node[ExamState]`); the core's with the gate state.
+PipelineState = GateState
+StateUpdate = GateState
+FlowState = TypeVar("FlowState", bound=GateState)
+Node = Callable[[FlowState], Awaitable[FlowState]]
+PipelineNode = Node[GateState]
+# What a flow's node maker makes: a node of any flow's state (the graph hands every node the whole state).
+AnyNode = Callable[[Any], Awaitable[Mapping[str, Any]]]
 Router = Callable[[PipelineState], str]
 
 

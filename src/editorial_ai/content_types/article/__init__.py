@@ -1,7 +1,9 @@
 """Magazine articles (seed 001): fashion_magazine, tech_blog, lifestyle and the generic `default` rubric.
 
-All four share one flow, curation -> design_spec -> source -> editorial -> enrich -> review, and differ by
-rubric only. The review loops back to editorial until it passes or escalates to the human gate.
+All four share one flow (flow.py: curation -> design_spec -> source -> editorial -> enrich -> review, its nodes
+in nodes/, its state in state.py) and differ by rubric only. The review loops back to editorial until it passes or
+escalates to the human gate. Importing this package registers the types; the flow is imported when a graph is
+built.
 """
 
 from __future__ import annotations
@@ -9,72 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from editorial_ai.pipeline.content_type import GATE_NODE, ContentType, Flow
+from editorial_ai.pipeline.content_type import ContentType, Flow
 from editorial_ai.pipeline.registry import register
-from editorial_ai.pipeline.state import PipelineState  # at run time: the graph reads routers' annotations
 from editorial_ai.review.profile import ARTICLE_LENGTH_RULE, LengthRule
-
-if TYPE_CHECKING:
-    from langgraph.graph import StateGraph
-
-ARTICLE_FLOW = "article"
-ARTICLE_NODES = ("curation", "design_spec", "source", "editorial", "enrich", "review")
-
-
-def route_after_curation(state: PipelineState) -> str:
-    """Stop when curation found nothing to write about."""
-    from langgraph.graph import END
-
-    return "design_spec" if state.get("curated_topics") else END
-
-
-def route_after_source(state: PipelineState) -> str:
-    """Stop before drafting when the sourced posts cannot carry an article (no doomed drafts)."""
-    from langgraph.graph import END
-
-    return END if state.get("pipeline_status") == "failed" else "editorial"
-
-
-def route_after_review(state: PipelineState) -> str:
-    """pass -> admin_gate; fail below the cap -> editorial; escalated -> admin_gate (flagged for a human); a
-    review that crashed -> END. The shared loop's router (imported when a graph is built)."""
-    from editorial_ai.pipeline.loop_wiring import route_after_review as loop_router
-    from editorial_ai.pipeline.nodes.review import ARTICLE_REVIEW_LOOP
-
-    return loop_router(ARTICLE_REVIEW_LOOP.correct_node, GATE_NODE)(state)
-
-
-def _wire(graph: StateGraph) -> None:
-    from langgraph.graph import END
-
-    graph.add_conditional_edges("curation", route_after_curation, ["design_spec", END])
-    graph.add_edge("design_spec", "source")
-    graph.add_conditional_edges("source", route_after_source, ["editorial", END])
-    graph.add_edge("editorial", "enrich")
-    graph.add_edge("enrich", "review")
-    graph.add_conditional_edges("review", route_after_review, [GATE_NODE, "editorial", END])
-
-
-def article_flow() -> Flow:
-    """The article part of the graph (node modules imported here, when a graph is built)."""
-    from editorial_ai.pipeline.nodes.curation import make_curation_node
-    from editorial_ai.pipeline.nodes.design_spec import make_design_spec_node
-    from editorial_ai.pipeline.nodes.editorial import make_editorial_node
-    from editorial_ai.pipeline.nodes.enrich import make_enrich_node
-    from editorial_ai.pipeline.nodes.review import make_review_node
-    from editorial_ai.pipeline.nodes.source import make_source_node
-
-    makers = {
-        "curation": make_curation_node,
-        "design_spec": make_design_spec_node,
-        "source": make_source_node,
-        "editorial": make_editorial_node,
-        "enrich": make_enrich_node,
-        "review": make_review_node,
-    }
-    return Flow(name=ARTICLE_FLOW, entry="curation", revision_entry="editorial", nodes=makers, wire=_wire)
 
 
 @dataclass(frozen=True)
@@ -92,6 +33,8 @@ class ArticleType(ContentType):
 
     def flow(self) -> Flow:
         """The shared article flow."""
+        from editorial_ai.content_types.article.flow import article_flow
+
         return article_flow()
 
     def render_html(self, draft: Mapping[str, Any], *, standalone: bool = True) -> str:

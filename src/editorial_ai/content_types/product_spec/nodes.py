@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from editorial_ai.content_types.product_spec.state import SpecNode, SpecState
 from editorial_ai.llm.base import LLMError
 from editorial_ai.models.product_spec import ProductRequest, ProductSpec, SpecCheck
 from editorial_ai.models.review import CriterionResult, ReviewResult
@@ -27,7 +28,7 @@ from editorial_ai.pipeline.review_loop import (
     now_iso,
     review_node_maker,
 )
-from editorial_ai.pipeline.state import Draft, HistoryEntry, PipelineNode, PipelineState, StateUpdate
+from editorial_ai.pipeline.state import Draft, HistoryEntry
 from editorial_ai.review.policy import LoopPolicy
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.scoring import composite_score, decide_pass
@@ -67,10 +68,10 @@ def _draft(spec: ProductSpec, request: ProductRequest) -> Draft:
 
 
 # --- nodes ------------------------------------------------------------------------------------------------
-def make_spec_categorize_node(deps: PipelineDeps) -> PipelineNode:
+def make_spec_categorize_node(deps: PipelineDeps) -> SpecNode:
     """Pick the product category (the learning subcategory of everything after)."""
 
-    async def spec_categorize(state: PipelineState) -> StateUpdate:
+    async def spec_categorize(state: SpecState) -> SpecState:
         try:
             request = _request(state)
         except (ProductNotFoundError, ValidationError) as exc:
@@ -99,10 +100,10 @@ def make_spec_categorize_node(deps: PipelineDeps) -> PipelineNode:
     return spec_categorize
 
 
-def make_spec_extract_node(deps: PipelineDeps) -> PipelineNode:
+def make_spec_extract_node(deps: PipelineDeps) -> SpecNode:
     """Extract the whole spec; a human's revision request is quoted into the prompt."""
 
-    async def spec_extract(state: PipelineState) -> StateUpdate:
+    async def spec_extract(state: SpecState) -> SpecState:
         version = int(state.get("draft_version", 0)) + 1
         request, category = _request(state), str(state.get("product_category") or "")
         signal = await _learning(state, deps, category)
@@ -170,7 +171,7 @@ def spec_review_result(check: SpecCheck, rubric: Rubric) -> ReviewResult:
     )
 
 
-class SpecReviewLoop(ReviewLoop):
+class SpecReviewLoop(ReviewLoop[SpecState]):
     """Seed 003's supervisor in the shared loop: deterministic plausibility checks (no judge), at most
     MAX_SPEC_CORRECTIONS corrections, and a correction that leaves the same problems escalates."""
 
@@ -178,7 +179,7 @@ class SpecReviewLoop(ReviewLoop):
     correct_node = "spec_correct"
     records_feedback = False  # the corrector reads the supervisor's findings from the history entry
 
-    async def assess(self, state: PipelineState, deps: PipelineDeps, rubric: Rubric) -> ReviewedAttempt:
+    async def assess(self, state: SpecState, deps: PipelineDeps, rubric: Rubric) -> ReviewedAttempt:
         """Check the spec against the description it was read from."""
         draft = state.get("current_draft") or {}
         spec = ProductSpec.model_validate(draft)
@@ -201,11 +202,11 @@ class SpecReviewLoop(ReviewLoop):
         """The share of checks passed."""
         return review.composite_score or 0.0
 
-    def failure_fields(self, state: PipelineState) -> StateUpdate:
+    def failure_fields(self, state: SpecState) -> SpecState:
         """The correct node counts corrections."""
         return {}
 
-    def stop_reason(self, state: PipelineState, attempt: ReviewedAttempt, policy: LoopPolicy) -> str | None:
+    def stop_reason(self, state: SpecState, attempt: ReviewedAttempt, policy: LoopPolicy) -> str | None:
         """The correction cap, or a correction that changed none of the problems."""
         corrections = int(state.get("revision_count", 0))
         previous = state.get("review_history") or []
@@ -216,7 +217,7 @@ class SpecReviewLoop(ReviewLoop):
             return f"max corrections reached: {corrections} of {MAX_SPEC_CORRECTIONS}"
         return None
 
-    def plan(self, state: PipelineState, attempt: ReviewedAttempt, rubric: Rubric) -> Correction | None:
+    def plan(self, state: SpecState, attempt: ReviewedAttempt, rubric: Rubric) -> Correction | None:
         """The supervisor's error messages, for the corrector's prompt."""
         check: SpecCheck = attempt.findings
         return Correction(targets=None, entry={"correction": [i.message for i in check.errors()]})
@@ -230,10 +231,10 @@ SPEC_REVIEW_LOOP = SpecReviewLoop()
 make_spec_review_node = review_node_maker(SPEC_REVIEW_LOOP)
 
 
-def make_spec_correct_node(deps: PipelineDeps) -> PipelineNode:
+def make_spec_correct_node(deps: PipelineDeps) -> SpecNode:
     """Write the spec again with the supervisor's findings (and the learned supervisor guidance)."""
 
-    async def spec_correct(state: PipelineState) -> StateUpdate:
+    async def spec_correct(state: SpecState) -> SpecState:
         corrections = int(state.get("revision_count", 0)) + 1
         version = int(state.get("draft_version", 0)) + 1
         request, category = _request(state), str(state.get("product_category") or "")
@@ -250,7 +251,7 @@ def make_spec_correct_node(deps: PipelineDeps) -> PipelineNode:
             error = f"spec_correct: correction failed: {exc}"
         else:
             error = ""
-        update: StateUpdate = {
+        update: SpecState = {
             "current_draft": _draft(spec, request),
             "draft_version": version,
             "revision_count": corrections,

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+from editorial_ai.content_types.article.state import ArticleNode, ArticleState
 from editorial_ai.models.status import PipelineStatus
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes._common import run_model
-from editorial_ai.pipeline.state import PipelineNode, PipelineState, StateUpdate
 from editorial_ai.services.curation import CurationService, nearest_keywords
 
 
-def make_curation_node(deps: PipelineDeps) -> PipelineNode:
+def make_curation_node(deps: PipelineDeps) -> ArticleNode:
     """Curation: seed keyword -> CuratedTopic[] (low quality removed)."""
 
-    async def curation(state: PipelineState) -> StateUpdate:
+    async def curation(state: ArticleState) -> ArticleState:
         llm = deps.llm("curation_research", run_model(state, deps.settings))
         concurrency = deps.settings.llm_concurrency_for(llm.name)
         topics = await CurationService(llm, deps.catalog, concurrency=concurrency).curate(state["curation_input"])

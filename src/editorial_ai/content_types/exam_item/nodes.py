@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from editorial_ai.content_types.exam_item.state import ExamNode, ExamState
 from editorial_ai.llm.base import LLMError
 from editorial_ai.models.exam_item import ExamItem, ExamRequest, ValidationResult
 from editorial_ai.models.review import ReviewResult
@@ -30,7 +31,7 @@ from editorial_ai.pipeline.review_loop import (
     review_node_maker,
     review_setup,
 )
-from editorial_ai.pipeline.state import HistoryEntry, PipelineNode, PipelineState, StateUpdate
+from editorial_ai.pipeline.state import HistoryEntry
 from editorial_ai.review.policy import LoopPolicy, draft_similarity
 from editorial_ai.review.rubric import Rubric, load_rubric
 from editorial_ai.review.validators.exam_item import validate_exam_item
@@ -54,10 +55,10 @@ route_after_exam_score = route_after_review("exam_correct", GATE_NODE)
 
 
 # --- nodes ------------------------------------------------------------------------------------------------
-def make_exam_generate_node(deps: PipelineDeps) -> PipelineNode:
+def make_exam_generate_node(deps: PipelineDeps) -> ExamNode:
     """Write a whole item from the request (topic, SLO, Bloom's level); a human's revision request is fed in."""
 
-    async def exam_generate(state: PipelineState) -> StateUpdate:
+    async def exam_generate(state: ExamState) -> ExamState:
         version = int(state.get("draft_version", 0)) + 1
         try:
             request = exam_request_from_input(state.get("curation_input"))
@@ -86,18 +87,18 @@ def make_exam_generate_node(deps: PipelineDeps) -> PipelineNode:
     return exam_generate
 
 
-def make_exam_validate_node(deps: PipelineDeps) -> PipelineNode:
+def make_exam_validate_node(deps: PipelineDeps) -> ExamNode:
     """Seed 002 ValidationCheckNode, the exam type's validator: deterministic structural rules, field-specific
     findings."""
 
-    async def exam_validate(state: PipelineState) -> StateUpdate:
+    async def exam_validate(state: ExamState) -> ExamState:
         validation = validate_exam_item(state.get("current_draft") or {})
         return {"exam_validation": validation.model_dump(mode="json"), "pipeline_status": PipelineStatus.REVIEWING}
 
     return exam_validate
 
 
-class ExamReviewLoop(ReviewLoop):
+class ExamReviewLoop(ReviewLoop[ExamState]):
     """Seed 002 QualityScoreNode in the shared loop: the five judged dimensions plus the structural validation,
     at most EXAM_MAX_CORRECTIONS self-corrections of the weakest component, a judge outage escalates."""
 
@@ -115,7 +116,7 @@ class ExamReviewLoop(ReviewLoop):
         asked = (state.get("curation_input") or {}).get("max_revisions")
         return int(asked) if asked else EXAM_MAX_CORRECTIONS
 
-    async def assess(self, state: PipelineState, deps: PipelineDeps, rubric: Rubric) -> ReviewedAttempt:
+    async def assess(self, state: ExamState, deps: PipelineDeps, rubric: Rubric) -> ReviewedAttempt:
         """Judge the item (its validation comes from exam_validate) and record the seed's cycle entry."""
         item = ExamItem.model_validate(state.get("current_draft") or {})
         request = ExamRequest.model_validate(state.get("exam_request") or exam_request_from_input(
@@ -147,31 +148,31 @@ class ExamReviewLoop(ReviewLoop):
         """The composite (0 when the judge gave none)."""
         return review.composite_score or 0.0
 
-    def corrections_done(self, state: PipelineState) -> int:
+    def corrections_done(self, state: ExamState) -> int:
         """Self-corrections made so far (the review cycle counts the generated item as 1)."""
         return int(state.get("current_review_cycle") or 1) - 1
 
-    def loops_done(self, state: PipelineState) -> int:
+    def loops_done(self, state: ExamState) -> int:
         """The cap counts self-corrections, checked by `cap_reason` before the shared rule."""
         return self.corrections_done(state)
 
-    def failure_fields(self, state: PipelineState) -> StateUpdate:
+    def failure_fields(self, state: ExamState) -> ExamState:
         """The correct node counts corrections, not the review."""
         return {}
 
-    def similarity(self, state: PipelineState, attempt: ReviewedAttempt) -> float:
+    def similarity(self, state: ExamState, attempt: ReviewedAttempt) -> float:
         """How little the last correction changed the components it rewrote."""
         applied = state.get("exam_correction") if self.corrections_done(state) else None
         return float((applied or {}).get("similarity") or 0.0)
 
-    def cap_reason(self, state: PipelineState, policy: LoopPolicy) -> str | None:
+    def cap_reason(self, state: ExamState, policy: LoopPolicy) -> str | None:
         """Seed 002's cap on self-corrections."""
         corrections = self.corrections_done(state)
         if corrections >= policy.max_loops:
             return f"max self-corrections reached: {corrections} of {policy.max_loops}, still below the bar"
         return None
 
-    def plan(self, state: PipelineState, attempt: ReviewedAttempt, rubric: Rubric) -> Correction | None:
+    def plan(self, state: ExamState, attempt: ReviewedAttempt, rubric: Rubric) -> Correction | None:
         """The weakest dimension's component (or the components validation flagged)."""
         evaluation, validation, item = attempt.findings
         plan = plan_correction(evaluation, validation, item, rubric)
@@ -181,7 +182,7 @@ class ExamReviewLoop(ReviewLoop):
                                                           "correction": plan.as_dict(),
                                                           "weakest_dimension": plan.dimension})
 
-    def gate_fields(self, state: PipelineState, outcome: GateOutcome) -> StateUpdate:
+    def gate_fields(self, state: ExamState, outcome: GateOutcome) -> ExamState:
         """Seed 002's final_status."""
         if outcome != GateOutcome.PASSED:
             return {"final_status": FinalStatus.NEEDS_HUMAN_REVIEW}
@@ -193,11 +194,11 @@ class ExamReviewLoop(ReviewLoop):
         return ""
 
 
-def make_exam_correct_node(deps: PipelineDeps) -> PipelineNode:
+def make_exam_correct_node(deps: PipelineDeps) -> ExamNode:
     """Seed 002 SelfCorrectionNode, the exam type's corrector: regenerate only the planned component(s) with the
     dimension's feedback."""
 
-    async def exam_correct(state: PipelineState) -> StateUpdate:
+    async def exam_correct(state: ExamState) -> ExamState:
         cycle = int(state.get("current_review_cycle") or 1)
         version = int(state.get("draft_version", 0)) + 1
         planned = (state.get("review_history") or [{}])[-1].get("correction") or {}
@@ -217,7 +218,7 @@ def make_exam_correct_node(deps: PipelineDeps) -> PipelineNode:
                                        components_text(corrected, plan.components))
         record = {**plan.as_dict(), "requested_by_cycle": cycle, "similarity": round(similarity, 4), "error": error,
                   "at": now_iso()}
-        update: StateUpdate = {
+        update: ExamState = {
             "current_draft": corrected.model_dump(mode="json"), "current_review_cycle": cycle + 1,
             "revision_count": cycle, "draft_version": version, "exam_correction": record, "correction_targets": [],
             "pipeline_status": PipelineStatus.REVISING,

@@ -1,5 +1,7 @@
 """Product specs (seed 003): description -> categorizer -> extraction -> supervisor checks -> human gate.
 
+The nodes are in nodes.py and the flow's own state in state.py.
+
 Learning: reviews are aggregated per product category; the categorizer, the extraction and the supervisor's
 correction each have their placeholder, and the extraction shows the latest approved spec of the category
 as `{{EXAMPLE_ITEM}}`.
@@ -75,12 +77,13 @@ class ProductSpecType(ContentType):
 
     def flow(self) -> Flow:
         """spec_categorize -> spec_extract -> spec_review -> (spec_correct -> spec_review ...)."""
+        from editorial_ai.content_types.product_spec.nodes import SPEC_NODE_MAKERS, SPEC_REVIEW_LOOP
+        from editorial_ai.content_types.product_spec.state import SpecState
         from editorial_ai.pipeline.loop_wiring import review_loop_flow
-        from editorial_ai.pipeline.nodes.product_spec import SPEC_NODE_MAKERS, SPEC_REVIEW_LOOP
 
         return review_loop_flow(
             SPEC_FLOW, steps=("spec_categorize", "spec_extract"), loop=SPEC_REVIEW_LOOP, reenter="spec_review",
-            revision_entry="spec_extract", nodes=SPEC_NODE_MAKERS,
+            revision_entry="spec_extract", nodes=SPEC_NODE_MAKERS, state=SpecState,
         )
 
     def title_of(self, draft: Mapping[str, Any]) -> str:

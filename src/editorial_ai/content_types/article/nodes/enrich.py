@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+from editorial_ai.content_types.article.state import ArticleNode, ArticleState
 from editorial_ai.models.status import PipelineStatus
 from editorial_ai.pipeline.deps import PipelineDeps
-from editorial_ai.pipeline.state import PipelineNode, PipelineState, StateUpdate
 from editorial_ai.services.enrich import enrich_layout
 
 
-def make_enrich_node(deps: PipelineDeps) -> PipelineNode:
+def make_enrich_node(deps: PipelineDeps) -> ArticleNode:
     """Enrich: real post images and products into the layout; passes through when there is no draft."""
 
-    async def enrich(state: PipelineState) -> StateUpdate:
+    async def enrich(state: ArticleState) -> ArticleState:
         draft = state.get("current_draft")
         if not draft:
             return {"pipeline_status": PipelineStatus.REVIEWING}

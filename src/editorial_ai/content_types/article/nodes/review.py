@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from editorial_ai.content_types.article.state import ArticleState
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes._common import judge_model
@@ -19,7 +20,7 @@ from editorial_ai.pipeline.review_loop import (
     now_iso,
     review_node_maker,
 )
-from editorial_ai.pipeline.state import Draft, HistoryEntry, PipelineState, StateUpdate
+from editorial_ai.pipeline.state import Draft, HistoryEntry
 from editorial_ai.review.engine import ReviewContext, review_draft
 from editorial_ai.review.policy import draft_similarity
 from editorial_ai.review.rubric import Rubric
@@ -48,13 +49,13 @@ def quoted_sentences(review: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(q for q in found if q))
 
 
-class ArticleReviewLoop(ReviewLoop):
+class ArticleReviewLoop(ReviewLoop[ArticleState]):
     """Articles: judged by the review engine against the run's rubric; corrected by the editorial node."""
 
     node = "review"
     correct_node = "editorial"
 
-    async def assess(self, state: PipelineState, deps: PipelineDeps, rubric: Rubric) -> ReviewedAttempt:
+    async def assess(self, state: ArticleState, deps: PipelineDeps, rubric: Rubric) -> ReviewedAttempt:
         """Format and grounding checks, then the judge, on the current layout."""
         judge = deps.llm("review", judge_model(state, deps.settings), int(state.get("revision_count", 0)))
         context = ReviewContext(
@@ -79,14 +80,15 @@ class ArticleReviewLoop(ReviewLoop):
             "correction_target": None,
             "at": now_iso(),
         }
+        reviewed: ArticleState = {"last_reviewed_text": draft_text(draft)}
         return ReviewedAttempt(review=result, entry=entry, draft=draft, title=(draft or {}).get("title", ""),
-                               state_fields={"last_reviewed_text": draft_text(draft)})
+                               state_fields=reviewed)
 
-    def best_fields(self, state: PipelineState) -> StateUpdate:
+    def best_fields(self, state: ArticleState) -> ArticleState:
         """The structured content of the best layout, which a targeted correction patches."""
         return {"best_content": state.get("current_content")}
 
-    def similarity(self, state: PipelineState, attempt: ReviewedAttempt) -> float:
+    def similarity(self, state: ArticleState, attempt: ReviewedAttempt) -> float:
         """How much this attempt repeats the previous one. When the previous review quoted sentences, the share of
         them still there word for word: a revision that fixes three quoted sentences in a 500-word article leaves
         the draft 98% the same and has still done its work. Otherwise the reviewed texts are compared whole."""
@@ -96,7 +98,7 @@ class ArticleReviewLoop(ReviewLoop):
             return sum(sentence in text for sentence in quoted) / len(quoted)
         return draft_similarity(state.get("last_reviewed_text") or "", text)
 
-    def plan(self, state: PipelineState, attempt: ReviewedAttempt, rubric: Rubric) -> Correction | None:
+    def plan(self, state: ArticleState, attempt: ReviewedAttempt, rubric: Rubric) -> Correction | None:
         """The failed components of the structured content, or a full rewrite when none can be singled out."""
         targets = None
         if state.get("current_content"):

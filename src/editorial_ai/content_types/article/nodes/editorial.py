@@ -8,6 +8,8 @@ from functools import partial
 
 from pydantic import ValidationError
 
+from editorial_ai.content_types.article.nodes.review import draft_text
+from editorial_ai.content_types.article.state import ArticleNode, ArticleState
 from editorial_ai.llm.base import ImageGenerator, LLMClient, LLMError
 from editorial_ai.llm.profile import profile_of
 from editorial_ai.llm.registry import parse_model_string
@@ -16,8 +18,6 @@ from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.models.status import PipelineStatus
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes._common import run_model, run_option
-from editorial_ai.pipeline.nodes.review import draft_text
-from editorial_ai.pipeline.state import PipelineNode, PipelineState, StateUpdate
 from editorial_ai.review.policy import draft_similarity
 from editorial_ai.review.rubric import load_rubric
 from editorial_ai.services.chat_writer import ChatEditorialService
@@ -42,7 +42,7 @@ def writer_for(llm: LLMClient, layout: LayoutFn | None, known_names: set[str], d
 
 
 async def _produce(
-    service: Writer, state: PipelineState, deps: PipelineDeps, variant: int = 0
+    service: Writer, state: ArticleState, deps: PipelineDeps, variant: int = 0
 ) -> tuple[DraftOutcome, str]:
     design = DesignSpec.model_validate(state.get("design_spec") or {})
     topics, contexts = state.get("curated_topics", []), state.get("enriched_contexts", [])
@@ -83,7 +83,7 @@ async def _produce(
     return outcome, "full"
 
 
-def unchanged(state: PipelineState, outcome: DraftOutcome, mode: str) -> bool:
+def unchanged(state: ArticleState, outcome: DraftOutcome, mode: str) -> bool:
     """Whether a new attempt repeats its predecessor (>= SIMILAR): for a targeted revision, the paragraphs it
     rewrote; otherwise the whole draft. A small real fix (one sentence dropped) is a change, not a repeat."""
     previous = (state.get("current_content") or {}).get("body_paragraphs") or []
@@ -97,7 +97,7 @@ def unchanged(state: PipelineState, outcome: DraftOutcome, mode: str) -> bool:
 
 
 async def produce_distinct(
-    service: Writer, state: PipelineState, deps: PipelineDeps
+    service: Writer, state: ArticleState, deps: PipelineDeps
 ) -> tuple[DraftOutcome, str, int]:
     """A draft that differs from its predecessor: a repeat (see `unchanged`) is re-sampled with another seed and
     prompt variant (up to RESAMPLES times) instead of being reviewed and counted as a revision.
@@ -151,10 +151,10 @@ def layout_label(note: str, planner_reason: str) -> str:
     return f"planner ({reason})" if reason else "planner"
 
 
-def make_editorial_node(deps: PipelineDeps) -> PipelineNode:
+def make_editorial_node(deps: PipelineDeps) -> ArticleNode:
     """Editorial: full generation with feedback injection, or targeted correction of failed components."""
 
-    async def editorial(state: PipelineState) -> StateUpdate:
+    async def editorial(state: ArticleState) -> ArticleState:
         revision = int(state.get("revision_count", 0))
         base_model = run_model(state, deps.settings)
         llm = deps.llm("editorial_content", base_model, revision)

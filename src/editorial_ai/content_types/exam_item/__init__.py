@@ -1,7 +1,7 @@
 """Single-best-answer exam items (seed 002): generate -> validate -> score -> correct the weakest component.
 
-The nodes live in pipeline/nodes/exam_item.py; this module declares how they are wired and how an item is
-shown and published.
+The nodes are in nodes.py and the flow's own state in state.py; this module declares how they are wired and how
+an item is shown and published.
 """
 
 from __future__ import annotations
@@ -24,12 +24,13 @@ class ExamItemType(ContentType):
     def flow(self) -> Flow:
         """exam_generate -> exam_validate (the type's validator) -> exam_score (the shared review loop with the
         exam's scorer) -> gate, or exam_correct (the type's corrector) -> exam_validate ..."""
+        from editorial_ai.content_types.exam_item.nodes import EXAM_NODE_MAKERS, EXAM_REVIEW_LOOP
+        from editorial_ai.content_types.exam_item.state import ExamState
         from editorial_ai.pipeline.loop_wiring import review_loop_flow
-        from editorial_ai.pipeline.nodes.exam_item import EXAM_NODE_MAKERS, EXAM_REVIEW_LOOP
 
         return review_loop_flow(
             EXAM_FLOW, steps=("exam_generate", "exam_validate"), loop=EXAM_REVIEW_LOOP, reenter="exam_validate",
-            revision_entry="exam_generate", nodes=EXAM_NODE_MAKERS,
+            revision_entry="exam_generate", nodes=EXAM_NODE_MAKERS, state=ExamState,
         )
 
     def prompt_example_texts(self) -> list[str]:

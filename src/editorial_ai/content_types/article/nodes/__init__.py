@@ -1,0 +1,1 @@
+"""The article flow's nodes: curation -> design_spec -> source -> editorial -> enrich -> review."""
