@@ -69,3 +69,25 @@ def test_a_broken_entry_point_is_logged_and_the_others_still_load(
 def test_an_unknown_type_names_the_registered_ones() -> None:
     with pytest.raises(registry.UnknownContentTypeError, match="exam_item"):
         registry.content_type_for("recipe")
+
+
+def test_a_type_packages_scenarios_are_found_by_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from editorial_ai.llm.scripted import load_scenario, scenario_names
+
+    package = tmp_path / "outside_poems"
+    (package / "scenarios").mkdir(parents=True)
+    (package / "scenarios" / "outside_poem_good.yaml").write_text("poem:\n  - text: a line\n", encoding="utf-8")
+    (package / "__init__.py").write_text(
+        "from dataclasses import dataclass\n"
+        "from editorial_ai.pipeline.content_type import ContentType\n"
+        "@dataclass(frozen=True)\nclass PoemType(ContentType):\n    pass\n"
+        "POEM = PoemType(name='outside_poem', label='Poem')\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import outside_poems  # type: ignore[import-not-found]
+
+    try:
+        registry.register(outside_poems.POEM)
+        assert "outside_poem_good" in scenario_names()
+        assert load_scenario("outside_poem_good") == {"poem": [{"text": "a line"}]}
+    finally:
+        registry.unregister("outside_poem")

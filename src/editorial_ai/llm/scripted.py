@@ -37,9 +37,20 @@ class ScenarioError(ValueError):
     """A scenario is missing, malformed, or was asked for by something other than a plain name."""
 
 
+# The `scenarios/` folders content type packages bring, added when a type is registered (pipeline/registry.py).
+_PLUGIN_DIRS: list[Path] = []
+
+
+def add_scenario_dir(directory: Path) -> None:
+    """Look scenarios up in `directory` too (after the configured and the bundled ones)."""
+    if directory not in _PLUGIN_DIRS:
+        _PLUGIN_DIRS.append(directory)
+
+
 def scenario_dirs(extra_dir: Path | None = None) -> list[Path]:
-    """Where scenarios are looked up: the configured directory (EDITORIAL_AI_SCENARIO_DIR) first, then the bundled."""
-    return [d for d in (extra_dir, SCENARIO_DIR) if d is not None]
+    """Where scenarios are looked up: the configured directory (EDITORIAL_AI_SCENARIO_DIR) first, then the bundled,
+    then those of the registered content types."""
+    return [d for d in (extra_dir, SCENARIO_DIR, *_PLUGIN_DIRS) if d is not None]
 
 
 def scenario_names(extra_dir: Path | None = None) -> list[str]:
@@ -157,7 +168,8 @@ class ScriptedClient:
 
 
 def create_client(spec: Any, settings: Settings) -> ScriptedClient:
-    """Factory used by the registry: `scripted:<scenario name>` (bundled or in EDITORIAL_AI_SCENARIO_DIR)."""
+    """Factory used by the registry: `scripted:<scenario name>` (bundled, in EDITORIAL_AI_SCENARIO_DIR or in a
+    content type's package)."""
     name = spec.model or "happy"
     return ScriptedClient(load_scenario(name, settings.scenario_dir), name=f"scripted:{name}",
                           latency_s=scenario_latency_s(name, settings.scenario_dir))

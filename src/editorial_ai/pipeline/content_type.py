@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import json
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,6 +93,14 @@ class ContentType:
         """Whether `run`, the API and the admin UI accept this type: it overrides `flow` (checked without
         building the flow, so listing types imports no graph code)."""
         return type(self).flow is not ContentType.flow
+
+    def scenario_dir(self) -> Path | None:
+        """The scripted scenarios the type brings: the `scenarios/` folder beside the module that defines its class,
+        when there is one (`scripted:<name>` then finds them as it finds the bundled ones)."""
+        module = sys.modules.get(type(self).__module__)
+        origin = getattr(module, "__file__", None)
+        folder = Path(origin).parent / "scenarios" if origin else None
+        return folder if folder is not None and folder.is_dir() else None
 
     # --- review -------------------------------------------------------------------------------------------
     def rubric(self) -> Rubric:

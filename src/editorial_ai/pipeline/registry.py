@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from editorial_ai.llm.scripted import add_scenario_dir
 from editorial_ai.pipeline.content_type import ContentType, Flow
 from editorial_ai.review.profile import TEXT_REVIEW
 
@@ -92,10 +93,14 @@ def _ensure_bundled() -> None:
 
 
 def register(content_type: ContentType, *, replace: bool = False) -> ContentType:
-    """Add a type; a second type with the same name is refused unless `replace` (tests swap types this way)."""
+    """Add a type; a second type with the same name is refused unless `replace` (tests swap types this way). The
+    scripted scenarios its package brings become loadable by name."""
     if content_type.name in _registry and not replace and _registry[content_type.name] is not content_type:
         raise ValueError(f"content type {content_type.name!r} is already registered")
     _registry[content_type.name] = content_type
+    scenarios = content_type.scenario_dir()
+    if scenarios is not None:
+        add_scenario_dir(scenarios)
     return content_type
 
 
