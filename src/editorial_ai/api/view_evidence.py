@@ -1,7 +1,8 @@
 """The evidence panel: the run's sources (topics, posts, products) and every claim of the draft checked against them.
 
-Claims are re-checked here with the review's own deterministic code (no model call), so the panel shows exactly what
-the grounding criteria saw: which claims are backed, by which source sentence, and what the sources lack.
+Claims are re-checked here with the review's own deterministic code and verdicts (`deterministic.view_verdicts`, no
+model call), so the panel shows exactly what the grounding criteria saw: which claims are backed, by which source
+sentence, and what the sources lack.
 """
 
 from __future__ import annotations
@@ -13,8 +14,7 @@ from pydantic import ValidationError
 
 from editorial_ai.content_types.registry import content_type_for
 from editorial_ai.models.layout import MagazineLayout
-from editorial_ai.review.claim_support import statements
-from editorial_ai.review.deterministic import layout_view
+from editorial_ai.review.deterministic import layout_view, view_verdicts
 
 _VERDICT_ORDER = {"unsupported": 0, "not stated": 1, "supported": 2, "opinion": 3}
 
@@ -54,6 +54,7 @@ class ClaimEvidence:
     best_sentence: str = ""
     support: float = 0.0
     post: int | None = None  # the post number holding the best sentence (None: a topic line or no source)
+    fails_review: bool = False  # whether the review's fact_accuracy fails on it (unsupported, or unstated figures)
 
 
 @dataclass
@@ -115,13 +116,6 @@ def _topics(curated_topics: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
-def _unstated(missing: tuple[str, ...], closest: bool) -> str:
-    words = ", ".join(f"“{w}”" for w in missing[:6]) + (" …" if len(missing) > 6 else "")
-    if not closest:
-        return "no source sentence names these together with its figures: the sources do not state it"
-    return f"no source sentence states it: the closest one says nothing of {words}"
-
-
 def build_evidence(
     layout: Any,
     state: dict[str, Any],
@@ -142,29 +136,21 @@ def build_evidence(
         return evidence
     view = layout_view(parsed, content_type_for(content_type).review_profile(), curated, enriched, known_entities)
     group_of = dict(zip(view.index.sentences, view.index.groups, strict=False))
-    for check, statement in zip(view.checks, statements(view.checks, view.index), strict=True):
-        problems = [f"{name} is in no source" for name in check.unsupported] + list(check.pairing)
-        sentence = check.best_sentence
-        if problems:
-            verdict = "unsupported"
-        elif statement is None:
-            verdict = "opinion"
-        else:
-            sentence = view.index.sentences[statement.sentence] if statement.sentence is not None else ""
-            verdict = "supported" if statement.stated else "not stated"
-            if not statement.stated:
-                problems = [_unstated(statement.missing, bool(sentence))]
+    # The review gate's own verdicts (deterministic.view_verdicts): the desk and `fact_accuracy` never disagree.
+    for verdict in view_verdicts(view):
+        check, sentence = verdict.check, verdict.sentence
         group = group_of.get(sentence, -1) if sentence else -1
         claim = ClaimEvidence(
             check.claim.location,
             check.claim.text,
-            verdict,
-            problems,
+            verdict.verdict,
+            list(verdict.problems),
             sentence,
             check.support,
             group + 1 if 0 <= group < len(evidence.posts) else None,
+            fails_review=verdict.fails_review,
         )
-        if claim.post is not None and verdict == "supported":
+        if claim.post is not None and verdict.verdict == "supported":
             evidence.posts[claim.post - 1].cited += 1
         evidence.claims.append(claim)
     # What needs the editor first: unsupported claims, then the backed ones, then plain opinion (stable order).

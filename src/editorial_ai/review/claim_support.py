@@ -26,12 +26,13 @@ from editorial_ai.review.grounding import fold, is_allowed
 from editorial_ai.review.relations import (
     Statement,
     checkable,
+    figure_keys,
     possessive_clashes,
     stating_sentence,
     unsourced_relations,
 )
 from editorial_ai.review.source_index import SourceIndex, content_words, plain, stem
-from editorial_ai.review.text_grounding import all_spans, checkable_spans, number_key
+from editorial_ai.review.text_grounding import NUMBER_PATTERN, all_spans, checkable_spans, number_key
 
 # Measured on the labels' tune half (`editorial-ai calibrate ... --split tune`): content-word overlap loses less than
 # normalized BM25 at every threshold (fashion kappa at 0.2: overlap 0.80, BM25 0.50). Articles sum up several
@@ -308,11 +309,115 @@ def statements(checks: list[ClaimCheck], index: SourceIndex) -> list[Statement |
         if check.claim.heading or not (check.has_facts or checkable(check.claim.text)):
             out.append(None)
             continue
-        named = [n for n, _kind in check.known if n not in check.unsupported] or [
-            n for n in check.names if n not in check.unsupported]
-        # A figure inside a name ("Chanel 22 Bag") is the name's; the others must be in the stating sentence.
-        inside = " ".join(f" {plain(n)} " for n in named)
-        numbers = [n for n in check.numbers if n not in check.unsupported
-                   and re.search(rf"(?<![a-z0-9]){re.escape(plain(n))}", inside) is None]
-        out.append(stating_sentence(check.claim.text, named, numbers, index.sentences, sentence_words))
+        out.append(stating_sentence(check.claim.text, _stated_names(check), _stated_figures(check), index.sentences,
+                                    sentence_words))
     return out
+
+
+def _stated_names(check: ClaimCheck) -> list[str]:
+    """The sourced names a stating sentence must name one of (catalog names first, else any sourced span)."""
+    return [n for n, _kind in check.known if n not in check.unsupported] or [
+        n for n in check.names if n not in check.unsupported]
+
+
+def _stated_figures(check: ClaimCheck) -> list[str]:
+    """The claim's own figures: a figure inside a name ("Chanel 22 Bag") is the name's, the others must be in the
+    stating sentence."""
+    inside = " ".join(f" {plain(n)} " for n in _stated_names(check))
+    return [n for n in check.numbers if n not in check.unsupported
+            and re.search(rf"(?<![a-z0-9]){re.escape(plain(n))}", inside) is None]
+
+
+# --- one verdict per claim: what the review gate and the desk's evidence both say ---------------------------------
+
+SUPPORTED, NOT_STATED, UNSUPPORTED, OPINION = "supported", "not stated", "unsupported", "opinion"
+
+
+@dataclass(frozen=True)
+class ClaimVerdict:
+    """What the sources say of one claim, in the words the gate's `fact_accuracy` and the desk's evidence share.
+
+    supported: a source sentence names it and states its relation and figures; not stated: its names are sourced
+    but no one sentence says what it says of them (names that merely co-occur state nothing); unsupported: a name,
+    figure, pairing or attribute the sources lack (or, for free text, too little support); opinion: nothing
+    checkable (a heading, or plain opinion that asserts no sales, stock, queue or count)."""
+
+    check: ClaimCheck
+    verdict: str
+    problems: tuple[str, ...] = ()
+    sentence: str = ""  # the stating source sentence, or the closest one ("" when none)
+    figures: tuple[str, ...] = ()  # the claim's own figures (numbers and dates)
+    figures_unstated: bool = False  # no source post gives its figures together with one of its names
+
+    @property
+    def fails_review(self) -> bool:
+        """Whether the claim fails `fact_accuracy`: unsupported, or not stated with figures that no source post
+        gives together with one of its names ("Jennie ... fifteen logged looks between February 2025 and February
+        2026": each post of hers has one date). A claim whose figures a post of its names gives ("the post counts
+        631,595 views") or that gives none is reported as not stated and does not fail."""
+        return self.verdict == UNSUPPORTED or (self.verdict == NOT_STATED and self.figures_unstated)
+
+    def evidence_line(self) -> str:
+        """`location: "claim" — what is wrong`, as the review's evidence quotes it."""
+        check = self.check
+        if self.verdict == UNSUPPORTED and check.unsupported:
+            return f"{check.quoted()} — {', '.join(check.unsupported)} not in any source"
+        return f"{check.quoted()} — {'; '.join(self.problems)}"
+
+
+def _unstated(missing: tuple[str, ...], closest: bool) -> str:
+    words = ", ".join(f"“{w}”" for w in missing[:6]) + (" …" if len(missing) > 6 else "")
+    if not closest:
+        return "no source sentence names these together with its figures: the sources do not state it"
+    return f"no source sentence states it: the closest one says nothing of {words}"
+
+
+def _posts(index: SourceIndex) -> list[tuple[str, frozenset[str]]]:
+    """Each source post (or passage, or topic) as one plain, padded text with its figures: the unit a claim's
+    figures must be given in."""
+    texts: dict[int, list[str]] = {}
+    for sentence, group in zip(index.sentences, index.groups, strict=False):
+        texts.setdefault(group, []).append(sentence)
+    return [(f" {plain(' '.join(parts))} ", figure_keys(NUMBER_PATTERN.findall(" ".join(parts))))
+            for parts in texts.values()]
+
+
+def _figures_given(figures: list[str], names: list[str], posts: list[tuple[str, frozenset[str]]]) -> bool:
+    """Whether one source post gives every figure together with one of the names (any post when there are none)."""
+    keys = [f" {plain(n)} " for n in names if plain(n)]
+    wanted = figure_keys(figures)
+    return any(wanted <= numbers and (not keys or any(k in text for k in keys)) for text, numbers in posts)
+
+
+def claim_verdicts(checks: list[ClaimCheck], index: SourceIndex, threshold: float = 0.0,
+                   every_claim: bool = False) -> list[ClaimVerdict]:
+    """Each claim's verdict: the one rule the review gate (`fact_accuracy`) and the desk's evidence both apply, so
+    they never disagree about a sentence. `threshold` is the support a claim that names something or states a
+    figure (any claim with `every_claim`, as free text needs) must reach besides."""
+    verdicts: list[ClaimVerdict] = []
+    posts: list[tuple[str, frozenset[str]]] | None = None
+    for check, statement in zip(checks, statements(checks, index), strict=True):
+        problems = [f"{name} is in no source" for name in check.unsupported] + list(check.pairing)
+        weak = ((check.has_facts or every_claim) and not check.claim.heading and check.support < threshold)
+        if problems:
+            verdicts.append(ClaimVerdict(check, UNSUPPORTED, tuple(problems), check.best_sentence))
+        elif weak:
+            verdicts.append(ClaimVerdict(check, UNSUPPORTED, (
+                f"no source sentence supports it (best support {check.support:.2f} < {threshold:.2f})",),
+                check.best_sentence))
+        elif statement is None:
+            verdicts.append(ClaimVerdict(check, OPINION, (), check.best_sentence))
+        else:
+            sentence = index.sentences[statement.sentence] if statement.sentence is not None else ""
+            if statement.stated:
+                verdicts.append(ClaimVerdict(check, SUPPORTED, (), sentence))
+                continue
+            figures, names = _stated_figures(check), _stated_names(check)
+            posts = _posts(index) if posts is None else posts
+            unstated = bool(figures) and not _figures_given(figures, names, posts)
+            problem = _unstated(statement.missing, bool(sentence))
+            if unstated:
+                about = f" with {' or '.join(names[:3])}" if names else ""
+                problem = f"no source post gives {', '.join(figures)}{about}: the sources do not state it"
+            verdicts.append(ClaimVerdict(check, NOT_STATED, (problem,), sentence, tuple(figures), unstated))
+    return verdicts

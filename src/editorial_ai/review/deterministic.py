@@ -3,8 +3,9 @@
 The same code serves articles (layouts), free text and exam explanations, and runs for every judge backend: a
 remote judge may add to `fact_accuracy` but is never needed for it. Criteria by name:
 
-- `grounding` criteria: `fact_accuracy` is claim support (unsourced names or figures, pairings no post makes,
-  claims no source sentence supports); any other (`hallucination`) lists every unsourced name, number and date.
+- `grounding` criteria: `fact_accuracy` is claim support by the verdicts the desk's evidence shows
+  (`claim_support.claim_verdicts`: unsourced names or figures, pairings no post makes, figures no source sentence
+  states); any other (`hallucination`) lists every unsourced name, number and date.
 - `validation` criteria: `review.completeness.VALIDATORS` (completeness, relevance, repetition, originality).
 """
 
@@ -16,9 +17,12 @@ from editorial_ai.models.layout import BodyTextBlock, MagazineLayout
 from editorial_ai.models.review import CriterionResult
 from editorial_ai.review import claim_support
 from editorial_ai.review.claim_support import (
+    NOT_STATED,
+    SUPPORTED,
+    ClaimVerdict,
     check_claims,
+    claim_verdicts,
     unsourced_names,
-    unsupported_claims,
 )
 from editorial_ai.review.claims import ClaimSet, layout_claims, text_claims, text_paragraphs
 from editorial_ai.review.completeness import VALIDATORS
@@ -83,14 +87,28 @@ def hallucination_verdict(view: DraftView, criterion: str = "hallucination",
                              "claims appear in the sources.")
 
 
-def fact_accuracy_verdict(view: DraftView, criterion: str = "fact_accuracy",
-                          threshold: float | None = None) -> CriterionResult:
-    """Each claim that names something or states a figure is backed by a source sentence and a true pairing."""
+def view_verdicts(view: DraftView, threshold: float | None = None) -> list[ClaimVerdict]:
+    """Every claim's verdict as `fact_accuracy` judges it and the desk's evidence shows it (one rule for both):
+    free text needs TEXT_SUPPORT_THRESHOLD support on every claim besides."""
     text = view.profile.free_text
     if threshold is None:
         threshold = claim_support.TEXT_SUPPORT_THRESHOLD if text else claim_support.SUPPORT_THRESHOLD
-    factual = [c for c in view.checks if c.has_facts or (text and not c.claim.heading)]
-    evidence = unsupported_claims(view.checks, threshold, every_claim=text)
+    return claim_verdicts(view.checks, view.index, threshold, every_claim=text)
+
+
+def fact_accuracy_verdict(view: DraftView, criterion: str = "fact_accuracy",
+                          threshold: float | None = None) -> CriterionResult:
+    """Each claim that names something or states a figure is backed by the sources, by the verdicts the desk shows
+    (`claim_support.claim_verdicts`): it fails on unsupported claims and on claims whose figures no source sentence
+    states; claims that are only not stated (sourced names, a relation no one sentence says) are named in the reason
+    without failing."""
+    text = view.profile.free_text
+    if threshold is None:
+        threshold = claim_support.TEXT_SUPPORT_THRESHOLD if text else claim_support.SUPPORT_THRESHOLD
+    verdicts = view_verdicts(view, threshold)
+    factual = [v for v in verdicts if v.check.has_facts or (text and not v.check.claim.heading)]
+    evidence = [v.evidence_line() for v in verdicts if v.fails_review]
+    unstated = [v.check.quoted(80) for v in verdicts if v.verdict == NOT_STATED and not v.fails_review]
     score = round(1 - len(evidence) / len(factual), 4) if factual else 1.0
     if evidence:
         return CriterionResult(criterion=criterion, passed=False, severity="major", source="grounding",
@@ -98,10 +116,15 @@ def fact_accuracy_verdict(view: DraftView, criterion: str = "fact_accuracy",
                                reason=f"{len(evidence)} of {len(factual)} factual claims lack source support: "
                                       + "; ".join(evidence[:3]) + ". Rewrite them from the sources.",
                                evidence=evidence)
-    lowest = min((c.support for c in factual if not c.claim.heading), default=1.0)
+    lowest = min((v.check.support for v in factual if not v.check.claim.heading), default=1.0)
+    stated = sum(1 for v in verdicts if v.verdict == SUPPORTED)
+    reason = (f"{len(factual)} factual claims with sourced names, figures and pairings, {stated} of them stated by "
+              f"a source sentence (lowest support {lowest:.2f}, at least {threshold:.2f} needed).")
+    if unstated:
+        reason += (f" Not stated by any one source sentence ({len(unstated)}, no figures: not a failure): "
+                   + "; ".join(unstated[:3]) + (" …" if len(unstated) > 3 else "") + ".")
     return CriterionResult(criterion=criterion, passed=True, severity="major", source="grounding", score=1.0,
-                           reason=f"{len(factual)} factual claims, each backed by a source sentence and a sourced "
-                                  f"pairing (lowest support {lowest:.2f}, at least {threshold:.2f} needed).")
+                           reason=reason)
 
 
 def deterministic_results(rubric: Rubric, view: DraftView, layout: MagazineLayout | None = None,

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from editorial_ai.review.grounding import fold
 from editorial_ai.review.source_index import content_words, plain, stem
+from editorial_ai.review.text_grounding import NUMBER_PATTERN, number_key
 
 # Words that state a personal relationship; "son"/"baby" are left out (too often "season", "baby blue").
 RELATION_WORDS = frozenset({
@@ -122,6 +123,11 @@ def relation_words_of(text: str, names: Iterable[str]) -> list[str]:
             and not w.isdigit()]
 
 
+def figure_keys(numbers: Iterable[str]) -> frozenset[str]:
+    """Figures compared as numbers: `1,200` and `1200` are one figure, `90s` holds 90 (`text_grounding.number_key`)."""
+    return frozenset(key for key in (number_key(n) for n in numbers) if key)
+
+
 def checkable(text: str) -> bool:
     """An opinion-shaped sentence that asserts something the sources could confirm or not."""
     return CHECKABLE_CUES.search(fold(text)) is not None
@@ -135,14 +141,14 @@ def stating_sentence(text: str, names: Iterable[str], numbers: Iterable[str], se
     between February 2025 and February 2026") state nothing."""
     names = [n for n in names if plain(n)]
     relation = tuple(relation_words_of(text, names))
-    figures = [plain(n) for n in numbers if plain(n)]
+    figures = figure_keys(numbers)
     keys = [f" {plain(n)} " for n in names]
     best: tuple[float, int] | None = None
     for i, sentence in enumerate(sentences):
         padded = f" {plain(sentence)} "
         if keys and not any(k in padded for k in keys):
             continue
-        if any(f" {f} " not in padded for f in figures):
+        if not figures <= figure_keys(NUMBER_PATTERN.findall(sentence)):  # "90s" gives 90, "631595" is 631,595
             continue
         held = sum(1 for w in relation if w in sentence_words[i])
         share = held / len(relation) if relation else 1.0
