@@ -171,9 +171,17 @@ def test_logs(data_dir: Path) -> None:
     assert human.exit_code == 0 and "editorial" in text(human)
 
 
-def test_auto_approve_publishes_a_clean_pass(data_dir: Path) -> None:
+def test_auto_approve_approves_a_clean_pass_and_publishes_nothing(data_dir: Path) -> None:
     out = _start("--auto-approve")
-    assert out["pipeline_status"] == "published" and Path(out["published_path"]).is_file()
+    assert out["status"] == "approved" and out["published_path"] is None
+    assert out["pipeline_status"] == "awaiting_approval" and out["waiting_for_human"] is True  # paused at the gate
+    assert not (data_dir / "published").is_dir() or not any((data_dir / "published").iterdir())
+    shown = cli_json("contents", "show", out["content_id"])
+    assert [(e["decision"], e["reviewer"]) for e in shown["events"]] == [("approved", "auto-approve")]
+    human = cli("run", "Jennie Effect", "--auto-approve")
+    assert human.exit_code == 0 and "not public yet" in text(human) and "editorial-ai publish" in text(human)
+    published = cli_json("publish", out["content_id"], "--yes")  # publishing is its own, confirmed step
+    assert published["content_status"] == "published" and Path(published["published_path"]).is_file()
 
 
 def test_auto_approve_does_not_publish_when_the_judge_was_down(data_dir: Path) -> None:

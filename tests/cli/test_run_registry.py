@@ -66,9 +66,11 @@ def test_a_cli_rejection_ends_the_registry_row(data_dir: Path) -> None:
     assert _rows()[run["thread_id"]]["status"] == "done"
 
 
-def test_auto_approve_is_recorded_like_a_decision(data_dir: Path) -> None:
+def test_auto_approve_is_recorded_like_an_editors_approval(data_dir: Path) -> None:
     run = cli_json("run", "Jennie Effect", "--auto-approve")
-    assert run["status"] == "published"
+    assert run["status"] == "approved" and run["published_path"] is None
+    assert _rows()[run["thread_id"]]["status"] == "waiting"  # the run stays paused until `publish`
+    cli_json("publish", run["content_id"], "--yes")
     assert _rows()[run["thread_id"]]["status"] == "done"
 
 

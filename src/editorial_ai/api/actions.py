@@ -157,7 +157,8 @@ async def _claim(pipeline: Pipeline, runs: RunManager, content_id: str,
 
 async def decide_now(pipeline: Pipeline, runs: RunManager, content_id: str,
                      decision: AdminDecision) -> DecisionResponse:
-    """Approve or reject: fast paths (publish or end, no LLM call), executed here under the thread's lease."""
+    """Reject: a fast path (the run ends, no LLM call), executed here under the thread's lease. Approvals are not
+    taken here: `publish_steps.approve` records them and nothing is published until `publish_steps.publish`."""
     content, claim = await _claim(pipeline, runs, content_id, decision)
     try:
         outcome = await service_of(runs).decided(claim.thread_id, inline=True)

@@ -238,8 +238,9 @@ class ContentDetail(ContentSummary):
 
 
 class ApproveRequest(_Request):
-    """Approve: the pipeline resumes and publishes. An escalated or flagged draft (or one whose review did not pass)
-    is approved only with `confirm: true` and a `note`, the admin desk's rule; the note is kept with the decision."""
+    """Approve only: nothing is published and the run stays paused until `POST .../publish`. An escalated or flagged
+    draft (or one whose review did not pass) is approved only with `confirm: true` and a `note`, the admin desk's
+    rule; the note is kept with the decision."""
 
     reviewer: str = Field("admin", min_length=1, max_length=80, json_schema_extra={"pattern": LINE_NON_BLANK})
     # Strict: `0`, `1` or `"yes"` are not booleans (the document says boolean; a lax server disagreed with it).

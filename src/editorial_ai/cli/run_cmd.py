@@ -150,7 +150,8 @@ def run(
     ),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP),
     auto_approve: bool = typer.Option(
-        False, "--auto-approve", help="Approve as a human would when review passed cleanly (never when flagged)."
+        False, "--auto-approve", help="Approve when the review passed cleanly (never when flagged). Nothing is "
+        "published: `editorial-ai publish ID --yes` is the second step, as for an editor's approval."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one machine-readable JSON object."),
     idempotency_key: str | None = typer.Option(
@@ -158,7 +159,8 @@ def run(
         "is reported instead of a second one started (also the API's Idempotency-Key)."
     ),
 ) -> None:
-    """Run the pipeline for KEYWORD until it is published or waits for a human.
+    """Run the pipeline for KEYWORD until it waits for a human (or, with --auto-approve, is approved; publishing
+    is always a step of its own: `editorial-ai publish ID`).
 
     The run is registered like an API-triggered one (`editorial-ai runs list` shows it from its first node) and
     executes here under its lease; if this process dies, a worker or the next `serve` finishes it.
@@ -192,9 +194,11 @@ def run(
                 thread_id, started, repeated = await _start_once(runs.service, request, idempotency_key)
             outcome = started or await runs.pipeline.outcome(thread_id)
             if auto_approve and not repeated and outcome.waiting_for_human and not outcome.state.get("flags"):
+                from editorial_ai.pipeline import publishing
+
+                # Approved as an editor approves: the run stays paused at the gate and nothing becomes public.
                 decision = AdminDecision(decision="approved", reviewer="auto-approve")
-                claim = await runs.service.claim(str(outcome.state["current_draft_id"]), decision)
-                await runs.service.decided(claim.thread_id, inline=True)
+                await publishing.approve(runs.pipeline, str(outcome.state["current_draft_id"]), decision)
             await runs.drain()
             outcome = await runs.pipeline.outcome(thread_id)
             summary = outcome.summary()
@@ -244,6 +248,10 @@ def _print_next_step(summary: dict[str, Any]) -> None:
             f"[bold green]published:[/] /articles/{safe(content_id)} (served by `editorial-ai serve`), "
             f"file {safe(summary['published_path'])}"
         )
+    elif summary.get("status") == ContentStatus.APPROVED:
+        short = str(content_id)[:SHORT_ID]
+        console.print(f"[bold]approved[/] (--auto-approve): not public yet. Publish it with `editorial-ai publish "
+                      f"{short} --yes`, or take it back with `editorial-ai revert {short}`.")
     elif summary.get("waiting_for_human"):
         short = str(content_id)[:SHORT_ID]
         if summary.get("status") == ContentStatus.ESCALATED:

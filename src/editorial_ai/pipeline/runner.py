@@ -239,7 +239,13 @@ class Pipeline:
         return self._returned(claim.thread_id, result) or await self.outcome(claim.thread_id)
 
     async def decide(self, content_id: str, decision: AdminDecision) -> RunOutcome:
-        """Apply a human decision exactly once, then resume the paused graph (only the winning process does)."""
+        """Apply a human decision exactly once, then resume the paused graph (only the winning process does).
+
+        The graph's gate publishes on an approval, so `decide` with one approves and publishes in one call: the
+        graph-level step of tests and benchmarks. The editors' paths never take it: the API, the desk and the CLI
+        approve with `publishing.approve` (the run stays paused, nothing is public) and publish with
+        `publishing.claim_publication` as a second, confirmed step; `RunService.claim`, through which they record
+        decisions, refuses an approval."""
         return await self.apply(*await self._claim(content_id, decision))
 
     async def _open_claim(self, content: dict[str, Any], token: str) -> DecisionClaim:

@@ -17,7 +17,7 @@ from typing import Any
 
 from editorial_ai.config import Settings
 from editorial_ai.models.decisions import AdminDecision
-from editorial_ai.models.status import RunState
+from editorial_ai.models.status import Decision, RunState
 from editorial_ai.observability.node_wrapper import ProgressHook
 from editorial_ai.pipeline.runner import ConflictError, DecisionClaim, NotFoundError, Pipeline, RunOutcome
 from editorial_ai.worker.executor import RunExecutor, new_worker_id
@@ -136,8 +136,13 @@ class RunService:
         """Record a human decision on content whose run stopped at the gate (API, admin UI and CLI alike).
 
         NotFoundError for unknown content; RunInProgress while its run is still queued or running; ConflictError
-        when the content no longer awaits a decision.
+        when the content no longer awaits a decision. An approval is refused (ValueError): resuming the run with it
+        would publish, and approving never publishes. Approve with `publishing.approve` (the run stays paused) and
+        publish with `publishing.claim_publication`, a step of its own.
         """
+        if decision.decision == Decision.APPROVED:
+            raise ValueError("an approval does not resume the run (it would publish): approve with "
+                             "publishing.approve, then publish with publishing.claim_publication")
         content = await self.pipeline.deps.contents.get(content_id)
         if content is None:
             raise NotFoundError(f"no content with id {content_id!r}; see `editorial-ai contents list`")
