@@ -17,6 +17,7 @@ from editorial_ai.config import Settings
 from editorial_ai.llm.base import LLMError, LLMRequest, LLMResult, StructuredOutputError, TokenUsage
 from editorial_ai.llm.chat_template import ChatTemplate, chat_messages, template_of
 from editorial_ai.llm.json_walker import JsonWalker
+from editorial_ai.llm.kv_states import PrefixStates
 from editorial_ai.llm.local_tokens import TokenCache, closing_token_ids, starting_token_ids
 from editorial_ai.llm.model_files import DEFAULT_LOCAL_MODEL, EMBEDDED_MODELS, resolve_local_model
 from editorial_ai.llm.profile import ModelProfile
@@ -40,7 +41,15 @@ _LLAMA_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llama")
 async def on_llama_thread(function: Any, *args: Any) -> Any:
     """Run `function(*args)` on the process's one llama.cpp thread without blocking the event loop."""
     return await asyncio.get_running_loop().run_in_executor(_LLAMA_THREAD, function, *args)
+
+
 _threads: dict[int, int] = {}  # model id -> threads it currently uses
+_prefix_states: dict[int, PrefixStates] = {}  # model id -> its saved prompts (llm/kv_states.py)
+
+
+def prefix_states(llm: Any) -> PrefixStates:
+    """The saved prompts of one loaded model (one context, so one set, whichever client uses it)."""
+    return _prefix_states.setdefault(id(llm), PrefixStates())
 
 
 def model_path(name: str = DEFAULT_LOCAL_MODEL) -> Path:
@@ -310,6 +319,8 @@ class LocalLlamaClient:
         started = time.perf_counter()
         with self._lock:
             use_threads(llm, self.settings)
+            states = prefix_states(llm)
+            states.restore(llm, prompt_ids)
             cached = llm.longest_token_prefix(llm._input_ids.tolist(), prompt_ids)
             if request.output_schema is None:
                 out = llm.create_completion(
@@ -322,6 +333,7 @@ class LocalLlamaClient:
                 )
                 text, completion = out["choices"][0]["text"], int(out["usage"]["completion_tokens"])
                 parsed = None
+                states.save(llm)
             else:
                 tokens = TokenCache(llm, prompt)
                 walker = JsonWalker(
@@ -332,6 +344,7 @@ class LocalLlamaClient:
                     choose=self._chooser(llm, tokens),
                 )
                 text, stats = walker.run(prompt)
+                states.save(llm)
                 completion = stats.completion_tokens
                 try:
                     parsed = parse_structured(text, request.output_schema, repair=False)
@@ -376,7 +389,10 @@ class LocalLlamaClient:
         ids = option_token_ids(llm, [o.lstrip() for o in options] if chat else options)
         with self._lock:
             use_threads(llm, self.settings)
+            states = prefix_states(llm)
+            states.restore(llm, [t for segment in segments for t in segment])
             logits, reused = next_token_logits(llm, segments)
+            states.save(llm)
         probabilities = option_probabilities(logits, ids)
         usage = TokenUsage(prompt_tokens=total, cached_tokens=reused, model_name=self.name)
         return dict(zip(options, probabilities, strict=True)), usage
