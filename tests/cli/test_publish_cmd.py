@@ -67,6 +67,8 @@ def test_revise_takes_sentence_comments(data_dir: Path) -> None:
     assert bad.exit_code == 2 and "SENTENCE :: what to change" in text(bad)
     stray = cli("revise", content_id, "--comment", "Lisa wore Dior. :: cut it")
     assert stray.exit_code == 2 and "not in the draft" in text(stray)
+    control = cli("revise", content_id, "--comment", f"{sentence} :: cut\x07 it")  # refused, not a traceback
+    assert control.exit_code == 2 and "control character U+0007" in text(control), control.output
     result = cli("revise", content_id, "--comment", f"{sentence} :: Say which shop ran out.")
     assert result.exit_code in (0, 3), result.output
     event = cli_json("contents", "show", content_id)["events"][0]

@@ -8,15 +8,28 @@ requested model is one the operator allows.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from editorial_ai.config import Settings
+from editorial_ai.models.run_request import WHITE_SPACE
 
 # Control characters (category Cc) and U+FFFD, which undecodable form bytes turn into.
 _CTRL = "\\u0000-\\u001f\\u007f-\\u009f\\ufffd"
 _CTRL_MULTILINE = "\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\ufffd"
-# What str_strip_whitespace removes (Unicode White_Space), spelled out so every regex engine agrees.
-_SPACE = "\\u0009-\\u000d\\u0020\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000"
+
+
+def _escaped(chars: str) -> str:
+    """`chars` as a character class body of \\uXXXX escapes, which every regex engine reads alike."""
+    return "".join(f"\\u{ord(c):04x}" for c in chars)
+
+
+# What str_strip_whitespace removes (Unicode White_Space), spelled out so every regex engine agrees: `\\s` differs
+# between them (ECMA-262 counts U+FEFF and not U+0085; Python counts U+001C-U+001F).
+_SPACE = _escaped(WHITE_SPACE)
+# The spaces a request may put around text: White_Space without the control characters (tab, line breaks, U+0085),
+# which are refused wherever they stand in one-line text, as the server does before it strips anything.
+_PAD = _escaped("".join(c for c in WHITE_SPACE if unicodedata.category(c) != "Cc"))
 
 LINE = f"^[^{_CTRL}]*$"
 LINE_NON_BLANK = f"^[^{_CTRL}]*[^{_SPACE}{_CTRL}][^{_CTRL}]*$"
@@ -44,10 +57,10 @@ def model_pattern(settings: Settings) -> str:
 
 
 def padded(options: list[str]) -> str:
-    """A regex of one of `options` (or nothing: blank means the default), around whitespace that is stripped."""
+    """A regex of one of `options` (or nothing: blank means the default), around spaces that are stripped."""
     if not options:  # only blank: an empty alternation `(?:)?` was not read as a constraint by every engine
-        return f"^[{_SPACE}]*$"
-    return f"^[{_SPACE}]*(?:" + "|".join(dict.fromkeys(options)) + f")?[{_SPACE}]*$"
+        return f"^[{_PAD}]*$"
+    return f"^[{_PAD}]*(?:" + "|".join(dict.fromkeys(options)) + f")?[{_PAD}]*$"
 
 
 def descriptor_pattern(*, required: bool) -> str:
@@ -56,7 +69,7 @@ def descriptor_pattern(*, required: bool) -> str:
     from editorial_ai.prompts.sanitize import DESCRIPTOR_CHARS
 
     words = f"[\\w][{DESCRIPTOR_CHARS}]*"
-    return f"^[{_SPACE}]*" + (words if required else f"(?:{words})?") + f"[{_SPACE}]*$"
+    return f"^[{_PAD}]*" + (words if required else f"(?:{words})?") + f"[{_PAD}]*$"
 
 
 def _document_free_text(schemas: dict[str, Any]) -> None:
@@ -73,6 +86,15 @@ def _document_free_text(schemas: dict[str, Any]) -> None:
                     option["pattern"] = TEXT if field in MULTILINE_FIELDS else LINE
 
 
+def _string_pattern(prop: dict[str, Any], pattern: str) -> None:
+    """Set `pattern` on the string option of `prop` itself: a pattern beside anyOf was read as free text by
+    generators and clients, which then sent what the server refuses (or the other way round)."""
+    prop.pop("pattern", None)
+    for option in prop.get("anyOf", [prop]):
+        if option.get("type") == "string":
+            option["pattern"] = pattern
+
+
 def document_constraints(doc: dict[str, Any], settings: Settings) -> None:
     """Add what only this server's settings, or another model's fields, decide to the generated document."""
     schemas = doc.get("components", {}).get("schemas", {})
@@ -87,15 +109,16 @@ def document_constraints(doc: dict[str, Any], settings: Settings) -> None:
     trigger = request.get("properties", {})
     for name in ("model", "judge_model"):
         if name in trigger:
-            trigger[name]["pattern"] = model_pattern(settings)
+            _string_pattern(trigger[name], model_pattern(settings))
     if "tenant" in trigger:  # a name in EDITORIAL_AI_TENANTS_FILE (none listed: only blank)
         from editorial_ai.review.policy import load_tenants
 
         tenants = sorted(load_tenants(settings.tenants_file).tenants)
-        # On the string option itself: a pattern beside anyOf was read as free text by generators and clients.
-        for option in trigger["tenant"].get("anyOf", [trigger["tenant"]]):
-            if option.get("type") == "string":
-                option["pattern"] = padded([re.escape(t) for t in tenants])
+        _string_pattern(trigger["tenant"], padded([re.escape(t) for t in tenants]))
+    for field in ("sentence", "comment"):  # one line, not blank once the spaces around it are stripped
+        prop = schemas.get("SentenceComment", {}).get("properties", {}).get(field)
+        if prop is not None:
+            _string_pattern(prop, LINE_NON_BLANK)
     if "slo" in trigger and "blooms_level" in trigger:
         request.setdefault("allOf", []).append(_exam_only(settings))
     notes = schemas.get("ReviewForm", {}).get("properties", {}).get("notes")
@@ -108,9 +131,9 @@ def _exam_only(settings: Settings) -> dict[str, Any]:
     exam_item: `if` the request is not an exam item, `then` both are null or blank."""
     from editorial_ai.models.run_request import EXAM_CONTENT_TYPE
 
-    blank: dict[str, Any] = {"anyOf": [{"type": "null"}, {"type": "string", "pattern": f"^[{_SPACE}]*$"}]}
+    blank: dict[str, Any] = {"anyOf": [{"type": "null"}, {"type": "string", "pattern": f"^[{_PAD}]*$"}]}
     named_exam: dict[str, Any] = {"required": ["content_type"], "properties": {"content_type": {
-        "type": "string", "pattern": f"^[{_SPACE}]*{EXAM_CONTENT_TYPE}[{_SPACE}]*$"}}}
+        "type": "string", "pattern": f"^[{_PAD}]*{EXAM_CONTENT_TYPE}[{_PAD}]*$"}}}
     exam: dict[str, Any] = named_exam
     if settings.content_type == EXAM_CONTENT_TYPE:  # left out, null or blank means the server's default
         exam = {"anyOf": [named_exam, {"not": {"required": ["content_type"]}},

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -25,7 +26,12 @@ from editorial_ai.api.schema_docs import (
     padded,
 )
 from editorial_ai.models.decisions import ReviewForm, SentenceComment
-from editorial_ai.models.run_request import BLOOMS_LEVELS, MULTILINE_FIELDS, control_character_problem
+from editorial_ai.models.run_request import (
+    BLOOMS_LEVELS,
+    MULTILINE_FIELDS,
+    control_character_problem,
+    strip_space,
+)
 from editorial_ai.models.status import ContentStatus, normalize_status_name
 from editorial_ai.pipeline.graph import pipeline_content_types
 from editorial_ai.prompts.sanitize import DESCRIPTOR_FIELDS
@@ -38,13 +44,33 @@ ContentStatusFilter = Annotated[ContentStatus, BeforeValidator(normalize_status_
 
 # Largest page offset accepted (API 422 above it, UI clamps): far beyond any real table, far below int64.
 MAX_OFFSET = 1_000_000_000
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def _whole_number(value: Any) -> Any:
+    """A query integer as the document's `integer` means it: digits, perhaps after a minus sign. Lax parsing also
+    read "+0.0", "1_26", " 5 " and "5.0" as numbers, which a client reading the document takes for invalid."""
+    if isinstance(value, str) and not _WHOLE_NUMBER.fullmatch(value):
+        raise ValueError(f"must be a whole number written in digits, such as 20 (got {value[:20]!r})")
+    return value
+
+
+# After Query(...) in an integer query parameter's Annotated (limit, offset, after): `Annotated[int, Query(ge=1),
+# WHOLE_NUMBER]`. Before the Query, the document lost the bounds (written as "ge"/"le" instead of minimum/maximum).
+WHOLE_NUMBER = BeforeValidator(_whole_number)
 
 
 def check_length_as_sent(model: type[BaseModel], value: Any, info: ValidationInfo) -> Any:
     """A field validator (mode="before"): refuse a string longer than the field's max_length as sent, spaces
-    included, and anything but true or false for a boolean field. The document's maxLength is about the JSON
+    included, a control character anywhere in it (around the text too: stripping first let "exam_item\\n" in),
+    and anything but true or false for a boolean field. The document's maxLength and patterns are about the JSON
     string (stripping first let " analyze  ...  " in), and its `boolean` admits neither 0 nor "true"."""
-    field = model.model_fields.get(info.field_name or "")
+    name = info.field_name or ""
+    for text in [value] if isinstance(value, str) else value if isinstance(value, list) else []:
+        problem = control_character_problem(text, name in MULTILINE_FIELDS) if isinstance(text, str) else None
+        if problem:
+            raise ValueError(f"{name} {problem}")
+    field = model.model_fields.get(name)
     if field is not None and field.annotation in (bool, bool | None) and value is not None \
             and not isinstance(value, bool):
         raise ValueError(f"{info.field_name} must be true or false (JSON booleans), not {value!r}")
@@ -279,14 +305,15 @@ class ReviseRequest(_Request):
     @field_validator("missing_spec_fields")
     @classmethod
     def _clean_fields(cls, value: list[str]) -> list[str]:
-        if any(not v.strip() or len(v.strip()) > 60 for v in value):
-            raise ValueError("each missing spec field must be 1 to 60 characters, not blank")
-        return [v.strip() for v in value]
+        # The document's maxLength (60) holds as sent; blank is judged with the spaces around stripped.
+        if any(not strip_space(v) or len(v) > 60 for v in value):
+            raise ValueError("each missing spec field must be 1 to 60 characters as sent, not blank")
+        return [strip_space(v) for v in value]
 
     @model_validator(mode="after")
     def _says_something(self) -> ReviseRequest:
         form = self.review_form
-        findings = bool(form and (form.problems() or form.notes.strip()))
+        findings = bool(form and (form.problems() or strip_space(form.notes)))
         if not (self.feedback or self.missing_spec_fields or findings or self.comments):
             raise ValueError("a revision request needs feedback, missing_spec_fields, review_form findings or "
                              "comments on sentences")

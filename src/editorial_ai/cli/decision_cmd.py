@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from pydantic import ValidationError
 
 from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, print_json, run_async
 from editorial_ai.cli.assignment import TAKE_OVER, ask_first
@@ -197,7 +198,11 @@ def _comment(raw: str) -> SentenceComment:
     sentence, separator, words = raw.partition("::")
     if not separator or not sentence.strip() or not words.strip():
         raise typer.BadParameter(f'{raw!r}: write "SENTENCE :: what to change"', param_hint="--comment")
-    return SentenceComment(sentence=" ".join(sentence.split()), comment=words.strip())
+    try:
+        return SentenceComment(sentence=" ".join(sentence.split()), comment=words.strip())
+    except ValidationError as exc:  # a control character, or text over the limit: exit 2 naming it
+        problem = str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
+        raise typer.BadParameter(problem, param_hint="--comment") from None
 
 
 async def _validated(feedback: str, form: ReviewForm, reviewer: str,

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from editorial_ai.models.review import CriterionResult, FeedbackEntry
+from editorial_ai.models.run_request import control_character_problem
 
 DecisionKind = Literal["approved", "rejected", "revision_requested"]
 
@@ -49,9 +59,25 @@ class SentenceComment(BaseModel):
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
-    # Blank text is refused once stripped: the published schema says so ("\\S": holds a non-space character).
-    sentence: str = Field(min_length=1, max_length=600, json_schema_extra={"pattern": r"\S"})
-    comment: str = Field(min_length=1, max_length=1000, json_schema_extra={"pattern": r"\S"})
+    # One line each, not blank once the White_Space around it is stripped; the API document says so with a pattern
+    # naming the same characters (api/schema_docs.py): `\S` meant another set of spaces in every regex engine.
+    sentence: str = Field(min_length=1, max_length=600)
+    comment: str = Field(min_length=1, max_length=1000)
+
+    @field_validator("sentence", "comment", mode="before")
+    @classmethod
+    def _one_line(cls, value: Any, info: ValidationInfo) -> Any:
+        """Control characters are refused wherever they stand, before the spaces around the text are stripped
+        (a comment of line breaks alone is not blank text but not text either); so is text over the limit as sent."""
+        if isinstance(value, str):
+            problem = control_character_problem(value, multiline=False)
+            if problem:
+                raise ValueError(f"{info.field_name} {problem}")
+            limit = 600 if info.field_name == "sentence" else 1000
+            if len(value) > limit:
+                raise ValueError(f"{info.field_name} must be at most {limit} characters as sent, spaces included "
+                                 f"(got {len(value)}); shorten it")
+        return value
 
     def as_line(self) -> str:
         """The comment as the writer reads it, with its sentence (and as the desk reads it back)."""
@@ -63,7 +89,10 @@ def parse_comment_line(line: str) -> SentenceComment | None:
     if not line.startswith(COMMENT_PREFIX) or COMMENT_SEPARATOR not in line:
         return None
     sentence, _, comment = line[len(COMMENT_PREFIX):].partition(COMMENT_SEPARATOR)
-    return SentenceComment(sentence=sentence, comment=comment) if sentence.strip() and comment.strip() else None
+    try:  # a line stored before today's rules (a control character, a longer text) is read as no comment
+        return SentenceComment(sentence=sentence, comment=comment)
+    except ValidationError:
+        return None
 
 
 class AdminDecision(BaseModel):

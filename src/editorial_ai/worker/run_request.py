@@ -75,10 +75,11 @@ class RunRequest(BaseModel):
     max_revisions: int | None = Field(None, ge=1, le=10, description="Failed reviews before the run is handed to "
                                       "a human; defaults to EDITORIAL_AI_MAX_REVISIONS.")
 
-    @field_validator("*", mode="after")
+    @field_validator("*", mode="before")
     @classmethod
     def _no_control_characters(cls, value: Any, info: ValidationInfo) -> Any:
-        """Control characters are refused naming the field, before any model or store sees them."""
+        """Control characters are refused naming the field, before any model or store sees them: wherever they
+        stand, before the spaces around the text are stripped (the API document's patterns say the same)."""
         if isinstance(value, str):
             problem = control_character_problem(value, info.field_name in MULTILINE_FIELDS)
             if problem:

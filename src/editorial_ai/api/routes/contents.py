@@ -25,6 +25,7 @@ from editorial_ai.api.publish_steps import (
 from editorial_ai.api.schemas import (
     API_ERRORS,
     MAX_OFFSET,
+    WHOLE_NUMBER,
     ApproveRequest,
     ContentDetail,
     ContentListResponse,
@@ -73,8 +74,8 @@ async def load_content(pipeline: Pipeline, content_id: str) -> dict[str, Any]:
 async def list_contents(
     pipeline: PipelineDep,
     status: Annotated[ContentStatusFilter | None, Query(description="Only this status.")] = None,
-    limit: Annotated[int, Query(ge=1, le=200)] = 20,
-    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+    limit: Annotated[int, Query(ge=1, le=200), WHOLE_NUMBER] = 20,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET), WHOLE_NUMBER] = 0,
 ) -> ContentListResponse:
     """A page of contents, newest first, with the total count for the filter."""
     items, total = await pipeline.deps.contents.list(status, limit, offset)

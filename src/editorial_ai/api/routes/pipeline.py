@@ -15,6 +15,7 @@ from editorial_ai.api.runs import Event, RunManager
 from editorial_ai.api.schemas import (
     API_ERRORS,
     MAX_OFFSET,
+    WHOLE_NUMBER,
     ErrorResponse,
     NodeEvent,
     PipelineStatusResponse,
@@ -94,8 +95,8 @@ def event_stream_response(stream: AsyncIterator[str]) -> EventStreamResponse:
                              "description": "Events node_enter, node_complete, done; data is a NodeEvent."},
                        404: {"model": ErrorResponse, "description": "Unknown thread"}})
 async def events(thread_id: str, pipeline: PipelineDep, runs: RunsDep,
-                 after: Annotated[int, Query(ge=0, le=MAX_OFFSET, description="Only events with a larger id.")
-                                  ] = 0,
+                 after: Annotated[int, Query(ge=0, le=MAX_OFFSET, description="Only events with a larger id."),
+                                  WHOLE_NUMBER] = 0,
                  last_event_id: Annotated[str | None, Header(include_in_schema=False)] = None,
                  ) -> EventStreamResponse:
     """Stream node_enter / node_complete events of a run as they happen, ending with `done`."""

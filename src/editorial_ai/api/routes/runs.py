@@ -11,7 +11,7 @@ from editorial_ai.api.actions import retry_run, service_of
 from editorial_ai.api.deps import RunsDep, reject_unknown_query, require_api_key
 from editorial_ai.api.errors import ApiError
 from editorial_ai.api.redact import public_error
-from editorial_ai.api.schemas import API_ERRORS, MAX_OFFSET, ErrorResponse
+from editorial_ai.api.schemas import API_ERRORS, MAX_OFFSET, WHOLE_NUMBER, ErrorResponse
 from editorial_ai.models.status import RunState
 
 RunStatusFilter = Literal["queued", "running", "waiting", "done", "failed"]
@@ -95,8 +95,8 @@ def summary(row: dict[str, Any], lease_s: float) -> RunSummary:
 async def list_runs(
     runs: RunsDep,
     status: Annotated[RunStatusFilter | None, Query(description="Only this status.")] = None,
-    limit: Annotated[int, Query(ge=1, le=200)] = 20,
-    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
+    limit: Annotated[int, Query(ge=1, le=200), WHOLE_NUMBER] = 20,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET), WHOLE_NUMBER] = 0,
 ) -> RunListResponse:
     """Runs newest first, including those that never reached the gate (queued, running, failed)."""
     service = service_of(runs)
