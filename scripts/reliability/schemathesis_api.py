@@ -10,7 +10,8 @@ accepted, valid data refused, missing or ignored authentication, SSE event schem
 examples, coverage, fuzzing and stateful phases, once per seed in --cli-seeds; each failure it reports counts.
 
 The app runs under uvicorn on 127.0.0.1 (a free port) in a temporary data directory, with an ADMIN_API_KEY
-(so the declared security is enforced and checked) and one scripted model that fails at once, so an accepted
+(so the declared security is enforced and checked; a negative case whose invalid part is that key header is sent
+as generated, not with the key added back) and one scripted model that fails at once, so an accepted
 trigger costs no LLM work. Every operation gets up to --max-examples generated requests (valid and invalid
 data), each validated with schemathesis' checks: a 5xx is a server error; any other failed check (status
 code, content type, headers or body not as documented, invalid data accepted, valid data refused...) is a
@@ -90,8 +91,8 @@ def _start_server(data_dir: Path) -> tuple[Any, threading.Thread, str]:
     return server, thread, f"http://127.0.0.1:{port}"
 
 
-def _record(tally: Tally, label: str, case: Any, response: Any, failures: list[Any]) -> None:
-    curl = case.as_curl_command(headers={"X-API-Key": API_KEY})
+def _record(tally: Tally, label: str, case: Any, response: Any, failures: list[Any], headers: dict[str, str]) -> None:
+    curl = case.as_curl_command(headers=headers)
     if response.status_code >= 500:
         tally.server_errors += 1
         tally.server_error_examples.setdefault(label, f"{response.status_code}: {curl}")
@@ -99,7 +100,19 @@ def _record(tally: Tally, label: str, case: Any, response: Any, failures: list[A
         title = getattr(failure, "title", type(failure).__name__)
         if response.status_code >= 500 and "server error" in title.lower():
             continue  # counted above
-        tally.violations.setdefault((label, title), f"{response.status_code}: {curl}")
+        # The check's own words say which part of the request was invalid ("Invalid component: ..."): the curl
+        # command alone cannot show a value's JSON type or a parameter that serializes to nothing.
+        why = " ".join(str(getattr(failure, "message", "") or "").split())[:400]
+        tally.violations.setdefault((label, title), f"{response.status_code}: {curl}" + (f"\n    {why}" if why else ""))
+
+
+def _mutates_the_key(case: Any) -> bool:
+    """Whether a negative case's invalid part is the X-API-Key header (left out or changed). Such a case is sent as
+    generated: adding the key back sent a valid request that the check still counted as invalid data accepted."""
+    data = getattr(getattr(getattr(case, "meta", None), "phase", None), "data", None)
+    names = [getattr(data, "parameter", None), *(getattr(m, "parameter", None)
+                                                 for m in getattr(data, "mutations", None) or ())]
+    return any(str(name or "").lower() == "x-api-key" for name in names)
 
 
 def fuzz_operation(operation: Any, base_url: str, tally: Tally, max_examples: int, deadline: float,
@@ -123,18 +136,19 @@ def fuzz_operation(operation: Any, base_url: str, tally: Tally, max_examples: in
     def run(case: Any) -> None:
         if time.monotonic() > deadline:
             raise _OverBudget
-        response = case.call(base_url=base_url, headers={"X-API-Key": API_KEY}, timeout=20)
+        headers = {} if _mutates_the_key(case) else {"X-API-Key": API_KEY}
+        response = case.call(base_url=base_url, headers=headers, timeout=20)
         tally.cases += 1
         tally.statuses[response.status_code] += 1
         try:
-            case.validate_response(response, headers={"X-API-Key": API_KEY})
+            case.validate_response(response, headers=headers)
             failures: list[Any] = [] if response.status_code < 500 else [None]
         except FailureGroup as group:
             failures = list(group.exceptions)
         except Failure as failure:
             failures = [failure]
         if failures or response.status_code >= 500:
-            _record(tally, label, case, response, [f for f in failures if f is not None])
+            _record(tally, label, case, response, [f for f in failures if f is not None], headers)
 
     run()
 
