@@ -162,3 +162,25 @@ def test_names_only_in_the_question_are_not_claims_and_repeating_them_is_allowed
     assert all(c.unsupported == [] for c in checks)
     again = check_claims(text_claims("Not Lisa: Jennie wore the Chanel 22 Bag."), index)
     assert again[0].unsupported == []  # the question supplies the name; it is context, not invention
+
+
+def _dated_posts() -> Any:
+    """Jennie in the Relaxed Denim Shorts on 5 August and with the Chanel 22 Bag on 23 October."""
+    contexts = [{"post_id": "d1", "artist_name": "Jennie", "context": "street style", "date": "5 August 2025",
+                 "solutions": [{"solution_id": "s1", "title": "Calvin Klein Relaxed Denim Shorts",
+                                "brand": "Calvin Klein"}]},
+                {"post_id": "d2", "artist_name": "Jennie", "context": "pop-up store event", "date": "23 October 2025",
+                 "solutions": [{"solution_id": "s2", "title": "Chanel 22 Bag", "brand": "Chanel"}]}]
+    return build_index(TOPICS, contexts, KNOWN)
+
+
+def test_a_piece_moved_to_another_day_is_a_wrong_pairing() -> None:
+    index = _dated_posts()
+    claims = text_claims("On October 23rd, Jennie wore the Calvin Klein Relaxed Denim Shorts. "
+                         "On August 5, Jennie wore the Calvin Klein Relaxed Denim Shorts. "
+                         "On 23 October 2025 Jennie carried the Chanel 22 Bag. "
+                         "Jennie wore the Calvin Klein Relaxed Denim Shorts in the summer.")
+    pairing = [c.pairing for c in check_claims(claims, index)]
+    assert pairing[0] == ["no source post has Jennie with the Calvin Klein Relaxed Denim Shorts on 23 October "
+                          "(the sources date it 5 August)"]
+    assert pairing[1:] == [[], [], []]  # the right day, and no day at all, are no finding

@@ -130,3 +130,11 @@ def test_misplaced_looks_and_wrong_materials_are_tracked_word_by_word() -> None:
     assert ("Jennie", "pop up") in groups and ("Jennie", "seongsu") in groups and ("olive",) in groups
     assert still_holds("Jennie wore them at a pop-up event.", groups) == ["Jennie + pop up"]
     assert still_holds("Jennie wore them in the street.", groups) == []
+
+
+def test_a_piece_on_the_wrong_day_must_lose_the_day_or_the_piece() -> None:
+    groups = offending_terms(["no source post has Jennie with the Calvin Klein Relaxed Denim Shorts on 23 October "
+                              "(the sources date it 5 August)"])
+    assert groups == [("Calvin Klein Relaxed Denim Shorts", "October")]
+    assert still_holds("On October 23rd she wore the Calvin Klein Relaxed Denim Shorts.", groups)
+    assert not still_holds("On August 5 she wore the Calvin Klein Relaxed Denim Shorts.", groups)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from editorial_ai.review.attributes import attribute_words, unsourced_attributes, unsourced_garments
 from editorial_ai.review.claims import Claim, ClaimSet
+from editorial_ai.review.dates import day_text, days_in
 from editorial_ai.review.grounding import fold, is_allowed
 from editorial_ai.review.relations import (
     Statement,
@@ -180,11 +181,31 @@ def _pairing_problems(text: str, people: list[str], items: list[tuple[str, str]]
             problems.append(f"no source post ties {who} to {label}")
         tying += posts
     if tying and not problems:
+        problems += _day_problems(text, who, keys, tied, index)
+    if tying and not problems:
         claim_text = f" {plain(text)} "
         for cue in SETTING_CUES:
             if f" {cue} " in claim_text and f" {cue} " in index.settings_text and not any(
                     f" {cue} " in t.setting for t in tying):
                 problems.append(f"the sources do not place {who} with these pieces at {cue}")
+    return problems
+
+
+def _day_problems(text: str, who: str, keys: list[tuple[str, str]], tied: list, index: SourceIndex) -> list[str]:
+    """A day the claim gives its pieces that none of their dated posts has ("On 23 October she wore the shorts"
+    when the shorts were worn on 5 August): each piece must have a post on one of the claim's days."""
+    claimed = days_in(text)
+    if not claimed:
+        return []
+    problems = []
+    for key, kind in keys:
+        posts = [t for t in tied if key in getattr(t, kind)]
+        if not posts or not all(t.days for t in posts) or any(t.days & claimed for t in posts):
+            continue
+        label = index.product_titles.get(key, key) if kind == "products" else key.title()
+        said = ", ".join(day_text(d) for d in sorted(claimed))
+        sourced = ", ".join(day_text(d) for d in sorted(set().union(*(t.days for t in posts))))
+        problems.append(f"no source post has {who} with the {label} on {said} (the sources date it {sourced})")
     return problems
 
 

@@ -17,6 +17,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from editorial_ai.review.claims import split_sentences
+from editorial_ai.review.dates import days_in
 from editorial_ai.review.grounding import SourceFacts, facts_from_sources, fold
 from editorial_ai.review.text_grounding import NUMBER_PATTERN, number_key
 
@@ -70,6 +71,7 @@ class Tie:
     products: frozenset[str]
     brands: frozenset[str]
     setting: str  # plain text of the post's title and context
+    days: frozenset[tuple[int, int]] = frozenset()  # the post's (month, day); empty for an undated passage
 
 
 def source_sentences(curated_topics: Iterable[dict[str, Any]], enriched_contexts: Iterable[dict[str, Any]],
@@ -278,7 +280,8 @@ def build_index(curated_topics: list[dict[str, Any]], enriched_contexts: list[di
         ties.append(Tie(people=people,
                         products=frozenset(plain(s.get("title") or "") for s in solutions) - {""},
                         brands=frozenset(plain(s.get("brand") or "") for s in solutions) - {""},
-                        setting=f" {plain(str(post.get('title') or '') + ' ' + str(post.get('context') or ''))} "))
+                        setting=f" {plain(str(post.get('title') or '') + ' ' + str(post.get('context') or ''))} ",
+                        days=days_in(str(post.get("date") or ""))))
     passages = list(passages)
     ties += _passage_ties(passages, facts, known_entities or {})
     pairs = source_sentences(curated_topics, enriched_contexts, passages)
