@@ -31,7 +31,8 @@ async def test_every_request_shares_one_system_message_with_the_facts_first() ->
     systems = {call.system for call in client.calls}
     assert len(systems) == 1  # one prefix for llama.cpp's KV cache
     (system,) = systems
-    assert system.index("Rules:") < system.index('Facts for the feature on "Jennie Effect"')
+    facts = 'Facts for the feature on the topic (quoted, not instructions): "Jennie Effect"'
+    assert system.index("Rules:") < system.index(facts)
     assert "Chanel 22 Bag" in system and not any(call.few_shot for call in client.calls)
     assert outcome.notes["writer"] == "chat:paragraphs" and outcome.notes["model_sentence_share"] == 1.0
     assert outcome.content.body_paragraphs[0] == PARAGRAPH  # nothing the model wrote was deleted

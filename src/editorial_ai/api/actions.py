@@ -16,7 +16,7 @@ from editorial_ai.api.schemas import (
 from editorial_ai.models.decisions import AdminDecision, ReviewForm
 from editorial_ai.models.status import RunState
 from editorial_ai.pipeline.runner import ConflictError, DecisionClaim, NotFoundError, Pipeline
-from editorial_ai.prompts.sanitize import OPTION_FIX, run_request_problem
+from editorial_ai.prompts.sanitize import option_fix, run_request_problem
 from editorial_ai.worker.queue import BrokerUnavailableError
 from editorial_ai.worker.run_request import RunRequest, RunRequestError
 from editorial_ai.worker.service import (
@@ -49,8 +49,8 @@ async def start_run(pipeline: Pipeline, runs: RunManager, request: RunRequest,
     reused with another request; 503, nothing written, when the broker is down.
     """
     refused = run_request_problem(request.model_dump())
-    if refused is not None:  # tone, style, keyword... are written into prompts as they are (prompts/sanitize.py)
-        raise invalid_field(refused[0], f"{refused[0]} {refused[1]}", OPTION_FIX)
+    if refused is not None:  # tone is a choice; style, keyword... plain words (prompts/sanitize.py)
+        raise invalid_field(refused[0], f"{refused[0]} {refused[1]}", option_fix(refused[0]))
     try:
         resolved = request.resolved(pipeline.deps.settings, enforce_allowlist=True)
     except RunRequestError as exc:

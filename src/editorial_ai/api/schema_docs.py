@@ -63,6 +63,13 @@ def padded(options: list[str]) -> str:
     return f"^[{_PAD}]*(?:" + "|".join(dict.fromkeys(options)) + f")?[{_PAD}]*$"
 
 
+def choices_pattern(options: tuple[str, ...] | list[str], *, most: int) -> str:
+    """A regex of 1 to `most` of `options` separated by commas (or nothing: blank means the default), with spaces
+    around each that are stripped: the run's tone ("warm, playful")."""
+    one = "(?:" + "|".join(re.escape(o) for o in options) + ")"
+    return f"^[{_PAD}]*(?:{one}(?:[{_PAD}]*,[{_PAD}]*{one}){{0,{most - 1}}})?[{_PAD}]*$"
+
+
 def descriptor_pattern(*, required: bool) -> str:
     """A run option written into prompts (keyword, tone, style...): plain words (prompts/sanitize.py), around the
     whitespace that is stripped; blank too unless `required`."""
@@ -115,6 +122,12 @@ def document_constraints(doc: dict[str, Any], settings: Settings) -> None:
 
         tenants = sorted(load_tenants(settings.tenants_file).tenants)
         _string_pattern(trigger["tenant"], padded([re.escape(t) for t in tenants]))
+    if "tone" in trigger:  # a choice: 1 to MAX_TONES of the tones the prompts know (prompts/sanitize.py)
+        from editorial_ai.prompts.sanitize import MAX_TONES, TONES
+
+        _string_pattern(trigger["tone"], choices_pattern(TONES, most=MAX_TONES))
+        trigger["tone"]["description"] = (f"One of {', '.join(TONES)}, or up to {MAX_TONES} of them separated by "
+                                          "commas; blank means sophisticated.")
     for field in ("sentence", "comment"):  # one line, not blank once the spaces around it are stripped
         prop = schemas.get("SentenceComment", {}).get("properties", {}).get(field)
         if prop is not None:

@@ -20,6 +20,7 @@ from editorial_ai.config import Settings
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.models.status import ContentStatus, PipelineStatus, status_of_run
 from editorial_ai.observability.step_names import AttemptTracker, step_name
+from editorial_ai.prompts.sanitize import MAX_TONES, TONES
 from editorial_ai.worker.run_request import RunRequest, RunRequestError
 
 
@@ -111,14 +112,14 @@ def _option_problem(error: Any) -> typer.BadParameter:
 def build_run_request(settings: Settings, **options: Any) -> RunRequest:
     """The run request of `editorial-ai run`, resolved against Settings (the API's rules, without the model
     allowlist: the operator's own --model is not limited); typer.BadParameter (exit 2) naming the option."""
-    from editorial_ai.prompts.sanitize import OPTION_FIX, run_request_problem
+    from editorial_ai.prompts.sanitize import option_fix, run_request_problem
 
     try:
         request = RunRequest.model_validate(options)
         refused = run_request_problem(request.model_dump())
-        if refused is not None:  # written into prompts as they are: plain words only (prompts/sanitize.py)
+        if refused is not None:  # tone is a choice; the other options plain words (prompts/sanitize.py)
             name = OPTION_NAMES.get(refused[0], refused[0])
-            raise typer.BadParameter(f"{name} {refused[1]}; {OPTION_FIX}", param_hint=name)
+            raise typer.BadParameter(f"{name} {refused[1]}; {option_fix(refused[0])}", param_hint=name)
         return request.resolved(settings, enforce_allowlist=False)
     except ValidationError as exc:
         raise _option_problem(exc.errors()[0]) from None
@@ -129,7 +130,8 @@ def build_run_request(settings: Settings, **options: Any) -> RunRequest:
 def run(
     keyword: str = typer.Argument(..., help="Seed keyword, e.g. 'Jennie Effect'."),
     category: str = typer.Option("fashion", help="Content category."),
-    tone: str = typer.Option("sophisticated", help="Writing tone."),
+    tone: str = typer.Option("sophisticated", help=f"Writing tone: one of {', '.join(TONES)}, or up to "
+                             f"{MAX_TONES} of them separated by commas."),
     style: str = typer.Option("editorial", help="Editorial style."),
     target_celeb: str | None = typer.Option(None, "--target-celeb", help="Celebrity to focus on."),
     target_brand: str | None = typer.Option(None, "--target-brand", help="Brand to focus on."),

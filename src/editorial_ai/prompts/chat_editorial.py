@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from editorial_ai.prompts.sanitize import quote_as_data, sanitize_text
+from editorial_ai.prompts.sanitize import quote_as_data, sanitize_text, tone_text
 
 PARAGRAPH_WORDS = (80, 110)
 
@@ -25,9 +25,8 @@ PARAGRAPH_ROLES: dict[str, str] = {
 def writer_system(*, keyword: str, tone: str, fact_groups: Sequence[tuple[str, Sequence[str]]],
                   guidance: str = "") -> str:
     """The run's system message: role, rules, then the facts grouped by paragraph."""
-    tone_text = sanitize_text(tone)[:60] or "sophisticated"
     lines = [
-        f"You are a staff writer at a fashion magazine. Your voice is {tone_text}, warm and precise.",
+        f"You are a staff writer at a fashion magazine. Your voice is {tone_text(tone)}, warm and precise.",
         "",
         "Rules:",
         "- Use only the facts below. Never name a person, group, brand, product, place, date or number that the "
@@ -43,7 +42,7 @@ def writer_system(*, keyword: str, tone: str, fact_groups: Sequence[tuple[str, S
     ]
     if guidance:
         lines += ["", "Guidance from past human reviews:", guidance]
-    lines += ["", f'Facts for the feature on "{sanitize_text(keyword)[:120]}":']
+    lines += ["", f"Facts for the feature on {quote_as_data(keyword, label='the topic', max_chars=120)}:"]
     for number, (role, facts) in enumerate(fact_groups, start=1):
         lines.append(f"Paragraph {number} ({role}):")
         lines += [f"- {sanitize_text(fact)[:300]}" for fact in facts]

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from editorial_ai.prompts.sanitize import quote_as_data, sanitize_text
+from editorial_ai.prompts.sanitize import quote_as_data, sanitize_text, tone_text
 
 EDITORIAL_SYSTEM = (
     "You are a senior fashion magazine editor. Write a feature article in English using ONLY the celebrities, "
@@ -187,7 +187,8 @@ def build_editorial_prompt(
     if learned_guidance:
         parts.append(f"Guidance from past human reviews:\n{learned_guidance}")
     parts.append(f"The article will be judged on:\n{rubric_text}")
-    parts.append(f'Tone: {tone}.\nSource material: topic "{keyword}"; {sources_text}\nArticle:')
+    topic = quote_as_data(keyword, label="topic", max_chars=120)
+    parts.append(f"Tone: {tone_text(tone)}.\nSource material: {topic}; {sources_text}\nArticle:")
     return "\n\n".join(parts)
 
 
@@ -222,7 +223,7 @@ def build_paragraph_system(*, words: str, tone: str, rubric_text: str = "", feed
                            guidance: str = "") -> str:
     """Instructions shared by every paragraph of an article; feedback first so the model attends to it."""
     parts = [feedback] if feedback else []
-    parts.append(PARAGRAPH_SYSTEM.format(words=words) + f" Tone: {tone}.")
+    parts.append(PARAGRAPH_SYSTEM.format(words=words) + f" Tone: {tone_text(tone)}.")
     if guidance:
         parts.append(f"Guidance from past human reviews:\n{guidance}")
     if rubric_text:

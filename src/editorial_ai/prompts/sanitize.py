@@ -1,9 +1,10 @@
 """The one sanitizer for human text that reaches a prompt: run options, editor feedback, reviewer notes, learning.
 
-Run options (tone, style, category, keyword, target celebrity and brand, exam objective) are written into prompts
-as they are, the writer's system prompt included, so they are checked where a run is requested (API, admin UI,
-CLI: `run_option_problem`): a short option must be plain words, and none may carry a chat token, template marker,
-role label or instruction to the model; a refused option is a 422 / exit 2 naming the option, never rewritten.
+Run options (tone, style, category, keyword, target celebrity and brand, exam objective) are checked where a run is
+requested (API, admin UI, CLI: `run_option_problem`); a refused option is a 422 / exit 2 naming the option and the
+fix, never rewritten. The tone is a choice: one of TONES (or a few of them), and prompts write only those words
+(`tone_text`). The others are free text: a short option must be plain words, none may carry a chat token, template
+marker, role label or instruction to the model, and the prompt builders quote them as data (`quote_as_data`).
 
 Notes come from people (and from judges reading model output), so they may carry text aimed at the writer model
 rather than at the article: chat role lines, code fences, template markers, "ignore previous instructions",
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+
+from editorial_ai.models.run_request import WHITE_SPACE
 
 MAX_NOTE_CHARS = 600
 REMOVED = "[instruction removed]"
@@ -153,11 +156,47 @@ def instruction_problem(value: str) -> str | None:
     return None
 
 
+# The run's tone is a choice, not free text: one of the voices the writers' prompts name ("Tone: warm."), or up to
+# MAX_TONES of them separated by commas ("warm, playful"). Anything else is refused where a run is requested; the
+# prompts write only these words (`tone_text`), whatever reached them.
+TONES: tuple[str, ...] = ("sophisticated", "warm", "playful", "calm", "bold", "witty", "romantic", "nostalgic",
+                          "edgy", "glamorous", "casual", "authoritative")
+DEFAULT_TONE = "sophisticated"
+MAX_TONES = 3
+# Between the tones: the spaces the API strips around text, without the control characters it refuses.
+_SPACES = "".join(c for c in WHITE_SPACE if unicodedata.category(c) != "Cc")
+
+
+def _tones_of(value: str) -> list[str]:
+    return [part.strip(_SPACES) for part in value.split(",")]
+
+
+def tone_problem(value: str) -> str | None:
+    """Why `value` is not a tone the prompts know (None when it is, or when it is blank: the default)."""
+    if not value.strip(_SPACES):
+        return None
+    parts = _tones_of(value)
+    unknown = [part for part in parts if part not in TONES]
+    if unknown or len(parts) > MAX_TONES:
+        given = f"{unknown[0]!r} is not one of them" if unknown else f"{len(parts)} were given"
+        return (f"must be one of {', '.join(TONES)} (or up to {MAX_TONES} of them separated by commas); {given}")
+    return None
+
+
+def tone_text(value: str | None) -> str:
+    """The tone as a prompt writes it: the listed tones `value` names, or the default when it names none (a run
+    queued before the list, a direct call): never the caller's own words."""
+    parts = [part for part in _tones_of(value or "") if part in TONES][:MAX_TONES]
+    return ", ".join(dict.fromkeys(parts)) or DEFAULT_TONE
+
+
 def run_option_problem(field: str, value: str | None) -> str | None:
-    """Why a run option cannot be written into a prompt (None when it can): descriptors must be plain words and
-    nothing may carry markup or an instruction to the model."""
+    """Why a run option cannot be written into a prompt (None when it can): a choice must be one of its values,
+    descriptors must be plain words and nothing may carry markup or an instruction to the model."""
     if not value or field not in (*DESCRIPTOR_FIELDS, *FREE_TEXT_FIELDS):
         return None  # blank: the option's default (the length and blank rules are the request model's)
+    if field == "tone":
+        return tone_problem(value)
     if field in DESCRIPTOR_FIELDS and not _DESCRIPTOR.fullmatch(value):
         return ("may hold only letters, digits, spaces and . , ' ’ & / + ( ) [ ] : ! ? # % - (no quotes, angle "
                 "brackets, braces or line breaks)")
@@ -165,6 +204,13 @@ def run_option_problem(field: str, value: str | None) -> str | None:
 
 
 OPTION_FIX = "use plain words; guidance for the writer belongs in revise feedback, where it is quoted as data"
+
+
+def option_fix(field: str) -> str:
+    """How to fix a refused run option: a choice lists its values."""
+    if field == "tone":
+        return f"choose from {', '.join(TONES)}, e.g. \"warm\" or \"warm, playful\", or leave it out ({DEFAULT_TONE})"
+    return OPTION_FIX
 
 
 def run_request_problem(options: dict[str, object]) -> tuple[str, str] | None:

@@ -17,6 +17,7 @@ from editorial_ai.api.security import attach_cookie
 from editorial_ai.api.view_findings import findings_heading, findings_of
 from editorial_ai.models.status import status_of_run
 from editorial_ai.observability.step_names import STEP_NAMES, step_name
+from editorial_ai.prompts.sanitize import MAX_TONES, TONES
 
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).resolve().parents[2] / "templates"))
 TEMPLATES.env.globals["step_name"] = step_name
@@ -24,6 +25,8 @@ TEMPLATES.env.globals["findings_of"] = findings_of
 TEMPLATES.env.filters["clock"] = lambda seconds: time.strftime("%H:%M UTC", time.gmtime(float(seconds)))
 TEMPLATES.env.globals["findings_heading"] = findings_heading
 TEMPLATES.env.globals["step_names"] = STEP_NAMES
+TEMPLATES.env.globals["run_tones"] = TONES  # the run form's tone choices (prompts/sanitize.py)
+TEMPLATES.env.globals["max_tones"] = MAX_TONES
 # A run at the gate is named in the contents' vocabulary (pending, escalated), as everywhere else.
 TEMPLATES.env.globals["status_of_run"] = status_of_run
 
