@@ -184,3 +184,13 @@ def test_a_piece_moved_to_another_day_is_a_wrong_pairing() -> None:
     assert pairing[0] == ["no source post has Jennie with the Calvin Klein Relaxed Denim Shorts on 23 October "
                           "(the sources date it 5 August)"]
     assert pairing[1:] == [[], [], []]  # the right day, and no day at all, are no finding
+
+
+def test_a_piece_listed_under_another_garment_word_is_a_wrong_garment_type() -> None:
+    index = _dated_posts()
+    claims = text_claims("Jennie showed other bags like the Chanel 22 Bag and the Calvin Klein Relaxed Denim Shorts. "
+                         "Jennie mixed pieces such as the Chanel 22 Bag and the Calvin Klein Relaxed Denim Shorts.")
+    pairing = [c.pairing for c in check_claims(claims, index)]
+    assert "the sources do not say the Calvin Klein Relaxed Denim Shorts is a bag" in pairing[0]
+    assert not any("is a" in p for p in pairing[0] if "Chanel 22 Bag is" in p)  # the bag is a bag
+    assert not any("is a" in p for p in pairing[1])  # "pieces" is no garment word

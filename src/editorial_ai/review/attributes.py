@@ -108,3 +108,25 @@ def unsourced_garments(text: str, allowed: Iterable[str]) -> list[str]:
                     found.append(word)
                 break  # the first garment word is what the piece is said to be
     return list(dict.fromkeys(found))
+
+
+_LISTED = re.compile(r"\b([a-z]+)\s+(?:like|such as|including)\s+(.+)$")
+
+
+def listed_as(text: str, piece: str) -> str | None:
+    """The garment word a list puts `piece` (plain name) under ("bags like the Chanel 22 Bag and the Calvin Klein
+    Shorts" lists the shorts as bags), or None when the text lists it under no garment word."""
+    folded = " ".join(_words(text))
+    for match in _LISTED.finditer(folded):
+        if _family(match[1]) is not None and f" {piece} " in f" {match[2]} ":
+            return match[1]
+    return None
+
+
+def misfiled_garment(text: str, piece: str, allowed: Iterable[str]) -> str | None:
+    """The garment word a list files `piece` under when the piece's own sources put it in another family."""
+    word = listed_as(text, piece)
+    own = {family for w in allowed if (family := _family(w))}
+    if word is None or not own or _family(word) in own:
+        return None
+    return word

@@ -20,7 +20,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from editorial_ai.review.attributes import attribute_words, unsourced_attributes, unsourced_garments
+from editorial_ai.review.attributes import (
+    attribute_words,
+    misfiled_garment,
+    unsourced_attributes,
+    unsourced_garments,
+)
 from editorial_ai.review.claims import Claim, ClaimSet
 from editorial_ai.review.dates import day_text, days_in
 from editorial_ai.review.grounding import fold, is_allowed
@@ -236,6 +241,11 @@ def _attribute_problems(text: str, products: list[str], index: SourceIndex) -> l
     problems = [f"the sources do not describe the {label} as {', '.join(wrong)}"] if wrong else []
     if kinds:
         problems.append(f"the sources do not say the {label} is a {', '.join(kinds)}")
+    for piece in products:  # "bags like the 22 Bag and the Relaxed Denim Shorts" files the shorts under bags
+        word = misfiled_garment(text, piece, index.product_words(piece))
+        if word is not None and not (len(products) == 1 and kinds):
+            problems.append(f"the sources do not say the {index.product_titles.get(piece, piece)} is a "
+                            f"{word.removesuffix('s')}")
     return problems
 
 
