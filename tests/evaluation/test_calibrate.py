@@ -120,6 +120,20 @@ async def test_calibration_from_decisions(tmp_path: Path) -> None:
     assert fact.metrics["n"] == 1 and fact.metrics["fn"] == 1  # the form said wrong information, the judge passed it
 
 
+async def test_a_plug_in_types_decisions_are_calibrated_on_its_own_rubric(tmp_path: Path) -> None:
+    repo = SqliteContentRepository(tmp_path / "db.sqlite")
+    await repo.initialize()
+    review = {"passed": True, "composite_score": 1.0, "summary": "",
+              "criteria": [{"criterion": "length", "passed": True}, {"criterion": "grounding", "passed": True}]}
+    content_id = await repo.upsert_pending(thread_id="s1", attempt=1, status="pending", title="t", keyword="k",
+                                           content_type="social_post", layout={}, review=review, flags=[])
+    await repo.transition(content_id, expected=("pending",), new_status="approved")
+    await repo.record_event(content_id=content_id, thread_id="s1", decision="approved", reviewer="ed",
+                            payload={"decision": "approved"})
+    report = await calibrate_decisions(repo)
+    assert [v.content_type for v in report.verdicts] == ["social_post"]  # its rubric.yaml, not rubrics/
+
+
 def test_form_labels() -> None:
     assert form_labels({"review_form": {"wrong_information": True, "bad_format": True, "information_present": False}}) \
         == {"fact_accuracy": False, "format": False, "content_completeness": False}

@@ -23,13 +23,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
+from editorial_ai.content_types.registry import content_type_or_generic
 from editorial_ai.evaluation.calibration import Confusion, ThresholdSearch, confusion, search_threshold
 from editorial_ai.evaluation.stored_review import review_stored
 from editorial_ai.llm.answer_parsing import coerce_bool
 from editorial_ai.llm.base import LLMClient, probability_scorer
 from editorial_ai.models.review import CriterionResult
 from editorial_ai.review.consistency import result_contradiction
-from editorial_ai.review.rubric import Rubric, load_rubric
+from editorial_ai.review.rubric import Rubric
 
 Split = Literal["tune", "test", "all"]
 
@@ -172,6 +173,11 @@ def mandatory_passed(rubric: Rubric, machine: dict[str, bool | None]) -> bool:
     return all(machine[c.name] is True for c in rubric.criteria if c.importance == "mandatory" and c.name in machine)
 
 
+def rubric_of(content_type: str) -> Rubric:
+    """The rubric a content type declares (a plug-in's own file included), or the bundled one a name names."""
+    return content_type_or_generic(content_type).rubric()
+
+
 async def review_records(records: list[CalibrationRecord], judge: LLMClient | None,
                          known_entities: dict[str, set[str]] | None = None) -> tuple[list[Verdict], list[str]]:
     """Review every record in order (scripted judges answer in sequence)."""
@@ -180,7 +186,7 @@ async def review_records(records: list[CalibrationRecord], judge: LLMClient | No
     for record in records:
         started = time.perf_counter()
         try:
-            rubric = load_rubric(record.content_type)
+            rubric = rubric_of(record.content_type)
             result, judge_error = await review_stored(
                 record.content_type, record.draft, rubric, request=record.request,
                 sources=record.sources_with_question(), judge=judge, known_entities=known_entities)
@@ -213,7 +219,7 @@ def agreement(verdicts: list[Verdict]) -> list[TypeReport]:
     reports = []
     for content_type in dict.fromkeys(v.content_type for v in verdicts):
         group = [v for v in verdicts if v.content_type == content_type]
-        rubric = load_rubric(content_type)
+        rubric = rubric_of(content_type)
         criteria = []
         for criterion in rubric.criteria:
             labelled = [v for v in group if criterion.name in v.human]

@@ -13,8 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from editorial_ai.evaluation.calibrate_run import CalibrationReport, Verdict, agreement, mandatory_passed
-from editorial_ai.review.rubric import RubricNotFoundError, load_rubric
+from editorial_ai.evaluation.calibrate_run import (
+    CalibrationReport,
+    Verdict,
+    agreement,
+    mandatory_passed,
+    rubric_of,
+)
+from editorial_ai.review.rubric import RubricNotFoundError
 from editorial_ai.store.contents import AWAITING, ContentRepository
 
 PASS_DECISIONS = {"approved": True, "published": True, "rejected": False, "revision_requested": False}
@@ -42,7 +48,7 @@ def verdict_from_row(row: dict[str, Any], event: dict[str, Any] | None) -> Verdi
     if decision not in PASS_DECISIONS:
         return None
     try:
-        rubric = load_rubric(row.get("content_type") or "fashion_magazine")
+        rubric = rubric_of(row.get("content_type") or "fashion_magazine")
     except RubricNotFoundError:
         return None
     machine = {c["criterion"]: (None if c.get("skipped") else bool(c.get("passed")))
