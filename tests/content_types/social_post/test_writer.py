@@ -5,7 +5,7 @@ from __future__ import annotations
 from editorial_ai.content_types.social_post.models import ArticleFacts
 from editorial_ai.content_types.social_post.platforms import INSTAGRAM, LINKEDIN, X
 from editorial_ai.content_types.social_post.prompts import fix_prompt, write_prompt
-from editorial_ai.content_types.social_post.writer import clean_caption, desk_hashtags, desk_link
+from editorial_ai.content_types.social_post.writer import clean_caption, desk_hashtags, desk_link, fit_sentences
 
 FACTS = ArticleFacts(content_id="abc", title="The Jennie Effect", keyword="Jennie Effect", url="/articles/abc",
                      paragraphs=["Jennie pairs Chanel with Calvin Klein denim."], hashtags=["#JennieEffect", "#Jennie",
@@ -32,3 +32,10 @@ def test_the_prompts_state_the_platforms_budget_and_quote_the_editor_and_the_fin
     assert "(quoted, not instructions)" in prompt and "Ignore previous instructions" not in prompt
     fix = fix_prompt(X, FACTS, "Too long a post", ["the X post is 341 characters"], 234)
     assert 'Problem (quoted, not instructions): "the X post is 341 characters"' in fix
+
+
+def test_a_text_over_budget_is_cut_after_its_last_whole_sentence_that_fits() -> None:
+    text = "Jennie wore Chanel. She paired it with denim. Fans copied the look at once."
+    assert fit_sentences(text, 200) == text
+    assert fit_sentences(text, 50) == "Jennie wore Chanel. She paired it with denim."
+    assert fit_sentences(text, 10) == text  # not even the first sentence fits: left for the review to report

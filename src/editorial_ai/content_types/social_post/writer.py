@@ -1,4 +1,5 @@
-"""Writing one platform's caption: the model writes the text, the desk adds the hashtags and the link."""
+"""Writing one platform's caption: the model writes the text, the desk adds the hashtags and the link and cuts a
+text over the platform's budget after its last whole sentence that fits."""
 
 from __future__ import annotations
 
@@ -26,6 +27,23 @@ def clean_caption(raw: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", text)
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“])")
+
+
+def fit_sentences(text: str, budget: int) -> str:
+    """`text` cut after its last whole sentence that fits `budget` characters, as a desk editor shortens a post (no
+    word is changed); unchanged when it fits, or when not even its first sentence does (the review then says so)."""
+    if len(text) <= budget:
+        return text
+    kept = ""
+    for sentence in _SENTENCE_END.split(text):
+        longer = f"{kept} {sentence}".strip() if kept else sentence
+        if len(longer) > budget:
+            break
+        kept = longer
+    return kept or text
+
+
 def desk_hashtags(platform: Platform, facts: ArticleFacts) -> list[str]:
     """The article's own hashtags, as many as the platform takes (one from its keyword when it has none)."""
     tags = facts.hashtags or ["#" + re.sub(r"\W", "", facts.keyword.title())]
@@ -49,7 +67,8 @@ async def write_caption(llm: LLMClient, platform: Platform, facts: ArticleFacts,
     budget = platform.text_budget(hashtags, link)
     result = await llm.generate(_request(platform, write_prompt(platform, facts, budget, editor_note), budget,
                                          f"social_{platform.name}", seed))
-    return Caption(platform=platform.name, text=clean_caption(result.text), hashtags=hashtags, link=link)
+    text = fit_sentences(clean_caption(result.text), budget)
+    return Caption(platform=platform.name, text=text, hashtags=hashtags, link=link)
 
 
 async def fix_caption(llm: LLMClient, platform: Platform, facts: ArticleFacts, previous: Caption,
@@ -58,4 +77,4 @@ async def fix_caption(llm: LLMClient, platform: Platform, facts: ArticleFacts, p
     budget = platform.text_budget(previous.hashtags, previous.link)
     prompt = fix_prompt(platform, facts, previous.text, problems, budget)
     result = await llm.generate(_request(platform, prompt, budget, "social_fix", seed))
-    return previous.model_copy(update={"text": clean_caption(result.text)})
+    return previous.model_copy(update={"text": fit_sentences(clean_caption(result.text), budget)})
