@@ -150,3 +150,16 @@ def test_sources_coerce_shapes() -> None:
     src = Sources.coerce({"passages": ["p"], "sub_questions": ["q"], "topic": "t"})
     assert (src.passages, src.sub_questions, src.topic) == (["p"], ["q"], "t")
     assert "Topic: t" in src.as_text()
+
+
+async def test_a_text_claim_may_join_figures_from_two_passages() -> None:
+    """Free-text passages often leave their subject unnamed: "40%" given beside "backups" alone still supports
+    "Falcon 3.1 ... cutting their size by about 40%"; a figure no passage gives still fails."""
+    passages = ["Version 3.1 of the Falcon database adds point-in-time recovery.",
+                "Backups are now compressed, which cuts their size by about 40%."]
+    good = await review_artifact("Falcon 3.1 adds point-in-time recovery and compresses backups, cutting their size "
+                                 "by about 40%.", load_rubric("text"), passages, None)
+    assert good.result.passed, good.result.summary
+    bad = await review_artifact("Falcon 3.1 adds point-in-time recovery and compresses backups, cutting their size "
+                                "by about 60%.", load_rubric("text"), passages, None)
+    assert not bad.result.passed

@@ -83,3 +83,4 @@ def test_a_figure_a_post_states_is_supported_and_an_unstated_claim_without_figur
     gate = fact_accuracy_verdict(view)
     assert gate.passed and gate.evidence == []
     assert "Not stated by any one source sentence" in gate.reason and shelves.check.quoted(80) in gate.reason
+
