@@ -119,8 +119,8 @@ def _grounding(posts: SocialPosts, facts: ArticleFacts) -> list[Finding]:
         unknown = ungrounded_spans(_claims_text(caption.text), sources)
         if unknown:
             found.append(Finding("grounding", caption.platform,
-                                 f"not in the article or its sources: {', '.join(unknown[:6])}; name only what the "
-                                 "article names"))
+                                 f"not in the article or its sources: {', '.join(unknown[:6])}; leave out a name the "
+                                 "article does not give, and write words that are not names in lower case"))
     return found
 
 
