@@ -194,3 +194,11 @@ def test_a_piece_listed_under_another_garment_word_is_a_wrong_garment_type() -> 
     assert "the sources do not say the Calvin Klein Relaxed Denim Shorts is a bag" in pairing[0]
     assert not any("is a" in p for p in pairing[0] if "Chanel 22 Bag is" in p)  # the bag is a bag
     assert not any("is a" in p for p in pairing[1])  # "pieces" is no garment word
+
+
+def test_the_trend_called_a_garment_is_a_finding() -> None:
+    view = _view(layout([*ARTICLE[:3], "Jennie Effect is a fashionable bag that suits tomboy chic.",
+                         "Jennie Effect, a soft and simple style, keeps growing."]))
+    problems = [p for c in view.checks for p in c.pairing]
+    assert "Jennie Effect is the trend, not a bag" in problems
+    assert not any("style" in p for p in problems)

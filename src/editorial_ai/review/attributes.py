@@ -130,3 +130,28 @@ def misfiled_garment(text: str, piece: str, allowed: Iterable[str]) -> str | Non
     if word is None or not own or _family(word) in own:
         return None
     return word
+
+
+# Words that make "<trend> is a ... X" about the trend as a trend ("a soft dress trend"), or end the noun phrase.
+_TREND_NOUNS = frozenset({"trend", "style", "look", "aesthetic", "movement", "mood", "wave", "effect", "era", "craze",
+                          "fad", "vibe", "idea", "way", "code"})
+_PHRASE_ENDS = frozenset({"with", "of", "that", "for", "in", "from", "and", "which", "who", "to", "on"})
+
+
+def trend_called_a_garment(text: str, trend: str) -> str | None:
+    """The garment word the text makes the trend itself ("Coquette is a fashionable bag"), or None."""
+    folded, name = fold(text).lower(), fold(trend).lower().strip()
+    at = folded.find(name) if name else -1
+    if at < 0:
+        return None
+    match = _IS_A.match(folded[at + len(name):].lstrip(" "))
+    if match is None:
+        return None
+    phrase: list[str] = []
+    for word in match[1].split():
+        if word in _PHRASE_ENDS:
+            break
+        phrase.append(word)
+    if any(word in _TREND_NOUNS for word in phrase):  # "a soft dress trend" is still a trend
+        return None
+    return next((word for word in phrase if _family(word) is not None), None)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from editorial_ai.review.attributes import (
     attribute_words,
     misfiled_garment,
+    trend_called_a_garment,
     unsourced_attributes,
     unsourced_garments,
 )
@@ -283,6 +284,8 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     products = [plain(n) for n, kind in sourced if kind == "product"] or [
         p for p in antecedent_products or [] if _refers_to(claim.text, p)]
     result.pairing += _attribute_problems(claim.text, products, index)
+    result.pairing += [f"{trend} is the trend, not a {word.removesuffix('s')}" for trend in index.context
+                       if (word := trend_called_a_garment(claim.text, trend))]
     return result
 
 
