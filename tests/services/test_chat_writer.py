@@ -62,3 +62,21 @@ async def test_a_quoted_sentence_is_fixed_and_a_stubborn_one_is_taken_out_and_lo
         {"sentence": stubborn, "problems": ["no source post ties Lisa to Chanel 22 Bag"]}]
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_sentence"]
     assert len(prompts) == 3 and "Gucci" in prompts[0] and "leave out: Lisa + Chanel 22 Bag" in prompts[2]
+
+
+async def test_a_flagged_standfirst_is_rewritten_with_its_finding_and_never_comes_back_unchanged() -> None:
+    old = "From the airport campaign, Jennie wore the Chanel 22 Bag and the Calvin Klein shorts together"
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag", subtitle=old,
+                               body_paragraphs=[PARAGRAPH, PARAGRAPH])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "fact_accuracy", "reason": "1 claim lacks support.",
+         "evidence": [f'subtitle: "{old}" — the sources do not place Jennie with these pieces at campaign']}]}
+    new = "From the airport to the street, Jennie's olive Chanel 22 Bag sets the season's tone"
+    writer, client = _writer({"editorial_subtitle": [{"text": old}, {"text": new}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["subtitle"], feedback_history=[review],
+                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
+    assert outcome.content.subtitle == new and outcome.content.title == content.title  # the headline was not asked
+    prompts = [c.prompt for c in client.calls if c.purpose == "editorial_subtitle"]
+    assert len(prompts) == 2 and all("do not place Jennie with these pieces at campaign" in p for p in prompts)
+    assert not [c for c in client.calls if c.purpose == "editorial_title"]

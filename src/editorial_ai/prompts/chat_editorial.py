@@ -122,11 +122,13 @@ def headline_task(*, keyword: str, feedback: str = "") -> str:
     return "\n".join(parts)
 
 
-def standfirst_task(*, headline: str, fresh_start: bool = False) -> str:
+def standfirst_task(*, headline: str, fresh_start: bool = False, problems: Sequence[str] = ()) -> str:
     """Ask for the standfirst under the headline; `fresh_start` fixes its first word, for a model that echoed the
-    headline once already."""
+    headline once already; `problems` are the review's findings against the last standfirst."""
     opening = ("Begin the sentence with the word \"From\" and name a place or a piece. " if fresh_start else "")
-    return (f"The headline is {quote_as_data(headline, label='Headline', max_chars=160)}. Write the standfirst: "
+    wrong = ("The last standfirst was wrong: " + "; ".join(sanitize_text(p) for p in problems[:3])
+             + ". Write a new one that says only what the facts state. ") if problems else ""
+    return (f"{wrong}The headline is {quote_as_data(headline, label='Headline', max_chars=160)}. Write the standfirst: "
             "one sentence of 15 to 30 words that tells the reader what the feature is about, using only the facts. "
             f"Do not repeat the headline's words: start differently and add what the headline leaves out. {opening}"
             "Answer with the sentence only.")

@@ -144,6 +144,16 @@ def sentence_findings(entry: dict[str, Any], paragraph: str, index: int) -> list
     return [(sentence, problems) for sentence, problems in found.items()]
 
 
+_LOCATED_AT = r'^{where}:\s*".+?"\s+—\s+(.+)$'
+
+
+def located_problems(entry: dict[str, Any], where: str) -> list[str]:
+    """The latest review's problems with one located part (`title`, `subtitle`), without the quoted text."""
+    pattern = re.compile(_LOCATED_AT.format(where=re.escape(where)))
+    return [m[1].strip() for failure in entry.get("failed_criteria", []) or []
+            for line in failure.get("evidence", []) or [] if (m := pattern.match(str(line)))]
+
+
 def paragraph_level(entry: dict[str, Any], index: int) -> bool:
     """Whether the latest review asks for the paragraph as a whole (an editor's note, filler, relevance, length)."""
     if entry.get("source") == "admin":

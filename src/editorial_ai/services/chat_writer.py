@@ -9,6 +9,7 @@ names, figures and pairings into findings that the targeted rewrite quotes back 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +35,7 @@ from editorial_ai.services.chat_text import (
     editor_requests_not_followed,
     findings_for,
     fit_paragraph,
+    located_problems,
     offending_terms,
     one_line,
     paragraph_level,
@@ -134,18 +136,24 @@ class ChatEditorialService:
         parts = [p for p in re.split(r"\n\s*\n", raw.strip()) if p.strip()]
         return [fit_paragraph(canonical_case(clean_paragraph(p), run.outline.names)) for p in parts][:5]
 
-    async def _headlines(self, run: _ChatRun, feedback: str = "") -> tuple[str, str]:
+    async def _headlines(self, run: _ChatRun, feedback: str = "", *, keep_title: str = "",
+                         problems: Sequence[str] = (), previous: str = "", salt: int = 0) -> tuple[str, str]:
+        """Headline and standfirst; on a revision `keep_title` keeps a headline no finding concerns, `problems`
+        are the findings against the last standfirst and `previous` is that standfirst, which must not come back
+        word for word (the same seed and prompt gave it back, and the loop escalated on an unchanged draft)."""
         keyword = run.outline.keyword
-        title = one_line(await self._ask(run, headline_task(keyword=keyword, feedback=feedback),
-                                         purpose="editorial_title", max_tokens=30, salt=53), 120)
-        if len(title) < 12:  # the schema's floor: a two-word answer is no headline
-            title = f"{keyword}: {title}".strip(": ")[:120] if title else f"{keyword}: the looks behind the trend"
+        title = keep_title
+        if not title:
+            title = one_line(await self._ask(run, headline_task(keyword=keyword, feedback=feedback),
+                                             purpose="editorial_title", max_tokens=30, salt=53 + salt), 120)
+            if len(title) < 12:  # the schema's floor: a two-word answer is no headline
+                title = f"{keyword}: {title}".strip(": ")[:120] if title else f"{keyword}: the looks behind the trend"
         subtitle = ""
-        for attempt in range(2):  # an empty or clipped standfirst is asked for once more
-            subtitle = one_line(await self._ask(run, standfirst_task(headline=title, fresh_start=attempt > 0),
-                                                purpose="editorial_subtitle", max_tokens=70, salt=59 + 17 * attempt),
-                                200)
-            if len(subtitle.split()) >= 8 and not echoes(subtitle, title):
+        for attempt in range(2):  # an empty, clipped, echoing or unchanged standfirst is asked for once more
+            task = standfirst_task(headline=title, fresh_start=attempt > 0, problems=problems)
+            subtitle = one_line(await self._ask(run, task, purpose="editorial_subtitle", max_tokens=70,
+                                                salt=59 + 17 * attempt + salt), 200)
+            if len(subtitle.split()) >= 8 and not echoes(subtitle, title) and subtitle != previous:
                 break
             run.notes["standfirst asked again"] = run.notes.get("standfirst asked again", 0) + 1
         return canonical_case(title, run.outline.names), canonical_case(subtitle, run.outline.names)
@@ -260,7 +268,9 @@ class ChatEditorialService:
             paragraphs[i] = rewritten if len(rewritten) >= 40 else paragraphs[i]
         title, subtitle = content.title, content.subtitle
         if "title" in targets or "subtitle" in targets:
-            title, subtitle = await self._headlines(run, format_feedback(feedback_history))
+            title, subtitle = await self._headlines(
+                run, format_feedback(feedback_history), keep_title="" if "title" in targets else title,
+                problems=located_problems(latest, "subtitle"), previous=subtitle, salt=97 * len(feedback_history))
         run.notes["regenerated"] = [f"body_paragraphs[{i}]" for i in sorted(redo)]
         run.notes["writer"] = "chat:rewrite"
         ignored = editor_requests_not_followed(feedback_history, paragraphs)
