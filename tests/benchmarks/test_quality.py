@@ -79,3 +79,21 @@ def test_a_pass_whose_review_carries_a_flag_counts_as_flagged() -> None:
     assert _status({"current_draft": {"title": "t"}, "review_result": review}) == (
         "flagged", "prose unjudged: 3 of 20 body sentences were written by local:gemma-3-270m")
     assert _status({"current_draft": {"title": "t"}, "review_result": {"passed": True}}) == ("passed", "")
+
+
+def test_an_interrupted_bench_keeps_the_articles_it_measured(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from editorial_ai.benchmarks import quality
+
+    async def one_then_stop(settings, words, model=None, on_article=None):  # type: ignore[no-untyped-def]
+        on_article(quality.ArticleFigures(keyword=words[0], status="passed", words=420, paragraphs=5))
+        raise KeyboardInterrupt  # the editor stops the bench during the second keyword
+
+    monkeypatch.setattr(quality, "run_quality", one_then_stop)
+    monkeypatch.setenv("EDITORIAL_AI_DATA_DIR", str(tmp_path / "data"))
+    keywords, out = tmp_path / "k.txt", tmp_path / "quality.json"
+    keywords.write_text("Jennie Effect\nQuiet Luxury\n", encoding="utf-8")
+    CliRunner().invoke(app, ["bench", "quality", "--keywords", str(keywords), "--model", "scripted:happy",
+                             "--no-calibrate", "--out", str(out)])  # fmt: skip
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert [a["keyword"] for a in data["articles"]] == ["Jennie Effect"] and data["articles"][0]["words"] == 420
+    assert data["calibration_note"] == "partial: 1 of 2 keywords"

@@ -268,9 +268,16 @@ def bench_quality(
     settings = build_settings(model, data_dir or Path(tempfile.mkdtemp(prefix="bench-quality-")))
     settings.ensure_dirs()
 
+    done: list[ArticleFigures] = []
+
     def progress(a: ArticleFigures) -> None:
         console.print(f"  {a.keyword}: {a.status}{f' ({a.why})' if a.why else ''}, {a.words} words, "
                       f"{a.paragraphs} paragraphs, {a.minutes:.1f} min")
+        done.append(a)
+        if out is not None:  # each article as it ends: a bench stopped after an hour keeps what it measured
+            partial = QualityReport(model=settings.model, articles=done,
+                                    calibration_note=f"partial: {len(done)} of {len(words)} keywords")
+            out.write_text(json.dumps(partial.as_json(), ensure_ascii=False, indent=2), encoding="utf-8")
 
     console.print(f"bench quality: {len(words)} keywords on {settings.model}")
     report: QualityReport = run_async(run_quality(settings, words, on_article=progress))
