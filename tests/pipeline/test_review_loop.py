@@ -110,3 +110,15 @@ def test_latest_unless_worse_shows_the_last_attempt_on_a_tie() -> None:
 
 def test_a_crashed_review_ends_the_run() -> None:
     assert route_after_review("toy_fix", "gate")({"pipeline_status": PipelineStatus.FAILED}) == "__end__"
+
+
+def test_an_escalation_that_shows_the_best_version_shows_that_version_s_review() -> None:
+    v1_review = _attempt(False, 0.6, draft="v1").review.model_dump(mode="json")
+    state = _state(revision_count=2, best_draft={"title": "v1"}, best_score=0.6, best_review=v1_review,
+                   review_history=[{"composite_score": 0.6}, {"composite_score": 0.5}])
+    update = conclude(state, PlainLoop(), _attempt(False, 0.55), RUBRIC, POLICY)
+    assert update["current_draft"] == {"title": "v1"} and update["review_result"] == v1_review
+    assert "the review shown is that version's" in update["error_log"][-1]
+    latest = conclude(_state(revision_count=2, review_history=[{"composite_score": 0.6}, {"composite_score": 0.5}]),
+                      PlainLoop(), _attempt(False, 0.55), RUBRIC, POLICY)
+    assert latest["current_draft"] == {"title": "v2"} and latest["review_result"]["composite_score"] == 0.55

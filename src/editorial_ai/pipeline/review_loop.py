@@ -193,7 +193,8 @@ def _keep_best(state: FlowState, loop: ReviewLoop[FlowState], attempt: ReviewedA
     best = gate.get("best_score")
     if not attempt.draft or (best is not None and score <= float(best)):
         return {}
-    update: StateUpdate = {"best_draft": attempt.draft, "best_score": score}
+    update: StateUpdate = {"best_draft": attempt.draft, "best_score": score,
+                           "best_review": attempt.review.model_dump(mode="json")}
     update.update(loop.best_fields(state))
     return update
 
@@ -214,6 +215,10 @@ def _escalate(
                        "not the last one")
         else:
             best = current  # on a tie the latest version, which has had every correction, is shown
+    best_review = update.get("best_review", gate.get("best_review"))
+    if best != current and best_review:  # the editor reads the review of the version shown, not of another one
+        update["review_result"] = best_review
+        log.append(f"{loop.node}: the review shown is that version's; the last attempt's is in the history")
     update.update({
         "escalated": True, "current_draft": best, "flags": [*flags, "escalated"],
         "pipeline_status": PipelineStatus.NEEDS_HUMAN_REVIEW, "review_history": [attempt.entry], "error_log": log,

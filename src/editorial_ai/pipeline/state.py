@@ -73,6 +73,7 @@ class GateState(TypedDict, total=False):
     correction_targets: list[str]
     best_draft: Draft | None
     best_score: float | None
+    best_review: ReviewJson | None  # the review of best_draft: shown with it when the gate shows that version
     escalated: bool
     flags: list[str]
     feedback_history: Annotated[list[FeedbackJson], operator.add]
