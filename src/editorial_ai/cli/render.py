@@ -14,16 +14,30 @@ from editorial_ai.models.status import status_of_run
 _VERDICT_STYLE = {"pass": "green", "fail": "red", "skipped": "yellow"}
 
 
+def review_headline(review: dict[str, Any]) -> str:
+    """PASSED, FAILED, or NEEDS A HUMAN when nothing failed that counts but advisory or skipped criteria cannot
+    pass on their own (rows that all read "pass" under "FAILED" told the editor two things at once)."""
+    if review.get("passed"):
+        return "PASSED"
+    criteria = review.get("criteria", [])
+    counted_failures = [c for c in criteria if not c.get("passed") and not c.get("skipped") and not c.get("advisory")]
+    waiting = [c for c in criteria if c.get("skipped") or c.get("advisory")]
+    if not counted_failures and waiting:
+        return f"NEEDS A HUMAN ({len(waiting)} advisory or skipped criteria do not count as passes)"
+    return "FAILED"
+
+
 def review_table(review: dict[str, Any]) -> Table:
     """Per-criterion verdicts with severity and reason."""
-    table = Table(title=f"Review: {'PASSED' if review.get('passed') else 'FAILED'}", show_lines=False)
+    table = Table(title=f"Review: {review_headline(review)}", show_lines=False)
     for col in ("criterion", "verdict", "severity", "source", "reason"):
         table.add_column(col, overflow="fold")
     for c in review.get("criteria", []):
         verdict = "skipped" if c.get("skipped") else ("pass" if c.get("passed") else "fail")
+        note = " (advisory)" if c.get("advisory") and not c.get("skipped") else ""
         table.add_row(
             plain(c["criterion"]),
-            f"[{_VERDICT_STYLE[verdict]}]{verdict}[/]",
+            f"[{_VERDICT_STYLE[verdict]}]{verdict}{note}[/]",
             plain(c.get("severity", "")),
             plain(c.get("source", "")),
             plain(c.get("reason", "")),
