@@ -27,15 +27,6 @@ class SavedPrompt:
     cells: bytes
 
 
-def common_prefix(a: tuple[int, ...] | list[int], b: list[int]) -> int:
-    n = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        n += 1
-    return n
-
-
 class PrefixStates:
     """Up to CAPACITY saved prompts, keyed by their first MIN_GAIN tokens (a new prompt with the same opening
     replaces the old one: it is the same system message with a later task)."""
@@ -68,10 +59,10 @@ class PrefixStates:
         `min_gain` tokens more than the context holds now; returns the tokens that restore saved (0 if none)."""
         from llama_cpp import llama_cpp as capi
 
-        current = common_prefix(llm._input_ids.tolist(), prompt)
+        current = int(llm.longest_token_prefix(llm._input_ids.tolist(), prompt))
         best, shared = None, current
         for saved in self._saved.values():
-            n = common_prefix(saved.tokens, prompt)
+            n = int(llm.longest_token_prefix(list(saved.tokens), prompt))
             if n > shared:
                 best, shared = saved, n
         if best is None or shared - current < self.min_gain:
