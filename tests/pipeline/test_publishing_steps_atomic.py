@@ -96,3 +96,24 @@ async def test_unpublish_is_all_or_nothing_and_keeps_the_file_until_it_is_record
         assert await _state(pipeline, content_id) == ("approved", ["approved", "publish", "unpublished"])
         monkeypatch.undo()
         assert (await publishing.republish(pipeline, content_id, reviewer="Mina")).status == "published"
+
+
+async def test_a_second_publication_claim_waits_for_the_first_to_finish(settings: Settings) -> None:
+    """Publishing keeps the status `approved` until the run's publish node runs, so the version alone would let a
+    second claim in right after the first and take its token: the second one is refused while the first is open,
+    and the run publishes once."""
+    async with open_pipeline(settings) as pipeline:
+        content_id = await _pending(pipeline)
+        await publishing.approve(pipeline, content_id, APPROVE)
+        first = await publishing.claim_publication(pipeline, content_id, reviewer="Mina")
+        assert first is not None
+        with pytest.raises(publishing.StepRefused, match="already under way"):
+            await publishing.claim_publication(pipeline, content_id, reviewer="Ola")
+        # Even a request that read the row before the first claim (its version and no token) writes nothing.
+        item = await pipeline.deps.contents.get(content_id)
+        assert item is not None and item["claim_token"] == first.token
+        assert await pipeline.deps.contents.claim_decision(
+            content_id, version=int(item["version"]), expected=("approved",), new_status="approved",
+            token="late", decision="publish", reviewer="Ola", payload={}) is None
+        await pipeline.apply(first)
+        assert await _state(pipeline, content_id) == ("published", ["approved", "publish"])

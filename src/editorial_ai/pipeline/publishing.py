@@ -130,6 +130,9 @@ async def claim_publication(pipeline: Pipeline, content_id: str, *, reviewer: st
                if item["status"] in AWAITING_DECISION else f"it is already {item['status']}; nothing to publish")
         raise _refuse_status(item, "publishing", "approved", fix)
     thread_id = str(item["thread_id"])
+    if item.get("claim_token"):
+        raise StepRefused(f"the publication of content {content_id} is already under way",
+                          "reload the content in a moment: it will be published")
     if not (await pipeline.outcome(thread_id)).waiting_for_human:
         return None
     decision = AdminDecision(decision="approved", reviewer=reviewer, note=note or None)
@@ -139,7 +142,8 @@ async def claim_publication(pipeline: Pipeline, content_id: str, *, reviewer: st
         new_status=ContentStatus.APPROVED.value, token=token, decision=PUBLISH_EVENT, reviewer=reviewer,
         payload=decision.model_dump(mode="json"))
     if event_id is None:
-        raise StepRefused(f"content {content_id} moved on meanwhile", "reload the content")
+        raise StepRefused(f"content {content_id} moved on meanwhile (another request published it or is "
+                          "publishing it)", "reload the content")
     return DecisionClaim(content_id, thread_id, token, event_id, decision.model_dump(mode="json"))
 
 

@@ -152,9 +152,12 @@ class SqlContentRepository:
         the decision event and store the owner token. The event id, or None (nothing written) when the row moved.
 
         PostgreSQL (READ COMMITTED): a racing UPDATE waits for the winner's row lock and then re-checks `version`;
-        SQLite: the first write takes the database's write lock. Either way exactly one claim matches."""
+        SQLite: the first write takes the database's write lock. Either way exactly one claim matches. A claim
+        still open (its run not yet stopped) is never overwritten: a publication claimed twice in a row keeps
+        its status, so the version alone would let the second one in and take the first one's token."""
         contents = self.dialect.tables.contents
-        claim = self._moved(content_id, expected, new_status, {**fields}, version).values(claim_token=token)
+        claim = (self._moved(content_id, expected, new_status, {**fields}, version)
+                 .where(contents.c.claim_token.is_(None)).values(claim_token=token))
         async with self._transaction() as unit:
             rows = await unit.rows(claim.returning(contents.c.thread_id))
             if not rows:
