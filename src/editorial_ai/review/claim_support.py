@@ -38,6 +38,7 @@ from editorial_ai.review.relations import (
     stating_sentence,
     unsourced_relations,
 )
+from editorial_ai.review.scenes import invented_scenes, relative_times, scene_problem, timing_problem
 from editorial_ai.review.source_index import SourceIndex, content_words, plain, stem
 from editorial_ai.review.text_grounding import NUMBER_PATTERN, all_spans, checkable_spans, number_key
 
@@ -286,6 +287,10 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     result.pairing += _attribute_problems(claim.text, products, index)
     result.pairing += [f"{trend} is the trend, not a {word.removesuffix('s')}" for trend in index.context
                        if (word := trend_called_a_garment(claim.text, trend))]
+    if people:  # "greeted by a crowd of fans": colour about a person that no post gives
+        result.pairing += [scene_problem(phrase) for phrase in invented_scenes(claim.text, index.words)]
+    result.pairing += [timing_problem(phrase)
+                       for phrase in relative_times(claim.text, index.text + index.context_text)]
     return result
 
 

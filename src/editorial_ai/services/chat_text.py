@@ -193,6 +193,7 @@ def offending_terms(problems: list[str]) -> list[tuple[str, ...]]:
             groups.append((what.strip(), month))  # the piece on that month's day: wrong only together
         for who, where in re.findall(r"the sources do not place (.+?) with these pieces at ([^;]+)", problem):
             groups.append((who.split(" / ")[0].strip(), where.strip()))
+        groups += [(phrase,) for phrase in re.findall(r'the sources describe no such scene: "([^"]+)"', problem)]
         for words in re.findall(r"the sources do not describe the .+? as ([^;]+)", problem):
             groups += [(word.strip(),) for word in words.split(",") if word.strip()]
     return groups

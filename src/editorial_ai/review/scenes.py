@@ -1,0 +1,72 @@
+"""Scenes and timelines a small model invents around sourced facts.
+
+A catalog post says who wore which pieces, where and on which day. Asked for a feature, a 1.5B chat model fills
+the gaps with colour no post gives: "Minji was greeted by a crowd of fans", "she walked down the runway" at a
+pop-up store, "The next day, on September 9" after a look dated 5 August. Every name and date in those sentences
+is sourced, so the name, date and pairing checks pass them; an editor would strike them. Each is read here as a
+phrase whose key word the sources never use: a post that does say "arriving at Incheon" vouches for "arrived".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+# (pattern, the words any one of which, found in the sources, vouches for it). Action phrases are only checked in
+# claims about a person (the caller decides); the patterns are read on folded, lower-case text.
+_SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
+    (re.compile(pattern), frozenset(vouch.split())) for pattern, vouch in (
+        (r"\bgreeted by\b", "greeted greet greeting"),
+        (r"\bcrowds? of\b|\b(?:the|a) crowds?\b(?! pleas)", "crowd crowds"),
+        (r"\b(?:fans|onlookers|photographers|paparazzi|reporters)\b (?:who |were |had )?(?:cheer|scream|gather|"
+         r"swarm|wait|flock|line|crowd|greet|snap|rush)\w*", "fans onlookers photographers paparazzi reporters"),
+        (r"\b(?:cheered|cheering|applauded|applause|screamed|screaming)\b", "cheered applause applauded"),
+        (r"\bwalk(?:ed|ing|s)? (?:down|along|onto|into|out|the runway|the red carpet)\b", "walked walking walk"),
+        (r"\bstrutt?(?:ed|ing|s)?\b|\bstroll(?:ed|ing|s)?\b|\bsashay\w*", "strutted strolled"),
+        (r"\bstepp?(?:ed|ing|s)? (?:out|onto|off|into|in front)\b", "stepped stepping"),
+        (r"\bpos(?:ed|ing|es) for\b", "posed posing poses"),
+        (r"\b(?:smiled|smiling|waved|waving|laughed|laughing|winked)\b", "smiled waved smiling waving"),
+        (r"\barms crossed\b|\bcrossed (?:her|his) arms\b", "crossed"),
+        (r"\b(?:made|making|makes) (?:a|an|her|his|their) (?:\w+ )?entrance\b", "entrance"),
+        (r"\bturn(?:ed|ing|s)? heads\b|\ball eyes\b", "heads eyes"),
+        (r"\bflashbulbs\b|\bcameras? flash\w*", "flash flashbulbs"),
+    ))
+# Relative time: the sources date each look on its own and never say that one came "the next day".
+_RELATIVE_TIME = re.compile(
+    r"\b(?:the )?(?:next|following|previous) (?:day|morning|afternoon|evening|night|week|weekend|month)\b"
+    r"|\bthe day (?:after|before)\b"
+    r"|\b(?:a|one|two|three|four|five|a few|few|several) (?:days?|weeks?|months?) (?:later|after|before|earlier)\b"
+    r"|\b(?:later|earlier) that (?:day|morning|evening|night|week|month)\b"
+    r"|\bshortly (?:after|before)(?:wards?)?\b")
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.casefold().replace("’", "'")))
+
+
+def invented_scenes(text: str, source_words: Iterable[str]) -> list[str]:
+    """The scene phrases of `text` (as written, lower case, in text order) whose key words no source uses."""
+    words = source_words if isinstance(source_words, frozenset | set) else frozenset(source_words)
+    plain = _plain(text)
+    found: list[tuple[int, str]] = []
+    for pattern, vouch in _SCENES:
+        match = pattern.search(plain)
+        if match and not vouch & words:
+            found.append((match.start(), match.group(0)))
+    return [phrase for _, phrase in sorted(found)]
+
+
+def relative_times(text: str, source_text: str) -> list[str]:
+    """The relative-time phrases of `text` ("the next day", "a week later") that the sources do not use."""
+    sources = f" {_plain(source_text)} "
+    return [m.group(0) for m in _RELATIVE_TIME.finditer(_plain(text)) if f" {m.group(0)} " not in sources]
+
+
+def scene_problem(phrase: str) -> str:
+    """The finding for an invented scene, in the words the rewrite is given (and searches for afterwards)."""
+    return f'the sources describe no such scene: "{phrase}"; say only what the post shows'
+
+
+def timing_problem(phrase: str) -> str:
+    """The finding for invented relative time."""
+    return f'the sources describe no such scene: "{phrase}"; each post has its own date, name it or leave it out'

@@ -1,0 +1,60 @@
+"""Invented scenes and timelines: colour around sourced facts that no post gives fails the claim, with the phrase
+quoted so the rewrite can drop it; the same words in the sources vouch for it."""
+
+from __future__ import annotations
+
+from editorial_ai.review.claim_support import check_claims
+from editorial_ai.review.claims import text_claims
+from editorial_ai.review.scenes import invented_scenes, relative_times
+from editorial_ai.review.source_index import build_index
+from editorial_ai.services.chat_text import offending_terms, still_holds
+
+from .helpers import KNOWN
+
+JACKET = {"solution_id": "s1", "title": "Chanel Tweed Jacket", "brand": "Chanel",
+          "metadata": {"keywords": ["outerwear", "white"]}}
+
+
+def _index(context: str = "award show red carpet") -> object:
+    contexts = [{"post_id": "p1", "artist_name": "Minji", "group_name": "NewJeans", "context": context,
+                 "title": "Minji on the red carpet", "date": "11 February 2025", "solutions": [JACKET]},
+                {"post_id": "p2", "artist_name": "Minji", "group_name": "NewJeans", "context": "music video",
+                 "title": "Minji in the video", "date": "21 September 2025", "solutions": []}]
+    return build_index([{"keyword": "Old money"}], contexts, KNOWN)
+
+
+def test_scene_phrases_and_relative_time_are_read_from_prose() -> None:
+    assert invented_scenes("She was greeted by a crowd of fans who were eager to see her.", set()) == [
+        "greeted by", "a crowd"]
+    assert invented_scenes("She walked down the red carpet with her arms crossed.", set()) == [
+        "walked down", "arms crossed"]
+    assert invented_scenes("The jacket is a crowd pleaser in white wool.", set()) == []
+    assert invented_scenes("She walked down the runway.", {"walked"}) == []  # a post that says so vouches for it
+    assert relative_times("The next day, on September 9, Jennie returned to Paris.", " ") == ["the next day"]
+    assert relative_times("A week later she wore the bag; shortly afterwards it sold out.", " ") == [
+        "a week later", "shortly afterwards"]
+    assert relative_times("Next season's bags are louder.", " ") == []
+
+
+def test_a_claim_about_a_person_with_an_invented_scene_fails_with_the_phrase_quoted() -> None:
+    claims = text_claims("Minji wore the Chanel Tweed Jacket on the award show red carpet. "
+                         "As she stepped out, Minji was greeted by a crowd of fans. "
+                         "The next day, Minji wore it again. "
+                         "The Chanel Tweed Jacket is white.")
+    pairing = [c.pairing for c in check_claims(claims, _index())]
+    assert pairing[0] == [] and pairing[3] == []
+    assert pairing[1] == ['the sources describe no such scene: "stepped out"; say only what the post shows',
+                          'the sources describe no such scene: "greeted by"; say only what the post shows',
+                          'the sources describe no such scene: "a crowd"; say only what the post shows']
+    assert pairing[2] == ['the sources describe no such scene: "the next day"; each post has its own date, name it '
+                          'or leave it out']
+    # The rewrite must lose each phrase: the sentence fix searches its answer for them.
+    groups = offending_terms(pairing[1])
+    assert still_holds("Minji was greeted by a crowd of fans.", groups) == ["greeted by", "a crowd"]
+    assert still_holds("Minji wore the jacket on the red carpet.", groups) == []
+
+
+def test_a_scene_the_sources_give_is_not_flagged() -> None:
+    claims = text_claims("Minji was greeted by a crowd of fans on the award show red carpet.")
+    index = _index("award show red carpet, greeted by a crowd of fans")
+    assert check_claims(claims, index)[0].pairing == []
