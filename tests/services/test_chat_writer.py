@@ -71,7 +71,7 @@ async def test_a_flagged_standfirst_is_rewritten_with_its_finding_and_never_come
     review = {"source": "review", "failed_criteria": [
         {"criterion": "fact_accuracy", "reason": "1 claim lacks support.",
          "evidence": [f'subtitle: "{old}" — the sources do not place Jennie with these pieces at campaign']}]}
-    new = "From the airport to the street, Jennie's olive Chanel 22 Bag sets the season's tone"
+    new = "From the airport to the street, Jennie's Chanel 22 Bag sets the season's tone"
     writer, client = _writer({"editorial_subtitle": [{"text": old}, {"text": new}],
                               "editorial_pull_quote": [{"text": "1"}]})
     outcome = await writer.revise(content=content, targets=["subtitle"], feedback_history=[review],
@@ -80,3 +80,17 @@ async def test_a_flagged_standfirst_is_rewritten_with_its_finding_and_never_come
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_subtitle"]
     assert len(prompts) == 2 and all("do not place Jennie with these pieces at campaign" in p for p in prompts)
     assert not [c for c in client.calls if c.purpose == "editorial_title"]
+
+
+async def test_when_every_standfirst_echoes_the_headline_the_least_echoing_is_kept_and_logged() -> None:
+    title = "Jennie Effect: Street Style, Minimalist Utility Bags, and Preppy Y2K Bag"
+    echo = "From Paris Fashion Week, Jennie Effect: Street style, minimalist utility bags, and preppy Y2K bag"
+    closer = "Jennie Effect street style: olive utility bags and ballet flats from Paris to a Seongsu pop-up store"
+    writer, client = _writer({"editorial_paragraph": [{"text": PARAGRAPH}], "editorial_title": [{"text": title}],
+                              "editorial_subtitle": [{"text": echo}, {"text": closer}, {"text": echo}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    assert len([c for c in client.calls if c.purpose == "editorial_subtitle"]) == 3
+    assert outcome.content.subtitle == closer  # it still echoes (the log says so), but less than the others
+    assert outcome.notes["standfirst_kept_with_problem"] == closer

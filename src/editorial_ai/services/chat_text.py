@@ -63,14 +63,21 @@ def one_line(text: str, limit: int) -> str:
     return ""
 
 
-def echoes(line: str, headline: str) -> bool:
-    """Whether a standfirst repeats its headline (most of the headline's words, or its opening)."""
+def echo_share(line: str, headline: str) -> float:
+    """How much of its headline a standfirst repeats: the share of the headline's words (of 3+ letters) it holds,
+    1.0 when it opens with the headline's first three words."""
     words = [w for w in re.findall(r"[^\W_]+", headline.casefold()) if len(w) > 2]
     if not words:
-        return False
+        return 0.0
+    if line.casefold().startswith(" ".join(headline.casefold().split()[:3])):
+        return 1.0
     own = set(re.findall(r"[^\W_]+", line.casefold()))
-    opening = " ".join(headline.casefold().split()[:3])
-    return line.casefold().startswith(opening) or sum(w in own for w in words) / len(words) > 0.6
+    return sum(w in own for w in words) / len(words)
+
+
+def echoes(line: str, headline: str) -> bool:
+    """Whether a standfirst repeats its headline (most of the headline's words, or its opening)."""
+    return echo_share(line, headline) > 0.6
 
 
 def pull_quote_candidates(body: Sequence[str], terms: Sequence[str], limit: int = 6) -> list[str]:

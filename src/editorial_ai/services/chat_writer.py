@@ -31,6 +31,7 @@ from editorial_ai.prompts.editorial import format_feedback
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.services.chat_text import (
     clean_paragraph,
+    echo_share,
     echoes,
     editor_requests_not_followed,
     findings_for,
@@ -57,6 +58,7 @@ from editorial_ai.services.editorial_outline import Outline, ParagraphPlan, buil
 TEMPERATURE = 0.5  # lower than a chat default: the facts, not variety, are what the prose must carry
 MIN_WORDS = 55  # a paragraph shorter than this is asked for once more
 PARAGRAPH_TOKENS = 260
+STANDFIRST_TRIES = 3  # the second try still echoed the headline in the bench ("From Paris Fashion Week, <headline>")
 WRITER_MODES = ("paragraphs", "body")
 
 
@@ -148,14 +150,19 @@ class ChatEditorialService:
                                              purpose="editorial_title", max_tokens=30, salt=53 + salt), 120)
             if len(title) < 12:  # the schema's floor: a two-word answer is no headline
                 title = f"{keyword}: {title}".strip(": ")[:120] if title else f"{keyword}: the looks behind the trend"
-        subtitle = ""
-        for attempt in range(2):  # an empty, clipped, echoing or unchanged standfirst is asked for once more
+        tried: list[str] = []
+        for attempt in range(STANDFIRST_TRIES):  # an empty, clipped, echoing or unchanged one is asked for again
             task = standfirst_task(headline=title, fresh_start=attempt > 0, problems=problems)
-            subtitle = one_line(await self._ask(run, task, purpose="editorial_subtitle", max_tokens=70,
-                                                salt=59 + 17 * attempt + salt), 200)
-            if len(subtitle.split()) >= 8 and not echoes(subtitle, title) and subtitle != previous:
+            tried.append(one_line(await self._ask(run, task, purpose="editorial_subtitle", max_tokens=70,
+                                                  salt=59 + 17 * attempt + salt), 200))
+            if len(tried[-1].split()) >= 8 and not echoes(tried[-1], title) and tried[-1] != previous:
                 break
             run.notes["standfirst asked again"] = run.notes.get("standfirst asked again", 0) + 1
+        # None was right: the one that echoes the headline least (a full sentence before a clipped one, a new one
+        # before the last draft's), and the log says the standfirst still needs an editor's eye.
+        subtitle = min(tried, key=lambda s: (s == previous, len(s.split()) < 8, echo_share(s, title)))
+        if echoes(subtitle, title) or len(subtitle.split()) < 8:
+            run.notes["standfirst_kept_with_problem"] = subtitle
         return canonical_case(title, run.outline.names), canonical_case(subtitle, run.outline.names)
 
     async def _pull_quote(self, run: _ChatRun, body: list[str]) -> list[str]:
