@@ -161,11 +161,12 @@ async def test_events_are_append_only_and_ordered(contents: Any) -> None:
                                         payload={"reason": "x"})  # fmt: skip
     assert first < second < third
     events = await contents.events(a)
-    assert [e["decision"] for e in events] == ["revision_requested", "approved"]
-    assert events[0]["payload"] == {"feedback": "More Chanel", "tags": ["brand"]} and events[0]["reviewer"] == "kim"
-    assert set(events[0]) == {"id", "content_id", "thread_id", "decision", "reviewer", "payload", "created_at"}
-    assert datetime.fromisoformat(events[0]["created_at"]).tzinfo is not None
-    assert [e["id"] for e in await contents.events()] == [first, second, third]
+    assert [e.decision for e in events] == ["revision_requested", "approved"]
+    assert events[0].payload == {"feedback": "More Chanel", "tags": ["brand"]} and events[0].reviewer == "kim"
+    assert set(events[0].model_dump()) == {"id", "content_id", "thread_id", "decision", "reviewer", "payload",
+                                           "created_at"}
+    assert datetime.fromisoformat(events[0].created_at).tzinfo is not None
+    assert [e.id for e in await contents.events()] == [first, second, third]
     assert await contents.events("missing") == []
 
 
@@ -178,8 +179,8 @@ async def test_recent_events_are_the_latest_of_one_type_oldest_first(contents: A
                                                reviewer=f"r{i}", payload={"i": i}))  # fmt: skip
         await contents.record_event(content_id=other, thread_id="n", decision="rejected", reviewer="x", payload={})
     recent = await contents.recent_events("fashion_magazine", limit=3)
-    assert [e["id"] for e in recent] == ids[2:]
-    assert [e["payload"]["i"] for e in recent] == [2, 3, 4]
+    assert [e.id for e in recent] == ids[2:]
+    assert [e.payload["i"] for e in recent] == [2, 3, 4]
     assert len(await contents.recent_events("newsletter")) == 5
     assert await contents.recent_events("unknown") == []
 
@@ -189,21 +190,20 @@ async def _story(repo: Any) -> tuple[Any, ...]:
     content_id = await repo.upsert_pending(**_draft(flags=["judge_skipped"]))
     await repo.upsert_pending(**_draft(attempt=2, review={"summary": "Second.", "composite_score": 0.8}))
     item = await repo.get(content_id)
-    edit = await repo.save_edit(content_id, version=item["version"], expected=AWAITING, attempt=3, title="Edited",
+    edit = await repo.save_edit(content_id, version=item.version, expected=AWAITING, attempt=3, title="Edited",
                                 layout={"title": "Edited", "blocks": []}, review={"summary": "Re-checked."},
                                 reviewer="kim", payload={"fields": ["title"]})  # fmt: skip
-    claim = await repo.claim_decision(content_id, version=item["version"] + 1, expected=AWAITING,
+    claim = await repo.claim_decision(content_id, version=item.version + 1, expected=AWAITING,
                                       new_status="approved", token="tok", decision="approved", reviewer="kim",
                                       payload={"note": "ok"})  # fmt: skip
     released = await repo.release_claim(content_id, token="tok")
     published = await repo.transition(content_id, expected=("approved",), new_status="published",
                                       published_path="/x.html", published_at="2026-03-01T12:30:00+00:00")
     row = await repo.get(content_id)
-    kept = {k: v for k, v in row.items() if k not in ("id", "created_at", "updated_at", "claim_event_id")}
-    events = [{k: v for k, v in e.items() if k not in ("id", "content_id", "created_at")}
-              for e in await repo.events(content_id)]
+    kept = row.model_dump(exclude={"id", "created_at", "updated_at", "claim_event_id"})
+    events = [e.model_dump(exclude={"id", "content_id", "created_at"}) for e in await repo.events(content_id)]
     page, total = await repo.search(ContentQuery(text="edit", status="published"))
-    return (edit is not None, claim is not None, released, published, kept, events, total, [p["title"] for p in page])
+    return (edit is not None, claim is not None, released, published, kept, events, total, [p.title for p in page])
 
 
 async def test_sqlite_and_postgresql_answer_a_content_story_with_the_same_rows(tmp_path: Path,

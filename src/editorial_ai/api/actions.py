@@ -13,6 +13,7 @@ from editorial_ai.api.schemas import (
     PipelineStatusResponse,
     ReviseRequest,
 )
+from editorial_ai.models.content_record import ContentRecord
 from editorial_ai.models.decisions import AdminDecision, ReviewForm
 from editorial_ai.models.status import RunState
 from editorial_ai.pipeline.runner import ConflictError, DecisionClaim, NotFoundError, Pipeline
@@ -125,7 +126,7 @@ def revision_decision(body: ReviseRequest) -> AdminDecision:
 
 
 async def _claim(pipeline: Pipeline, runs: RunManager, content_id: str,
-                 decision: AdminDecision) -> tuple[dict[str, Any], DecisionClaim]:
+                 decision: AdminDecision) -> tuple[ContentRecord, DecisionClaim]:
     """Take the content's in-process decision lock, then record the decision in the database (status, event
     and resume claim in one transaction). Only the winner gets a claim; the caller must release the lock."""
     lock = runs.lock(content_id)
@@ -137,7 +138,7 @@ async def _claim(pipeline: Pipeline, runs: RunManager, content_id: str,
         content = await pipeline.deps.contents.get(content_id)
         if content is None:
             raise ApiError(404, f"no content with id {content_id!r}", "list contents with GET /api/contents/")
-        if runs.is_running(content["thread_id"]):
+        if runs.is_running(content.thread_id):
             raise ApiError(409, f"the run of content {content_id} is still in progress",
                            "wait until it stops at the approval gate")
         try:
@@ -166,10 +167,10 @@ async def decide_now(pipeline: Pipeline, runs: RunManager, content_id: str,
         runs.lock(content_id).release()
     state = outcome.state if outcome is not None else (await pipeline.outcome(claim.thread_id)).state
     after = await pipeline.deps.contents.get(content_id) or content
-    return DecisionResponse(content_id=content_id, thread_id=content["thread_id"],
-                            decision=decision.decision, content_status=after["status"],
+    return DecisionResponse(content_id=content_id, thread_id=content.thread_id,
+                            decision=decision.decision, content_status=after.status,
                             pipeline_status=state.get("pipeline_status"),
-                            published_path=after.get("published_path"))
+                            published_path=after.published_path)
 
 
 async def decide_in_background(pipeline: Pipeline, runs: RunManager, content_id: str,
@@ -188,7 +189,7 @@ async def decide_in_background(pipeline: Pipeline, runs: RunManager, content_id:
         await service.decided(claim.thread_id, inline=False)
     finally:
         runs.lock(content_id).release()
-    thread_id = content["thread_id"]
+    thread_id = content.thread_id
     return DecisionAccepted(content_id=content_id, thread_id=thread_id,
                             status_url=f"/api/pipeline/status/{thread_id}",
                             events_url=f"/api/pipeline/events/{thread_id}")

@@ -17,6 +17,7 @@ from typing import Any
 from editorial_ai.api.errors import ApiError
 from editorial_ai.api.runs import RunManager
 from editorial_ai.content_types.article.nodes.review import ARTICLE_REVIEW_LOOP, draft_text
+from editorial_ai.models.content_record import ContentRecord
 from editorial_ai.pipeline.review_loop import review_setup
 from editorial_ai.pipeline.runner import Pipeline
 from editorial_ai.review.engine import ReviewContext
@@ -64,27 +65,27 @@ def _state_update(
     }
 
 
-async def _checked_content(pipeline: Pipeline, runs: RunManager, content_id: str, version: int) -> dict[str, Any]:
+async def _checked_content(pipeline: Pipeline, runs: RunManager, content_id: str, version: int) -> ContentRecord:
     content = await pipeline.deps.contents.get(content_id)
     if content is None:
         raise ApiError(404, f"no content with id {content_id!r}", "pick a content from the queue")
-    if content["status"] not in AWAITING:
+    if content.status not in AWAITING:
         raise ApiError(
             409,
-            f"content {content_id} is {content['status']!r}, not awaiting a decision",
+            f"content {content_id} is {content.status!r}, not awaiting a decision",
             "only pending or escalated drafts can be edited",
         )
-    if runs.is_running(content["thread_id"]):
+    if runs.is_running(content.thread_id):
         raise ApiError(
             409, f"the run of content {content_id} is still in progress", "wait until it stops at the approval gate"
         )
-    if int(content.get("version") or 0) != version:
+    if content.version != version:
         raise ApiError(
             409,
             f"content {content_id} changed since the edit form was opened",
             "reload the page, then make the edit again on the latest draft",
         )
-    if not is_editable(content.get("layout_json")):
+    if not is_editable(content.layout_json):
         raise ApiError(422, f"content {content_id} is not an article layout", "edit articles only")
     return content
 
@@ -102,7 +103,7 @@ async def save_edit(
         )
     async with lock:
         content = await _checked_content(pipeline, runs, content_id, version)
-        outcome = await pipeline.outcome(content["thread_id"])
+        outcome = await pipeline.outcome(content.thread_id)
         if not outcome.waiting_for_human:
             raise ApiError(
                 409,
@@ -110,7 +111,7 @@ async def save_edit(
                 "reload the page: the draft has moved on",
             )
         try:
-            layout, changed = apply_edit(content["layout_json"], form)
+            layout, changed = apply_edit(content.layout_json, form)
         except EditError as exc:
             raise ApiError(422, str(exc), f"fix the field {exc.field}") from exc
         if not changed:
@@ -124,10 +125,10 @@ async def save_edit(
             profile=ARTICLE_REVIEW_LOOP.review_profile(state, pipeline.deps),
         )
         review = recheck(layout, rubric, context, editor).model_dump(mode="json")
-        attempt = max(int(content.get("attempt") or 0), int(state.get("draft_version") or 0)) + 1
+        attempt = max(content.attempt, int(state.get("draft_version") or 0)) + 1
         payload = {
             "attempt": attempt,
-            "previous_attempt": int(content.get("attempt") or 0),
+            "previous_attempt": content.attempt,
             "fields": changed,
             "passed": review["passed"],
             "summary": review["summary"],
@@ -150,37 +151,37 @@ async def save_edit(
                 "reload the page, then make the edit again on the latest draft",
             )
         await pipeline.graph.aupdate_state(
-            _config(content["thread_id"]), _state_update(layout, review, attempt, editor, changed), as_node=EDIT_AS_NODE
+            _config(content.thread_id), _state_update(layout, review, attempt, editor, changed), as_node=EDIT_AS_NODE
         )
     return EditResult(attempt, changed, bool(review["passed"]), str(review["summary"]))
 
 
-async def sync_edit(pipeline: Pipeline, runs: RunManager, content: dict[str, Any]) -> bool:
+async def sync_edit(pipeline: Pipeline, runs: RunManager, content: ContentRecord) -> bool:
     """Bring a paused run's state up to the content row's edited attempt when a crash came between the two writes.
 
     True when the state was updated. Only a row ahead of the state whose latest event is that edit qualifies."""
-    if content["status"] not in AWAITING or runs.lock(content["id"]).locked():
+    if content.status not in AWAITING or runs.lock(content.id).locked():
         return False
     try:
-        outcome = await pipeline.outcome(content["thread_id"])
+        outcome = await pipeline.outcome(content.thread_id)
     except LookupError:
         return False
-    attempt = int(content.get("attempt") or 0)
+    attempt = content.attempt
     if not outcome.waiting_for_human or attempt <= int(outcome.state.get("draft_version") or 0):
         return False
-    events = await pipeline.deps.contents.events(content["id"])
+    events = await pipeline.deps.contents.events(content.id)
     last = events[-1] if events else None
-    if last is None or last["decision"] != "edited" or int(last["payload"].get("attempt") or 0) != attempt:
+    if last is None or last.decision != "edited" or int(last.payload.get("attempt") or 0) != attempt:
         return False
-    async with runs.lock(content["id"]):
+    async with runs.lock(content.id):
         await pipeline.graph.aupdate_state(
-            _config(content["thread_id"]),
+            _config(content.thread_id),
             _state_update(
-                content["layout_json"],
-                content.get("review_json") or {},
+                content.layout_json,
+                content.review_json,
                 attempt,
-                last["reviewer"],
-                list(last["payload"].get("fields") or []),
+                last.reviewer,
+                list(last.payload.get("fields") or []),
             ),
             as_node=EDIT_AS_NODE,
         )

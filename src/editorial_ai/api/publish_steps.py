@@ -91,7 +91,7 @@ async def approve(pipeline: Pipeline, runs: RunManager, content_id: str, decisio
     """Approve only: nothing becomes public. 409 while the content's run is still writing (a revision)."""
     item = await pipeline.deps.contents.get(content_id)
     if item is not None:
-        thread_id = str(item["thread_id"])
+        thread_id = item.thread_id
         row = await runs.service.store.get(thread_id) if runs.service is not None else None
         if runs.is_running(thread_id) or is_active(row):
             raise ApiError(409, f"the run of content {content_id} is still in progress",

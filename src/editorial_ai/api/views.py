@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from editorial_ai.api.view_comments import CommentOutcome, comments_of, outcomes
+from editorial_ai.models.content_record import ContentRecord
 from editorial_ai.models.status import ContentStatus, approval_risks
 from editorial_ai.pipeline.runner import Pipeline
 from editorial_ai.review.policy import LoopPolicy, draft_similarity
@@ -160,14 +161,14 @@ def _flag_words(flag: str) -> str | None:
     return flag
 
 
-def escalation_banner(item: dict[str, Any], attempts: list[Attempt]) -> Banner | None:
+def escalation_banner(item: ContentRecord, attempts: list[Attempt]) -> Banner | None:
     """The banner of an escalated or flagged draft, or of one whose latest review did not pass; None otherwise."""
-    review = item.get("review_json") or {}
+    review = item.review_json
     reasons: list[str] = []
     stops = [a.history.get("stop_reason") for a in attempts if a.history.get("stop_reason")]
-    if item.get("status") == ContentStatus.ESCALATED and stops:
+    if item.status == ContentStatus.ESCALATED and stops:
         reasons.append(f"Stopped: {stops[-1]}.")
-    flags = [*(item.get("flags") or []), *(review.get("flags") or [])]
+    flags = [*item.flags, *(review.get("flags") or [])]
     reasons += [w for w in dict.fromkeys(_flag_words(f) for f in flags) if w]
     if review and review.get("passed") is False:
         failed = [c["criterion"] for c in review.get("criteria", []) if not c.get("passed") and not c.get("skipped")]
@@ -179,7 +180,7 @@ def escalation_banner(item: dict[str, Any], attempts: list[Attempt]) -> Banner |
             f"Attempt {latest.number} is {latest.similarity:.0%} identical to the previous one after the "
             f"{latest.ignored_feedback}'s feedback: the feedback was ignored."
         )
-    escalated = item.get("status") == ContentStatus.ESCALATED
+    escalated = item.status == ContentStatus.ESCALATED
     if not escalated and not reasons:
         return None
     title = (
@@ -190,10 +191,10 @@ def escalation_banner(item: dict[str, Any], attempts: list[Attempt]) -> Banner |
     return Banner(title, reasons, escalated)
 
 
-def needs_confirmation(item: dict[str, Any]) -> bool:
+def needs_confirmation(item: ContentRecord) -> bool:
     """Whether approving needs an explicit confirmation and a note: escalated, flagged or not passed (the rule the
     CLI applies too: models/status.py `approval_risks`)."""
-    return bool(approval_risks(item))
+    return bool(approval_risks(item.model_dump()))
 
 
 def timeline(pipeline: Pipeline, thread_id: str, status: str) -> dict[str, Any]:

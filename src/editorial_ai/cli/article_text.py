@@ -5,9 +5,12 @@ One line per paragraph: the terminal wraps them to its own width (lines indented
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from editorial_ai.services.typography import smarten, strip_wrapping_quotes
+
+if TYPE_CHECKING:
+    from editorial_ai.models.content_record import ContentRecord
 
 QUOTE_INDENT = "    "
 
@@ -62,8 +65,8 @@ def exam_item_lines(item: dict[str, Any]) -> list[str]:
     return lines
 
 
-def content_text(item: dict[str, Any]) -> str:
+def content_text(item: ContentRecord) -> str:
     """The stored draft of a content row as text."""
-    layout = item.get("layout_json") or {}
-    lines = exam_item_lines(layout) if item.get("content_type") == "exam_item" else article_lines(layout)
+    layout = item.layout_json
+    lines = exam_item_lines(layout) if item.content_type == "exam_item" else article_lines(layout)
     return "\n".join(lines).rstrip() + "\n"

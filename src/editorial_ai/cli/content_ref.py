@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:  # the CLI loads this at start-up: the model's module only when a command reads a content
+    from editorial_ai.models.content_record import ContentRecord
 
 SHORT_ID = 8  # characters of an id shown in tables; enough to be unambiguous in any realistic queue
 _MAX_LISTED = 10
@@ -17,7 +20,7 @@ class UnknownIdError(ValueError):
 
 
 class _Ids(Protocol):
-    async def get(self, content_id: str) -> dict[str, Any] | None: ...
+    async def get(self, content_id: str) -> ContentRecord | None: ...
     async def ids_starting_with(self, prefix: str, limit: int = 10) -> list[str]: ...
 
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, print_json, run_async
 from editorial_ai.cli.assignment import readers_of
-from editorial_ai.cli.content_ref import SHORT_ID, resolve_content_id
+from editorial_ai.cli.content_ref import SHORT_ID, UnknownIdError, resolve_content_id
 from editorial_ai.models.status import (
     STATUS_MEANINGS,
     ContentStatus,
@@ -17,6 +17,9 @@ from editorial_ai.models.status import (
     parse_status,
     valid_status_names,
 )
+
+if TYPE_CHECKING:  # `contents list` starts fast: the models load with the store, when the command runs
+    from editorial_ai.models.content_record import ContentRecord, DecisionEvent
 
 _DATA_DIR = typer.Option(None, "--data-dir", help=DATA_DIR_HELP)
 _JSON = typer.Option(False, "--json", help="Print one JSON object.")
@@ -55,13 +58,13 @@ def list_contents(
 ) -> None:
     """List contents, newest first (ids shortened: any unambiguous prefix works in other commands)."""
 
-    async def go() -> tuple[list[dict[str, Any]], int]:
+    async def go() -> tuple[list[ContentRecord], int]:
         contents = await open_contents_store(data_dir)
         return await contents.list(status_filter, limit, offset)
 
     items, total = run_async(go())
     if as_json:
-        print_json({"total": total, "items": [{k: v for k, v in i.items() if k != "layout_json"} for i in items]})
+        print_json({"total": total, "items": [i.model_dump(mode="json", exclude={"layout_json"}) for i in items]})
         return
     from rich.table import Table
     from rich.text import Text
@@ -72,12 +75,12 @@ def list_contents(
     for item in items:
         # Text cells print as written: a title like "[new] look" is not markup, and nothing is re-highlighted.
         table.add_row(*(Text(str(value)) for value in (
-            item["id"][:SHORT_ID],
-            item["status"],
-            item["title"],
-            item.get("keyword") or "",
-            str(item["thread_id"])[:SHORT_ID],  # `status`, `logs` and `resume` take this prefix
-            str(item["updated_at"])[:16].replace("T", " "),
+            item.id[:SHORT_ID],
+            item.status,
+            item.title,
+            item.keyword,
+            item.thread_id[:SHORT_ID],  # `status`, `logs` and `resume` take this prefix
+            item.updated_at[:16].replace("T", " "),
         )))  # fmt: skip
     console.print(table)
     if not items and status_filter:
@@ -92,67 +95,68 @@ def show_content(
 ) -> None:
     """Print one content: the article as text, its review and its decisions."""
 
-    async def go() -> dict[str, Any]:
+    async def go() -> tuple[ContentRecord, list[DecisionEvent], list[dict[str, Any]]]:
         contents = await open_contents_store(data_dir)
         full_id = await resolve_content_id(contents, content_id)
-        item: dict[str, Any] = await contents.get(full_id) or {}
-        item["events"] = await contents.events(full_id)
+        item = await contents.get(full_id)
+        if item is None:
+            raise UnknownIdError(f"no content with id {full_id!r}; see `editorial-ai contents list`")
         # Editors who have it open on the desk, in any server process: a decision here asks first.
-        item["in_review_by"] = [r.as_dict() for r in await readers_of(contents, full_id)]
-        return item
+        readers = [r.as_dict() for r in await readers_of(contents, full_id)]
+        return item, await contents.events(full_id), readers
 
-    item = run_async(go())
+    item, events, readers = run_async(go())
     if as_json:
-        print_json(item)
+        print_json({**item.model_dump(mode="json"), "events": [e.model_dump(mode="json") for e in events],
+                    "in_review_by": readers})
         return
-    _print_content(item)
+    _print_content(item, events, readers)
 
 
-def _print_content(item: dict[str, Any]) -> None:
+def _print_content(item: ContentRecord, events: list[DecisionEvent], readers: list[dict[str, Any]]) -> None:
     from rich.markup import escape
     from rich.padding import Padding
 
     from editorial_ai.cli.article_text import QUOTE_INDENT, content_text
     from editorial_ai.cli.render import review_table
 
-    status = item["status"]
+    status = item.status
     meaning = STATUS_MEANINGS[parse_status(status)]
     # The meaning may open with the status's own word ("published: served at..."): say it once.
     meaning = meaning.removeprefix(f"{status}: ")
-    review = item.get("review_json") or {}
+    review = item.review_json
     if status == ContentStatus.PENDING and review.get("passed") is False:
         # "pending: review passed" above a failed review table said two things at once: say what the review says.
         meaning = "waiting for an editor; the last review did not pass (approving it needs --confirm and a --note)"
-    console.print(f"[bold]{escape(item['id'])}[/]  {status}: {meaning}")
+    console.print(f"[bold]{escape(item.id)}[/]  {status}: {meaning}")
     console.print(
-        f"keyword {escape(item.get('keyword') or '-')}  type {item.get('content_type')}  "
-        f"attempt {item.get('attempt')}  thread {item['thread_id']}"
+        f"keyword {escape(item.keyword or '-')}  type {item.content_type}  "
+        f"attempt {item.attempt}  thread {item.thread_id}"
     )
     # Flags stay on the record whatever the status: a published article keeps its prose flag.
-    flags = list(dict.fromkeys(str(f) for f in [*(item.get("flags") or []), *(review.get("flags") or [])]))
+    flags = list(dict.fromkeys(str(f) for f in [*item.flags, *(review.get("flags") or [])]))
     console.print(f"flags {escape(', '.join(flags)) if flags else '-'}")
-    readers = item.get("in_review_by") or []
     if readers:
         who = " and ".join(f"{escape(r['name'])} (since {str(r['since'])[11:16]} UTC)" for r in readers)
         console.print(f"[bold yellow]in review by[/] {who} on the desk: a decision here asks first (--take-over)")
     if status == ContentStatus.PUBLISHED:
         console.print(
-            f"public since {str(item.get('published_at') or '')[:19].replace('T', ' ')} UTC: /articles/{item['id']} "
-            f"(served by `editorial-ai serve`), file {item.get('published_path')}"
+            f"public since {(item.published_at or '')[:19].replace('T', ' ')} UTC: /articles/{item.id} "
+            f"(served by `editorial-ai serve`), file {item.published_path}"
         )
     else:
-        console.print(f"preview: /preview/{item['id']} (served by `editorial-ai serve`, needs a reviewer key)")
+        console.print(f"preview: /preview/{item.id} (served by `editorial-ai serve`, needs a reviewer key)")
     console.print()
     for line in content_text(item).splitlines():
         if line.startswith(QUOTE_INDENT):  # a quote keeps its indent on every wrapped line
             console.print(Padding(escape(line.strip()), (0, 0, 0, len(QUOTE_INDENT)), expand=False), highlight=False)
         else:
             console.print(escape(line), highlight=False)
-    if item.get("review_json"):
-        console.print(review_table(item["review_json"]))
-    for event in item.get("events") or []:
-        note = event.get("payload", {}).get("reason") or event.get("payload", {}).get("feedback") or ""
+    if item.review_json:
+        console.print(review_table(item.review_json))
+    for event in events:
+        note = event.payload.get("reason") or event.payload.get("feedback") or ""
         console.print(
-            f"[dim]{str(event['created_at'])[:19]}[/] {event['decision']} by {escape(event['reviewer'])}"
+            f"[dim]{event.created_at[:19]}[/] {event.decision} by {escape(event.reviewer)}"
             + (f": {escape(str(note))}" if note else "")
         )

@@ -16,35 +16,36 @@ from pydantic import ValidationError
 
 from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, print_json, run_async
 from editorial_ai.cli.assignment import TAKE_OVER, ask_first
-from editorial_ai.cli.content_ref import resolve_content_id
+from editorial_ai.cli.content_ref import UnknownIdError, resolve_content_id
 from editorial_ai.cli.exit_codes import exit_code_for_run
 from editorial_ai.cli.render import print_outcome
 from editorial_ai.cli.terminal import safe
+from editorial_ai.models.content_record import ContentRecord, DecisionEvent
 from editorial_ai.models.decisions import AdminDecision, ReviewForm, SentenceComment
 from editorial_ai.models.status import AWAITING_DECISION, ContentStatus, Decision, approval_risks
 
 
-def already_decided(content: dict[str, Any], events: list[dict[str, Any]]) -> str:
+def already_decided(content: ContentRecord, events: list[DecisionEvent]) -> str:
     """What happened to a content that no longer awaits a decision, when, and by whom."""
-    status = content["status"]
+    status = content.status
     last = events[-1] if events else None
-    who = f" by {last['reviewer']}" if last else ""
-    when = content.get("published_at") if status == ContentStatus.PUBLISHED else (last or {}).get("created_at")
+    who = f" by {last.reviewer}" if last else ""
+    when = content.published_at if status == ContentStatus.PUBLISHED else (last.created_at if last else None)
     at = f" at {str(when)[:19].replace('T', ' ')} UTC" if when else ""
-    where = f"; read it at /articles/{content['id']}" if status == ContentStatus.PUBLISHED else ""
+    where = f"; read it at /articles/{content.id}" if status == ContentStatus.PUBLISHED else ""
     if status == ContentStatus.APPROVED:
-        where = (f"; publish it with `editorial-ai publish {content['id'][:8]}` or take the approval back with "
-                 f"`editorial-ai revert {content['id'][:8]}`")
-    return f"content {content['id']} was already {status.replace('_', ' ')}{at}{who}; nothing changed{where}"
+        where = (f"; publish it with `editorial-ai publish {content.id[:8]}` or take the approval back with "
+                 f"`editorial-ai revert {content.id[:8]}`")
+    return f"content {content.id} was already {status.replace('_', ' ')}{at}{who}; nothing changed{where}"
 
 
-def check_confirmation(content: dict[str, Any], decision: AdminDecision, confirmed: bool) -> None:
+def check_confirmation(content: ContentRecord, decision: AdminDecision, confirmed: bool) -> None:
     """An escalated or flagged draft is approved only with --confirm and a --note (kept in the decision log)."""
-    risks = approval_risks(content) if decision.decision == Decision.APPROVED else []
+    risks = approval_risks(content.model_dump()) if decision.decision == Decision.APPROVED else []
     if risks and not (confirmed and (decision.note or "").strip()):
         raise typer.BadParameter(
-            f"content {content['id']} needs a confirmed approval ({'; '.join(risks)}): read it with `editorial-ai "
-            f'contents show {content["id"][:8]}`, then approve with --confirm --note "why it can be published"',
+            f"content {content.id} needs a confirmed approval ({'; '.join(risks)}): read it with `editorial-ai "
+            f'contents show {content.id[:8]}`, then approve with --confirm --note "why it can be published"',
             param_hint="--confirm/--note",
         )
 
@@ -61,8 +62,10 @@ def _decide(
         async with cli_runs(settings) as runs:
             contents = runs.pipeline.deps.contents
             content_id = await resolve_content_id(contents, content_ref)
-            current = await contents.get(content_id) or {}
-            if current.get("status") not in AWAITING_DECISION:
+            current = await contents.get(content_id)
+            if current is None:
+                raise UnknownIdError(f"no content with id {content_id!r}; see `editorial-ai contents list`")
+            if current.status not in AWAITING_DECISION:
                 raise ConflictError(already_decided(current, await contents.events(content_id)))
             check_confirmation(current, decision, confirmed)
             _check_comments(current, decision)
@@ -70,7 +73,7 @@ def _decide(
                 from editorial_ai.worker.service import is_active
 
                 # The API's rule: no decision while the registry has the run queued or running.
-                if is_active(await runs.service.store.get(str(current["thread_id"]))):
+                if is_active(await runs.service.store.get(current.thread_id)):
                     raise ConflictError(f"the run of content {content_id} is still in progress; wait until it "
                                         "stops at the approval gate (`editorial-ai runs list`)")
                 return await _approve_only(runs.pipeline, content_id, decision)
@@ -80,8 +83,8 @@ def _decide(
             await runs.drain()
             summary = (await runs.pipeline.outcome(claim.thread_id)).summary()
             content = await contents.get(content_id)
-            summary["content_status"] = (content or {}).get("status")
-            summary["published_path"] = (content or {}).get("published_path")
+            summary["content_status"] = content.status if content else None
+            summary["published_path"] = content.published_path if content else None
             return summary
 
     summary = run_async(go())
@@ -104,16 +107,16 @@ def _decide(
         raise typer.Exit(code=int(code))
 
 
-def _check_comments(content: dict[str, Any], decision: AdminDecision) -> None:
+def _check_comments(content: ContentRecord, decision: AdminDecision) -> None:
     """Each commented sentence must stand in the draft (`contents show` prints it)."""
     from editorial_ai.api.view_comments import sentence_in_draft
     from editorial_ai.api.views import layout_text
 
-    lines = layout_text(content.get("layout_json"))
+    lines = layout_text(content.layout_json)
     for item in decision.comments:
         if not sentence_in_draft(item.sentence, lines):
             raise typer.BadParameter(f"the sentence {item.sentence[:60]!r} is not in the draft; copy it exactly from "
-                                     f"`editorial-ai contents show {content['id'][:8]}`", param_hint="--comment")
+                                     f"`editorial-ai contents show {content.id[:8]}`", param_hint="--comment")
 
 
 async def _approve_only(pipeline: Any, content_id: str, decision: AdminDecision) -> dict[str, Any]:
@@ -121,9 +124,9 @@ async def _approve_only(pipeline: Any, content_id: str, decision: AdminDecision)
     from editorial_ai.pipeline import publishing
 
     result = await publishing.approve(pipeline, content_id, decision)
-    content = await pipeline.deps.contents.get(content_id) or {}
+    content = await pipeline.deps.contents.get(content_id)
     return {"content_id": content_id, "thread_id": result.thread_id, "step": "approved",
-            "content_status": result.status, "title": content.get("title"), "public_url": None,
+            "content_status": result.status, "title": content.title if content else None, "public_url": None,
             "published_path": None, "pipeline_status": None}
 
 

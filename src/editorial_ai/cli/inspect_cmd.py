@@ -73,7 +73,7 @@ def logs(
             state = (await pipeline.outcome(thread_id)).state
             item = await pipeline.deps.contents.get(owner) if owner else None
             # The content's status in the one vocabulary (pending, not the run's awaiting_approval).
-            status = str(item["status"]) if item else str(status_of_run(state.get("pipeline_status")))
+            status = item.status if item else str(status_of_run(state.get("pipeline_status")))
             return {"content_id": owner or state.get("current_draft_id"), **pipeline.logs(thread_id, status)}
 
     data = run_async(go())

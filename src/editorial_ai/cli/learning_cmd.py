@@ -155,13 +155,13 @@ def note(
         raise typer.BadParameter("--text goes with edit, and edit needs --text", param_hint="--text")
 
     async def work(contents: Any, settings: Any) -> str:
-        found = [e for e in await contents.recent_events(settings.content_type, 1000) if int(e["id"]) == event_id]
+        found = [e for e in await contents.recent_events(settings.content_type, 1000) if e.id == event_id]
         if not found:  # the note may be on another content type: look at every event
-            found = [e for e in await contents.events() if int(e["id"]) == event_id]
+            found = [e for e in await contents.events() if e.id == event_id]
         if not found:
             raise fail(f"no note with event id {event_id}; `editorial-ai learning notes` lists them")
-        await act_on_note(contents, str(found[0]["content_id"]), event_id, action, reviewer, text)
-        return str(found[0]["content_id"])
+        await act_on_note(contents, found[0].content_id, event_id, action, reviewer, text)
+        return str(found[0].content_id)
 
     content_id = run_async(_with_contents(data_dir, work))
     words = {"approve": "approved: it teaches the next runs", "off": "switched off: it no longer teaches",

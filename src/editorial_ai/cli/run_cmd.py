@@ -206,8 +206,8 @@ def run(
             summary = outcome.summary()
             contents = runs.pipeline.deps.contents
             content = await contents.get(str(summary["content_id"])) if summary["content_id"] else None
-            summary["published_path"] = (content or {}).get("published_path")
-            summary["status"] = (content or {}).get("status") or status_of_run(summary.get("pipeline_status"))
+            summary["published_path"] = content.published_path if content else None
+            summary["status"] = (content.status if content else "") or status_of_run(summary.get("pipeline_status"))
             summary["idempotent_replay"] = repeated
             return summary
 

@@ -35,7 +35,7 @@ async def _content_threads(contents: Any, prefix: str) -> set[str]:
     found: set[str] = set()
     for page in range(_MAX_PAGES):
         rows, total = await contents.list(None, _SCAN, page * _SCAN)
-        found |= {str(r["thread_id"]) for r in rows if str(r["thread_id"]).startswith(prefix)}
+        found |= {r.thread_id for r in rows if r.thread_id.startswith(prefix)}
         if (page + 1) * _SCAN >= total:
             break
     return found
@@ -48,18 +48,18 @@ async def resolve_thread_id(settings: Settings, contents: Any, reference: str) -
         raise UnknownIdError("empty run id; `editorial-ai runs list` shows the thread ids")
     item = await contents.get_by_thread(reference)
     if item is not None:
-        return reference, str(item["id"])
+        return reference, item.id
     threads = await _content_threads(contents, reference) | await _registry_threads(settings, reference)
     content_id = None
     with contextlib.suppress(UnknownIdError):  # not a content id: a thread id or prefix only
         content_id = await resolve_content_id(contents, reference)
     if content_id is not None:
         item = await contents.get(content_id)
-        threads.add(str(item["thread_id"]) if item else reference)
+        threads.add(item.thread_id if item else reference)
     if len(threads) == 1:
         thread_id = next(iter(threads))
         owner = await contents.get_by_thread(thread_id)
-        return thread_id, str(owner["id"]) if owner else None
+        return thread_id, owner.id if owner else None
     if not threads and len(reference) == FULL_ID:
         return reference, None  # a whole id of a run outside the registry (started by code): the pipeline knows it
     if not threads:

@@ -20,6 +20,7 @@ from editorial_ai.evaluation.calibrate_run import (
     mandatory_passed,
     rubric_of,
 )
+from editorial_ai.models.content_record import ContentRecord, DecisionEvent
 from editorial_ai.review.rubric import RubricNotFoundError
 from editorial_ai.store.contents import AWAITING, ContentRepository
 
@@ -39,22 +40,22 @@ def form_labels(payload: dict[str, Any]) -> dict[str, bool]:
     return labels
 
 
-def verdict_from_row(row: dict[str, Any], event: dict[str, Any] | None) -> Verdict | None:
+def verdict_from_row(row: ContentRecord, event: DecisionEvent | None) -> Verdict | None:
     """Pair one content's stored review with its human decision; None when they cannot be paired."""
-    review = row.get("review_json") or {}
-    if row.get("status") in AWAITING or "passed" not in review:
+    review = row.review_json
+    if row.status in AWAITING or "passed" not in review:
         return None
-    decision = event["decision"] if event else row.get("status")
+    decision = event.decision if event else row.status
     if decision not in PASS_DECISIONS:
         return None
     try:
-        rubric = rubric_of(row.get("content_type") or "fashion_magazine")
+        rubric = rubric_of(row.content_type or "fashion_magazine")
     except RubricNotFoundError:
         return None
     machine = {c["criterion"]: (None if c.get("skipped") else bool(c.get("passed")))
                for c in review.get("criteria", []) if "criterion" in c}
-    labels = form_labels(event.get("payload") or {}) if event else {}
-    return Verdict(id=str(row["id"]), content_type=rubric.name, machine=machine,
+    labels = form_labels(event.payload) if event else {}
+    return Verdict(id=row.id, content_type=rubric.name, machine=machine,
                    human={k: v for k, v in labels.items() if k in machine}, machine_overall=bool(review["passed"]),
                    human_overall=PASS_DECISIONS[decision], composite_score=review.get("composite_score"),
                    mandatory_ok=mandatory_passed(rubric, machine))
@@ -64,15 +65,15 @@ async def calibrate_decisions(contents: ContentRepository, *, content_type: str 
                               limit: int = 100_000) -> CalibrationReport:
     """Judge verdicts stored with each content versus the admins' decisions."""
     rows, _ = await contents.list(limit=limit)
-    latest: dict[str, dict[str, Any]] = {}
+    latest: dict[str, DecisionEvent] = {}
     for event in await contents.events():
-        latest[event["content_id"]] = event
+        latest[event.content_id] = event
     verdicts = []
     skipped = 0
     for row in rows:
-        if content_type and row.get("content_type") != content_type:
+        if content_type and row.content_type != content_type:
             continue
-        verdict = verdict_from_row(row, latest.get(row["id"]))
+        verdict = verdict_from_row(row, latest.get(row.id))
         if verdict is None:
             skipped += 1
         else:

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
+from editorial_ai.models.content_record import ContentRecord, DecisionEvent
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.models.status import AWAITING_DECISION, ContentStatus, Decision
 from editorial_ai.pipeline.registry import content_type_for
@@ -54,7 +55,7 @@ def public_url(content_id: str) -> str:
     return f"/articles/{content_id}"
 
 
-async def _load(pipeline: Pipeline, content_id: str) -> dict[str, Any]:
+async def _load(pipeline: Pipeline, content_id: str) -> ContentRecord:
     item = await pipeline.deps.contents.get(content_id)
     if item is None:
         raise NotFoundError(f"no content with id {content_id!r}; see `editorial-ai contents list`")
@@ -64,13 +65,13 @@ async def _load(pipeline: Pipeline, content_id: str) -> dict[str, Any]:
 async def current(pipeline: Pipeline, content_id: str, step: str) -> StepResult:
     """The content as it stands now, reported as the outcome of `step`."""
     item = await _load(pipeline, content_id)
-    published = item["status"] == ContentStatus.PUBLISHED
-    return StepResult(content_id, str(item["thread_id"]), step, str(item["status"]),
-                      public_url(content_id) if published else None, item.get("published_path"))
+    published = item.status == ContentStatus.PUBLISHED
+    return StepResult(content_id, item.thread_id, step, item.status, public_url(content_id) if published else None,
+                      item.published_path)
 
 
-def _refuse_status(item: dict[str, Any], step: str, wanted: str, fix: str) -> StepRefused:
-    return StepRefused(f"content {item['id']} is {item['status']!r}; {step} needs a content that is {wanted}", fix)
+def _refuse_status(item: ContentRecord, step: str, wanted: str, fix: str) -> StepRefused:
+    return StepRefused(f"content {item.id} is {item.status!r}; {step} needs a content that is {wanted}", fix)
 
 
 async def approve(pipeline: Pipeline, content_id: str, decision: AdminDecision) -> StepResult:
@@ -78,39 +79,39 @@ async def approve(pipeline: Pipeline, content_id: str, decision: AdminDecision) 
     if decision.decision != Decision.APPROVED:
         raise ValueError("approve() takes an approval")
     item = await _load(pipeline, content_id)
-    if item["status"] not in AWAITING_DECISION:
+    if item.status not in AWAITING_DECISION:
         raise _refuse_status(item, "approving", "pending or escalated",
                              "only a draft awaiting a decision can be approved; a published one can be unpublished")
-    payload = {**decision.model_dump(mode="json"), "from_status": item["status"]}
+    payload = {**decision.model_dump(mode="json"), "from_status": item.status}
     # Compare-and-set and the event in one transaction: of two editors approving at once, one moves the status and
     # only that one is logged; a failure in between leaves neither.
     if await pipeline.deps.contents.transition_with_event(
-            content_id, expected=(str(item["status"]),), new_status=ContentStatus.APPROVED.value,
+            content_id, expected=(item.status,), new_status=ContentStatus.APPROVED.value,
             decision=Decision.APPROVED.value, reviewer=decision.reviewer, payload=payload) is None:
         latest = await _load(pipeline, content_id)
-        raise StepRefused(f"content {content_id} is {latest['status']!r}: another decision was applied first",
+        raise StepRefused(f"content {content_id} is {latest.status!r}: another decision was applied first",
                           "reload the content and see the decision log")
     return await current(pipeline, content_id, "approved")
 
 
-def _approval_of(events: list[dict[str, Any]]) -> dict[str, Any] | None:
-    approvals = [e for e in events if e.get("decision") == Decision.APPROVED]
+def _approval_of(events: list[DecisionEvent]) -> DecisionEvent | None:
+    approvals = [e for e in events if e.decision == Decision.APPROVED]
     return approvals[-1] if approvals else None
 
 
 async def revert_to_draft(pipeline: Pipeline, content_id: str, *, reviewer: str, note: str | None = None) -> StepResult:
     """Take an approval back before publication: the content awaits a decision again, as it did before."""
     item = await _load(pipeline, content_id)
-    if item["status"] != ContentStatus.APPROVED:
-        fix = ("unpublish it first" if item["status"] == ContentStatus.PUBLISHED
+    if item.status != ContentStatus.APPROVED:
+        fix = ("unpublish it first" if item.status == ContentStatus.PUBLISHED
                else "only an approved content that is not public can be reverted to a draft")
         raise _refuse_status(item, "reverting", "approved and not published", fix)
-    outcome = await pipeline.outcome(str(item["thread_id"]))
+    outcome = await pipeline.outcome(item.thread_id)
     if not outcome.waiting_for_human:
         raise StepRefused(f"the run of content {content_id} has ended ({outcome.state.get('pipeline_status')}): "
                           "there is no draft stage to go back to", "publish it again, or leave it unpublished")
-    approval = _approval_of(await pipeline.deps.contents.events(content_id)) or {}
-    earlier = str((approval.get("payload") or {}).get("from_status") or "")
+    approval = _approval_of(await pipeline.deps.contents.events(content_id))
+    earlier = str((approval.payload if approval else {}).get("from_status") or "")
     back_to: Literal["pending", "escalated"] = "escalated" if earlier == ContentStatus.ESCALATED else "pending"
     if await pipeline.deps.contents.transition_with_event(
             content_id, expected=(ContentStatus.APPROVED.value,), new_status=back_to, decision=REVERTED_EVENT,
@@ -125,12 +126,12 @@ async def claim_publication(pipeline: Pipeline, content_id: str, *, reviewer: st
     to the run service, which resumes it into the publish node). None when the run has ended: publish it with
     `republish` instead."""
     item = await _load(pipeline, content_id)
-    if item["status"] != ContentStatus.APPROVED:
+    if item.status != ContentStatus.APPROVED:
         fix = ("approve it first: publishing is the step after an approval"
-               if item["status"] in AWAITING_DECISION else f"it is already {item['status']}; nothing to publish")
+               if item.status in AWAITING_DECISION else f"it is already {item.status}; nothing to publish")
         raise _refuse_status(item, "publishing", "approved", fix)
-    thread_id = str(item["thread_id"])
-    if item.get("claim_token"):
+    thread_id = item.thread_id
+    if item.claim_token:
         raise StepRefused(f"the publication of content {content_id} is already under way",
                           "reload the content in a moment: it will be published")
     if not (await pipeline.outcome(thread_id)).waiting_for_human:
@@ -138,7 +139,7 @@ async def claim_publication(pipeline: Pipeline, content_id: str, *, reviewer: st
     decision = AdminDecision(decision="approved", reviewer=reviewer, note=note or None)
     token = _token()
     event_id = await pipeline.deps.contents.claim_decision(
-        content_id, version=int(item.get("version") or 0), expected=(ContentStatus.APPROVED.value,),
+        content_id, version=item.version, expected=(ContentStatus.APPROVED.value,),
         new_status=ContentStatus.APPROVED.value, token=token, decision=PUBLISH_EVENT, reviewer=reviewer,
         payload=decision.model_dump(mode="json"))
     if event_id is None:
@@ -154,10 +155,10 @@ def _token() -> str:
 async def republish(pipeline: Pipeline, content_id: str, *, reviewer: str, note: str | None = None) -> StepResult:
     """Publish an approved content whose run has ended (it was unpublished): render its stored layout here."""
     item = await _load(pipeline, content_id)
-    if item["status"] != ContentStatus.APPROVED:
+    if item.status != ContentStatus.APPROVED:
         raise _refuse_status(item, "publishing", "approved", "approve it first")
-    publisher = content_type_for(item.get("content_type"))
-    path = publisher.publish(item.get("layout_json") or {}, pipeline.deps.settings.resolved_publish_dir, content_id)
+    publisher = content_type_for(item.content_type)
+    path = publisher.publish(item.layout_json, pipeline.deps.settings.resolved_publish_dir, content_id)
     if await pipeline.deps.contents.transition_with_event(
             content_id, expected=(ContentStatus.APPROVED.value,), new_status=ContentStatus.PUBLISHED.value,
             decision=PUBLISHED_EVENT, reviewer=reviewer, payload={"note": note, "path": str(path)},
@@ -181,9 +182,9 @@ async def unpublish(pipeline: Pipeline, content_id: str, *, reviewer: str, reaso
     if not reason.strip():
         raise StepRefused("unpublishing needs a reason", 'say why it comes down, e.g. --reason "wrong price"')
     item = await _load(pipeline, content_id)
-    if item["status"] != ContentStatus.PUBLISHED:
+    if item.status != ContentStatus.PUBLISHED:
         raise _refuse_status(item, "unpublishing", "published", "only a published article can be taken down")
-    stored = item.get("published_path")
+    stored = item.published_path
     # Only a file in the publish folder is ours to delete; a path stored by hand elsewhere is left alone.
     removed = str(stored) if stored and _inside(Path(stored), pipeline.deps.settings.resolved_publish_dir) else None
     # The status and the takedown's event in one transaction; the file goes once both are written (a crash before
@@ -191,7 +192,7 @@ async def unpublish(pipeline: Pipeline, content_id: str, *, reviewer: str, reaso
     if await pipeline.deps.contents.transition_with_event(
             content_id, expected=(ContentStatus.PUBLISHED.value,), new_status=ContentStatus.APPROVED.value,
             decision=UNPUBLISHED_EVENT, reviewer=reviewer,
-            payload={"reason": reason.strip(), "removed_file": removed, "was_published_at": item.get("published_at")},
+            payload={"reason": reason.strip(), "removed_file": removed, "was_published_at": item.published_at},
             published_at=None, published_path=None) is None:
         raise StepRefused(f"content {content_id} moved on meanwhile", "reload the content")
     if removed is not None:
@@ -200,10 +201,10 @@ async def unpublish(pipeline: Pipeline, content_id: str, *, reviewer: str, reaso
     return await current(pipeline, content_id, "unpublished")
 
 
-def approver_of(events: list[dict[str, Any]]) -> str | None:
+def approver_of(events: list[DecisionEvent]) -> str | None:
     """Who approved the content last (the name the page may print)."""
     approval = _approval_of(events)
-    return str(approval["reviewer"]) if approval else None
+    return approval.reviewer if approval else None
 
 
 async def _sources(pipeline: Pipeline, thread_id: str) -> list[dict[str, Any]]:
@@ -215,39 +216,39 @@ async def _sources(pipeline: Pipeline, thread_id: str) -> list[dict[str, Any]]:
     return list(state.get("enriched_contexts") or [])
 
 
-async def page_meta(pipeline: Pipeline, item: dict[str, Any], *, preview: bool = False) -> ArticleMeta:
+async def page_meta(pipeline: Pipeline, item: ContentRecord, *, preview: bool = False) -> ArticleMeta:
     """What the page says around the article: publication, byline, date and approver (or the preview banner)."""
-    published = item["status"] == ContentStatus.PUBLISHED
+    published = item.status == ContentStatus.PUBLISHED
     if preview and not published:
-        return meta_for(pipeline.deps.settings, preview_status=str(item["status"]))
-    return meta_for(pipeline.deps.settings, published_at=item.get("published_at") if published else None,
-                    approved_by=approver_of(await pipeline.deps.contents.events(str(item["id"]))))
+        return meta_for(pipeline.deps.settings, preview_status=item.status)
+    return meta_for(pipeline.deps.settings, published_at=item.published_at if published else None,
+                    approved_by=approver_of(await pipeline.deps.contents.events(item.id)))
 
 
-async def public_page(pipeline: Pipeline, item: dict[str, Any], *, preview: bool = False) -> str:
+async def public_page(pipeline: Pipeline, item: ContentRecord, *, preview: bool = False) -> str:
     """The content as readers see it (or, with `preview`, as they would): the same HTML at /articles/{id}, in the
     publish folder's file, and at /preview/{id}."""
-    content_type = content_type_for(item.get("content_type"))
+    content_type = content_type_for(item.content_type)
     if not content_type.magazine_page:  # exam items, product specs: the type's own page
-        return content_type.render_html(item["layout_json"])
-    return render_article_html(item["layout_json"], meta=await page_meta(pipeline, item, preview=preview),
-                               sources=await _sources(pipeline, str(item["thread_id"])))
+        return content_type.render_html(item.layout_json)
+    return render_article_html(item.layout_json, meta=await page_meta(pipeline, item, preview=preview),
+                               sources=await _sources(pipeline, item.thread_id))
 
 
 async def refresh_public_file(pipeline: Pipeline, content_id: str) -> None:
     """Rewrite a published article's file with what /articles/{id} serves: the publish node writes the page before
     the approval's editor, the publication's name and the run's sources are at hand."""
     item = await _load(pipeline, content_id)
-    if item["status"] != ContentStatus.PUBLISHED or not content_type_for(item.get("content_type")).magazine_page:
+    if item.status != ContentStatus.PUBLISHED or not content_type_for(item.content_type).magazine_page:
         return
     meta = await page_meta(pipeline, item)
-    write_published_article(item["layout_json"] or {}, pipeline.deps.settings.resolved_publish_dir, content_id,
-                            meta=meta, sources=await _sources(pipeline, str(item["thread_id"])))
+    write_published_article(item.layout_json, pipeline.deps.settings.resolved_publish_dir, content_id,
+                            meta=meta, sources=await _sources(pipeline, item.thread_id))
 
 
-def was_unpublished(events: list[dict[str, Any]]) -> bool:
+def was_unpublished(events: list[DecisionEvent]) -> bool:
     """Whether the content was public once and taken down (its page answers 410, not 404)."""
-    return any(e.get("decision") == UNPUBLISHED_EVENT for e in events)
+    return any(e.decision == UNPUBLISHED_EVENT for e in events)
 
 
 # --- publishing at a time ------------------------------------------------------------------------------------------
@@ -258,12 +259,12 @@ UNSCHEDULED_EVENT = "publish_unscheduled"
 _ENDS_SCHEDULE = frozenset({PUBLISH_EVENT, PUBLISHED_EVENT, REVERTED_EVENT, UNSCHEDULED_EVENT, UNPUBLISHED_EVENT})
 
 
-def scheduled_at(events: list[dict[str, Any]]) -> datetime | None:
+def scheduled_at(events: list[DecisionEvent]) -> datetime | None:
     """When the content is scheduled to go public (None: no schedule in force)."""
     for event in reversed(events):
-        kind = event.get("decision")
+        kind = event.decision
         if kind == SCHEDULED_EVENT:
-            return datetime.fromisoformat(str((event.get("payload") or {}).get("at")))
+            return datetime.fromisoformat(str(event.payload.get("at")))
         if kind in _ENDS_SCHEDULE:
             return None
     return None
@@ -274,15 +275,15 @@ async def schedule(pipeline: Pipeline, content_id: str, at: datetime, *, reviewe
     """Schedule an approved content to go public at `at` (UTC); `publish --due` publishes it then. A time in the
     past is refused: publish it now instead."""
     item = await _load(pipeline, content_id)
-    if item["status"] != ContentStatus.APPROVED:
+    if item.status != ContentStatus.APPROVED:
         raise _refuse_status(item, "scheduling", "approved", "approve it first")
     when = at if at.tzinfo else at.replace(tzinfo=UTC)
     if when <= datetime.now(UTC):
         raise StepRefused(f"{when:%Y-%m-%d %H:%M} UTC has passed", "pick a later time, or publish it now")
-    await pipeline.deps.contents.record_event(content_id=content_id, thread_id=str(item["thread_id"]),
+    await pipeline.deps.contents.record_event(content_id=content_id, thread_id=item.thread_id,
                                               decision=SCHEDULED_EVENT, reviewer=reviewer,
                                               payload={"at": when.isoformat(), "note": note})
-    return StepResult(content_id, str(item["thread_id"]), "scheduled", str(item["status"]), None, None)
+    return StepResult(content_id, item.thread_id, "scheduled", item.status, None, None)
 
 
 async def unschedule(pipeline: Pipeline, content_id: str, *, reviewer: str) -> StepResult:
@@ -290,7 +291,7 @@ async def unschedule(pipeline: Pipeline, content_id: str, *, reviewer: str) -> S
     item = await _load(pipeline, content_id)
     if scheduled_at(await pipeline.deps.contents.events(content_id)) is None:
         raise StepRefused(f"content {content_id} has no publication scheduled", "nothing to cancel")
-    await pipeline.deps.contents.record_event(content_id=content_id, thread_id=str(item["thread_id"]),
+    await pipeline.deps.contents.record_event(content_id=content_id, thread_id=item.thread_id,
                                               decision=UNSCHEDULED_EVENT, reviewer=reviewer, payload={})
     return await current(pipeline, content_id, "unscheduled")
 
@@ -303,11 +304,11 @@ async def due_publications(pipeline: Pipeline, now: datetime | None = None) -> l
     while True:
         rows, total = await pipeline.deps.contents.list(ContentStatus.APPROVED.value, 200, offset)
         for row in rows:
-            events = await pipeline.deps.contents.events(str(row["id"]))
+            events = await pipeline.deps.contents.events(row.id)
             at = scheduled_at(events)
             if at is not None and at <= now:
-                who = next(str(e["reviewer"]) for e in reversed(events) if e.get("decision") == SCHEDULED_EVENT)
-                due.append((str(row["id"]), who))
+                who = next(e.reviewer for e in reversed(events) if e.decision == SCHEDULED_EVENT)
+                due.append((row.id, who))
         offset += 200
         if offset >= total:
             return due

@@ -13,6 +13,7 @@ from langgraph.types import Command
 from editorial_ai.config import Settings, get_settings
 from editorial_ai.llm.base import LLMClient
 from editorial_ai.llm.routing import get_model_router
+from editorial_ai.models.content_record import ContentRecord
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.models.status import DECISION_STATUS, Decision, PipelineStatus
 from editorial_ai.observability.node_wrapper import ProgressHook
@@ -138,11 +139,10 @@ class Pipeline:
         """
         current = await self.outcome(thread_id)
         content = await self.deps.contents.get_by_thread(thread_id)
-        if content is not None and content.get("claim_token"):
+        if content is not None and content.claim_token:
             token = _new_token()
-            if not await self.deps.contents.take_over_claim(content["id"], token=content["claim_token"],
-                                                            new_token=token):
-                raise ConflictError(f"the decision on content {content['id']} is being resumed by another process")
+            if not await self.deps.contents.take_over_claim(content.id, token=content.claim_token, new_token=token):
+                raise ConflictError(f"the decision on content {content.id} is being resumed by another process")
             claim = await self._open_claim(content, token)
             return await self.apply(claim)
         if current.waiting_for_human:
@@ -162,7 +162,7 @@ class Pipeline:
         """
         current = await self.outcome(thread_id)
         content = await self.deps.contents.get_by_thread(thread_id)
-        if content is not None and content.get("claim_token"):
+        if content is not None and content.claim_token:
             return await self.resume(thread_id)
         if current.waiting_for_human:
             return current
@@ -197,10 +197,10 @@ class Pipeline:
         content = await contents.get(content_id)
         if content is None:
             raise NotFoundError(f"no content with id {content_id!r}; see `editorial-ai contents list`")
-        thread_id = str(content["thread_id"])
+        thread_id = content.thread_id
         current = await self.outcome(thread_id)
-        if content["status"] not in AWAITING or not current.waiting_for_human:
-            raise ConflictError(f"content {content_id} is {content['status']!r}, not awaiting a decision")
+        if content.status not in AWAITING or not current.waiting_for_human:
+            raise ConflictError(f"content {content_id} is {content.status!r}, not awaiting a decision")
         extra: dict[str, Any] = {}
         if decision.decision == Decision.REJECTED:
             extra["rejection_reason"] = decision.reason
@@ -208,12 +208,12 @@ class Pipeline:
             extra["admin_feedback"] = decision.feedback_text()
         token, payload = _new_token(), decision.model_dump(mode="json")
         event_id = await contents.claim_decision(
-            content_id, version=int(content.get("version") or 0), expected=AWAITING,
+            content_id, version=content.version, expected=AWAITING,
             new_status=DECISION_STATUS[decision.decision].value, token=token, decision=decision.decision,
             reviewer=decision.reviewer, payload=payload, **extra)
         if event_id is None:
             latest = await contents.get(content_id) or content
-            raise ConflictError(f"content {content_id} is {latest['status']!r}: another decision was applied first")
+            raise ConflictError(f"content {content_id} is {latest.status!r}: another decision was applied first")
         return DecisionClaim(content_id, thread_id, token, event_id, payload), current
 
     async def apply(self, claim: DecisionClaim, current: RunOutcome | None = None) -> RunOutcome:
@@ -248,13 +248,13 @@ class Pipeline:
         decisions, refuses an approval."""
         return await self.apply(*await self._claim(content_id, decision))
 
-    async def _open_claim(self, content: dict[str, Any], token: str) -> DecisionClaim:
+    async def _open_claim(self, content: ContentRecord, token: str) -> DecisionClaim:
         """The claim recorded on `content`, with its decision read back from the decision event."""
-        event_id = int(content["claim_event_id"])
-        events = [e for e in await self.deps.contents.events(str(content["id"])) if int(e["id"]) == event_id]
+        event_id = content.claim_event_id
+        events = [e for e in await self.deps.contents.events(content.id) if e.id == event_id]
         if not events:  # pragma: no cover - the claim and its event are written in one transaction
-            raise ConflictError(f"content {content['id']} has a claim without its decision event {event_id}")
-        return DecisionClaim(str(content["id"]), str(content["thread_id"]), token, event_id, events[0]["payload"])
+            raise ConflictError(f"content {content.id} has a claim without its decision event {event_id}")
+        return DecisionClaim(content.id, content.thread_id, token, events[0].id, events[0].payload)
 
     def logs(self, thread_id: str, status: str) -> dict[str, Any]:
         """Per-node runs and summary (seed 001 section 6.3)."""

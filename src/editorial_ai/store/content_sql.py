@@ -18,8 +18,6 @@ from sqlalchemy.sql.expression import ClauseElement, ColumnElement
 
 from editorial_ai.store.content_query import ContentQuery, like_pattern
 
-JSON_FIELDS = ("layout_json", "review_json", "flags")
-TIMESTAMPS = ("created_at", "updated_at", "published_at")
 READER_TIMES = ("since", "seen", "expires_at")
 Backend = Literal["sqlite", "postgresql"]
 
@@ -111,28 +109,9 @@ class ContentDialect:
             return sa.func.json_extract(column, f"$.{key}")
         return sa.cast(column.op("->>")(sa.literal_column(f"'{key}'")), sa.Float)
 
-    def content(self, row: dict[str, Any] | None) -> dict[str, Any] | None:
-        """A content row as every reader sees it: JSON fields parsed, times as ISO strings."""
-        if row is None:
-            return None
-        data = dict(row)
-        for key in JSON_FIELDS:
-            data[key] = self._document(data.get(key))
-        for key in TIMESTAMPS:
-            data[key] = _iso(data.get(key))
-        return data
-
     def reader(self, row: dict[str, Any]) -> dict[str, Any]:
         """A reader row with its times as ISO strings."""
         return {**row, **{key: _iso(row.get(key)) for key in READER_TIMES}}
-
-    def event(self, row: dict[str, Any]) -> dict[str, Any]:
-        """An event row with its payload parsed and its time as an ISO string."""
-        return {**row, "payload": self._document(row.get("payload")), "created_at": _iso(row.get("created_at"))}
-
-    def _document(self, value: Any) -> Any:
-        """SQLite hands JSON back as text; psycopg has already parsed JSONB."""
-        return json.loads(value or "null") if self.backend == "sqlite" else value
 
     def where(self, query: ContentQuery) -> list[ColumnElement[bool]]:
         """The queue's filters as conditions (the same on both databases; LIKE folds ASCII case on both)."""

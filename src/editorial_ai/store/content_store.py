@@ -17,6 +17,7 @@ from typing import Any, Protocol
 import sqlalchemy as sa
 from sqlalchemy.sql.expression import ClauseElement, ColumnElement
 
+from editorial_ai.models.content_record import ContentRecord, DecisionEvent
 from editorial_ai.store.content_query import ContentQuery
 from editorial_ai.store.content_sql import ContentDialect
 
@@ -63,15 +64,15 @@ class SqlContentRepository:
             raise RuntimeError(f"content for thread {thread_id!r} vanished during upsert")
         return str(rows[0]["id"])
 
-    async def _one(self, condition: ColumnElement[bool]) -> dict[str, Any] | None:
+    async def _one(self, condition: ColumnElement[bool]) -> ContentRecord | None:
         rows = await self._rows(sa.select(self.dialect.tables.contents).where(condition))
-        return self.dialect.content(rows[0] if rows else None)
+        return ContentRecord.model_validate(rows[0]) if rows else None
 
-    async def get(self, content_id: str) -> dict[str, Any] | None:
+    async def get(self, content_id: str) -> ContentRecord | None:
         """One content by id."""
         return await self._one(self.dialect.tables.contents.c.id == content_id)
 
-    async def get_by_thread(self, thread_id: str) -> dict[str, Any] | None:
+    async def get_by_thread(self, thread_id: str) -> ContentRecord | None:
         """One content by pipeline thread."""
         return await self._one(self.dialect.tables.contents.c.thread_id == thread_id)
 
@@ -84,19 +85,19 @@ class SqlContentRepository:
 
     async def list(
         self, status: str | None = None, limit: int = 20, offset: int = 0
-    ) -> tuple[builtins.list[dict[str, Any]], int]:
+    ) -> tuple[builtins.list[ContentRecord], int]:
         """A page of contents, newest first, and the total count."""
         c = self.dialect.tables.contents.c
         return await self._page([c.status == status] if status else [], limit, offset)
 
     async def search(
         self, query: ContentQuery, limit: int = 20, offset: int = 0
-    ) -> tuple[builtins.list[dict[str, Any]], int]:
+    ) -> tuple[builtins.list[ContentRecord], int]:
         """A page of the contents matching the queue's filters, newest first, and their total count."""
         return await self._page(self.dialect.where(query), limit, offset)
 
     async def _page(self, conditions: builtins.list[ColumnElement[bool]], limit: int,
-                    offset: int) -> tuple[builtins.list[dict[str, Any]], int]:  # fmt: skip
+                    offset: int) -> tuple[builtins.list[ContentRecord], int]:  # fmt: skip
         """Rows matching every condition, newest first (ties by id), and their total count."""
         contents = self.dialect.tables.contents
         count = sa.select(sa.func.count().label("n")).select_from(contents).where(*conditions)
@@ -104,8 +105,7 @@ class SqlContentRepository:
                 .order_by(contents.c.created_at.desc(), contents.c.id.desc()).limit(limit).offset(offset))
         async with self._transaction() as unit:
             total, rows = await unit.rows(count), await unit.rows(page)
-        items = [item for item in (self.dialect.content(row) for row in rows) if item is not None]
-        return items, int(total[0]["n"]) if total else 0
+        return [ContentRecord.model_validate(row) for row in rows], int(total[0]["n"]) if total else 0
 
     def _moved(self, content_id: str, expected: tuple[str, ...], new_status: str, fields: Mapping[str, Any],
                version: int | None = None) -> sa.Update:
@@ -215,13 +215,13 @@ class SqlContentRepository:
         async with self._transaction() as unit:
             return await self._insert_event(unit, content_id, thread_id, decision, reviewer, payload)
 
-    async def events(self, content_id: str | None = None) -> builtins.list[dict[str, Any]]:
+    async def events(self, content_id: str | None = None) -> builtins.list[DecisionEvent]:
         """Decision events, oldest first."""
         events = self.dialect.tables.events
         query = sa.select(events).order_by(events.c.id)
         if content_id:
             query = query.where(events.c.content_id == content_id)
-        return [self.dialect.event(row) for row in await self._rows(query)]
+        return [DecisionEvent.model_validate(row) for row in await self._rows(query)]
 
     async def touch_reader(self, content_id: str, reviewer: str, *, ttl_s: float,
                            now: datetime | None = None) -> None:
@@ -256,9 +256,9 @@ class SqlContentRepository:
             await unit.count(sa.delete(readers).where(readers.c.content_id == content_id,
                                                       readers.c.reviewer == reviewer))
 
-    async def recent_events(self, content_type: str, limit: int = 10) -> builtins.list[dict[str, Any]]:
+    async def recent_events(self, content_type: str, limit: int = 10) -> builtins.list[DecisionEvent]:
         """The latest `limit` decision events for contents of one type, oldest first."""
         events, contents = self.dialect.tables.events, self.dialect.tables.contents
         query = (sa.select(events).join(contents, contents.c.id == events.c.content_id)
                  .where(contents.c.content_type == content_type).order_by(events.c.id.desc()).limit(limit))
-        return [self.dialect.event(row) for row in reversed(await self._rows(query))]
+        return [DecisionEvent.model_validate(row) for row in reversed(await self._rows(query))]

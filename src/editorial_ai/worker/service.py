@@ -146,7 +146,7 @@ class RunService:
         content = await self.pipeline.deps.contents.get(content_id)
         if content is None:
             raise NotFoundError(f"no content with id {content_id!r}; see `editorial-ai contents list`")
-        if is_active(await self.store.get(str(content["thread_id"]))):
+        if is_active(await self.store.get(content.thread_id)):
             raise RunInProgress(f"the run of content {content_id} is still in progress")
         return await self.pipeline.claim(content_id, decision)
 
@@ -181,7 +181,7 @@ class RunService:
                                     "`editorial-ai runs list`, or retry it once its lease expires")
             await self.store.expire(thread_id, int(row["fence"]))
         content = await self.pipeline.deps.contents.get_by_thread(thread_id)
-        if not (content is not None and content.get("claim_token")):  # an unfinished decision always goes on
+        if not (content is not None and content.claim_token):  # an unfinished decision always goes on
             if current.waiting_for_human:
                 raise ConflictError(f"run {thread_id} waits for a human decision: use approve, reject or revise")
             if not current.next_nodes:

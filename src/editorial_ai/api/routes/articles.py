@@ -3,7 +3,6 @@ the admin and named reviewers: a logged-in admin UI session, or the API key as X
 
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request
@@ -12,6 +11,7 @@ from fastapi.responses import HTMLResponse
 from editorial_ai.api.deps import LoginRequired, PipelineDep, SettingsDep
 from editorial_ai.api.errors import ApiError
 from editorial_ai.api.security import identify_key, load_session, presented_key
+from editorial_ai.models.content_record import ContentRecord
 from editorial_ai.models.status import ContentStatus
 from editorial_ai.pipeline.publishing import public_page, was_unpublished
 from editorial_ai.pipeline.runner import Pipeline
@@ -24,7 +24,7 @@ _PUBLISHED_HEADERS = {"Cache-Control": "public, no-cache"}
 _PREVIEW_HEADERS = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex"}
 
 
-async def _content(pipeline: Pipeline, content_id: str) -> dict[str, Any]:
+async def _content(pipeline: Pipeline, content_id: str) -> ContentRecord:
     item = await pipeline.deps.contents.get(content_id) if len(content_id) <= 100 else None
     if item is None:
         raise ApiError(404, f"no content with id {content_id!r}", "list contents with GET /api/contents/")
@@ -41,12 +41,12 @@ async def published_article(content_id: str, pipeline: PipelineDep) -> HTMLRespo
     """A published article as a standalone magazine page (404 for drafts, rejected and unknown ids; 410 Gone for an
     article taken down, so readers and search engines learn it is not coming back at this address)."""
     item = await _content(pipeline, content_id)
-    if item["status"] != ContentStatus.PUBLISHED and was_unpublished(await pipeline.deps.contents.events(content_id)):
+    if item.status != ContentStatus.PUBLISHED and was_unpublished(await pipeline.deps.contents.events(content_id)):
         raise ApiError(410, f"article {content_id} was taken down", "the decision log on the desk says why")
-    if item["status"] != ContentStatus.PUBLISHED:
+    if item.status != ContentStatus.PUBLISHED:
         raise ApiError(
             404,
-            f"content {content_id} is not published (it is {item['status']})",
+            f"content {content_id} is not published (it is {item.status})",
             f"approve and publish it first; reviewers can read the draft at /preview/{content_id}",
         )
     return HTMLResponse(await public_page(pipeline, item), headers=_PUBLISHED_HEADERS)

@@ -41,6 +41,7 @@ from editorial_ai.api.schemas import (
 )
 from editorial_ai.api.security import decision_reviewer
 from editorial_ai.api.views import needs_confirmation
+from editorial_ai.models.content_record import ContentRecord
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.models.status import AWAITING_DECISION
 from editorial_ai.pipeline.runner import Pipeline
@@ -56,13 +57,12 @@ router = APIRouter(prefix="/api/contents", tags=["contents"],
                    responses=API_ERRORS)
 
 
-def summary_of(item: dict[str, Any]) -> ContentSummary:
+def summary_of(item: ContentRecord) -> ContentSummary:
     """A stored content row as a list entry."""
-    return ContentSummary.model_validate({k: v for k, v in item.items() if k in ContentSummary.model_fields}
-                                         | {"flags": item.get("flags") or []})
+    return ContentSummary.model_validate(item.model_dump(mode="json", include=set(ContentSummary.model_fields)))
 
 
-async def load_content(pipeline: Pipeline, content_id: str) -> dict[str, Any]:
+async def load_content(pipeline: Pipeline, content_id: str) -> ContentRecord:
     """A stored content row, or 404."""
     item = await pipeline.deps.contents.get(content_id)
     if item is None:
@@ -87,14 +87,12 @@ async def get_content(content_id: str, request: Request, pipeline: PipelineDep) 
     """One content with its layout, last review, decision log and the editors reviewing it now (`in_review_by`:
     a decision by anyone else is refused with 409 unless it says `take_over`)."""
     item = await load_content(pipeline, content_id)
-    # Typed as Any: the repository's `list` method shadows the builtin in its own annotations.
-    raw_events: Any = await pipeline.deps.contents.events(content_id)
-    events = [DecisionEvent.model_validate(e) for e in raw_events]
+    events = [DecisionEvent.model_validate(e.model_dump(mode="json"))
+              for e in await pipeline.deps.contents.events(content_id)]
     readers = await assignments_of(request).others(content_id, decision_reviewer(request, ""))
-    return ContentDetail(**summary_of(item).model_dump(), layout=item.get("layout_json") or {},
-                         review=item.get("review_json") or {}, admin_feedback=item.get("admin_feedback"),
-                         rejection_reason=item.get("rejection_reason"),
-                         published_path=item.get("published_path"), events=events,
+    return ContentDetail(**summary_of(item).model_dump(), layout=item.layout_json, review=item.review_json,
+                         admin_feedback=item.admin_feedback, rejection_reason=item.rejection_reason,
+                         published_path=item.published_path, events=events,
                          in_review_by=[ReaderInfo.model_validate(r.as_dict()) for r in readers])
 
 
@@ -107,7 +105,7 @@ async def approve(content_id: str, request: Request, pipeline: PipelineDep, runs
     reviewer = decision_reviewer(request, body.reviewer if body else "admin")
     note = (body.note or "").strip() if body else ""
     item = await pipeline.deps.contents.get(content_id)
-    if item is not None and item.get("status") in AWAITING_DECISION and needs_confirmation(item) and not (
+    if item is not None and item.status in AWAITING_DECISION and needs_confirmation(item) and not (
             body and body.confirm and note):
         raise ApiError(409, f"content {content_id} is escalated or flagged: approving it needs a confirmation",
                        'read it first, then send {"confirm": true, "note": "why it can be published"}')

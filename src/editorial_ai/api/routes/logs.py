@@ -20,7 +20,7 @@ async def content_logs(content_id: str, pipeline: PipelineDep) -> LogsResponse:
     """Every node execution of the content's run with duration and token usage, plus totals."""
     item = await load_content(pipeline, content_id)
     try:
-        status = str((await pipeline.outcome(item["thread_id"])).state.get("pipeline_status"))
+        status = str((await pipeline.outcome(item.thread_id)).state.get("pipeline_status"))
     except NotFoundError:  # checkpoints deleted: the content row still knows where it ended
-        status = item["status"]
-    return LogsResponse.model_validate({"content_id": content_id, **pipeline.logs(item["thread_id"], status)})
+        status = item.status
+    return LogsResponse.model_validate({"content_id": content_id, **pipeline.logs(item.thread_id, status)})

@@ -143,7 +143,7 @@ async def _queue(
         items=items,
         # Items another editor has open: "in review by NAME" (pipeline/assignments.py), one query for the page.
         readers={content_id: [r.name for r in readers] for content_id, readers in (
-            await assignments_of(request).others_of([str(i["id"]) for i in items], current_reviewer(request))
+            await assignments_of(request).others_of([i.id for i in items], current_reviewer(request))
         ).items()},
         total=total,
         status=query.status,

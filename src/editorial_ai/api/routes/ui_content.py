@@ -38,6 +38,7 @@ from editorial_ai.api.views import (
     timeline,
 )
 from editorial_ai.content_types.registry import content_type_for
+from editorial_ai.models.content_record import ContentRecord
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.models.status import ContentStatus
 from editorial_ai.pipeline.publishing import scheduled_at
@@ -63,11 +64,11 @@ router = APIRouter(prefix="/admin", include_in_schema=False, dependencies=[Depen
 
 async def awaiting_ids(pipeline: Pipeline, limit: int = 200) -> list[str]:
     """Ids of the contents awaiting a decision, in the queue's order (newest first)."""
-    items: list[dict[str, Any]] = []
+    items: list[ContentRecord] = []
     for status in AWAITING:
         items += (await pipeline.deps.contents.list(status, limit, 0))[0]
-    items.sort(key=lambda i: str(i["created_at"]), reverse=True)
-    return [str(i["id"]) for i in items]
+    items.sort(key=lambda i: i.created_at, reverse=True)
+    return [i.id for i in items]
 
 
 async def _neighbours(pipeline: Pipeline, content_id: str) -> tuple[str | None, str | None]:
@@ -79,10 +80,10 @@ async def _neighbours(pipeline: Pipeline, content_id: str) -> tuple[str | None, 
     return (ids[at - 1] if at > 0 else None), (ids[at + 1] if at + 1 < len(ids) else None)
 
 
-def _render_article(item: dict[str, Any]) -> Markup:
+def _render_article(item: ContentRecord) -> Markup:
     """The draft as its content type renders it for the admin page (the fragment escapes every stored string)."""
     try:
-        return Markup(content_type_for(item.get("content_type")).render_admin(item["layout_json"] or {}))
+        return Markup(content_type_for(item.content_type).render_admin(item.layout_json))
     except ValidationError as exc:  # say which field, never echo the stored value
         problems = "; ".join(f"{e['field']}: {e['message']}" for e in field_errors(exc.errors()))
         return Markup("<p class='muted'>The stored layout cannot be rendered: {}</p>").format(problems)
@@ -99,7 +100,7 @@ async def _notice(request: Request, pipeline: Pipeline) -> str | None:
     if action == "edited":
         return f"{NOTICES[action]} {previous}." if previous.isdigit() else None
     item = await pipeline.deps.contents.get(previous) if previous else None
-    return f"“{item['title']}” — {NOTICES[action]}." if item else None
+    return f"“{item.title}” — {NOTICES[action]}." if item else None
 
 
 async def queue_notice(request: Request, pipeline: Pipeline) -> str | None:
@@ -129,29 +130,29 @@ async def content_view(
         )
     if await sync_edit(pipeline, runs, item):
         item = await pipeline.deps.contents.get(content_id) or item
-    status = await run_status(pipeline, runs, item["thread_id"])
-    thread_id = item["thread_id"]
+    status = await run_status(pipeline, runs, item.thread_id)
+    thread_id = item.thread_id
     attempts = await load_attempts(pipeline, thread_id)
     try:
         state = (await pipeline.outcome(thread_id)).state
     except LookupError:
         state = {}
     evidence = build_evidence(
-        item.get("layout_json"),
+        item.layout_json,
         state,
         await pipeline.deps.catalog.known_entities(),
-        str(item.get("content_type") or "fashion_magazine"),
+        item.content_type or "fashion_magazine",
     )
     previous, following = await _neighbours(pipeline, content_id)
-    shown = shown_attempt(attempts, item.get("layout_json"))
-    awaiting = item["status"] in AWAITING and status.waiting_for_human
+    shown = shown_attempt(attempts, item.layout_json)
+    awaiting = item.status in AWAITING and status.waiting_for_human
     events = await pipeline.deps.contents.events(content_id)
     registry, me = assignments_of(request), current_reviewer(request)
-    if item["status"] in (*AWAITING, ContentStatus.APPROVED, ContentStatus.PUBLISHED):
+    if item.status in (*AWAITING, ContentStatus.APPROVED, ContentStatus.PUBLISHED):
         await registry.touch(content_id, me)  # the others (any server, the CLI) now see "in review by" this editor
     readers = await registry.others(content_id, me)
     # An approved content can go back to a draft while its run still waits at the gate (not after a takedown).
-    can_revert = item["status"] == ContentStatus.APPROVED and status.waiting_for_human and not status.running
+    can_revert = item.status == ContentStatus.APPROVED and status.waiting_for_human and not status.running
     extra.setdefault("errors", {})
     extra.setdefault("values", {})
     extra.setdefault("notice", await _notice(request, pipeline))
@@ -162,7 +163,7 @@ async def content_view(
         item=item,
         article=_render_article(item),
         run=status,
-        review=(shown.review if shown and shown.review else item.get("review_json")) or {},
+        review=(shown.review if shown and shown.review else item.review_json) or {},
         shown=shown,
         attempts=attempts,
         evidence=evidence,
@@ -171,7 +172,7 @@ async def content_view(
         ),
         banner=escalation_banner(item, attempts),
         confirm_needed=needs_confirmation(item),
-        edit_fields=editable_fields(item["layout_json"]) if awaiting and is_editable(item["layout_json"]) else [],
+        edit_fields=editable_fields(item.layout_json) if awaiting and is_editable(item.layout_json) else [],
         timeline=timeline(pipeline, thread_id, status.pipeline_status),
         progress=progress_view(node_records(pipeline, thread_id), status.running, status.current_node),
         events=events,
@@ -206,7 +207,7 @@ async def _after_decision(pipeline: Pipeline, content_id: str, action: str) -> R
                             status_code=303)
 
 
-def _approval(form: Any, item: dict[str, Any] | None, reviewer: str) -> tuple[AdminDecision | None, dict[str, str]]:
+def _approval(form: Any, item: ContentRecord | None, reviewer: str) -> tuple[AdminDecision | None, dict[str, str]]:
     """The approval decision, or the form errors: an escalated or flagged draft needs the box ticked and a note."""
     note = str(form.get("note") or "").strip()
     errors: dict[str, str] = {}
@@ -309,7 +310,7 @@ async def decide(request: Request, content_id: str, action: str, pipeline: Pipel
                     pipeline, runs, item
                 )  # an edit cut off before the run's state: publish it, not the old text
             # A content past the gate gets the step's 409 naming its status, not the confirmation form's errors.
-            decision, errors = _approval(form, item if item and item["status"] in AWAITING else None, reviewer)
+            decision, errors = _approval(form, item if item and item.status in AWAITING else None, reviewer)
             if decision is None:
                 return await content_view(request, pipeline, runs, content_id, 422, errors=errors, values=values)
             await publish_steps.approve(pipeline, runs, content_id, decision)
@@ -329,7 +330,7 @@ async def decide(request: Request, content_id: str, action: str, pipeline: Pipel
             return await _after_decision(pipeline, content_id, "rejected")
         if action == "revise":
             item = await pipeline.deps.contents.get(content_id)
-            comments, problem = _comments(form, layout_text((item or {}).get("layout_json")))
+            comments, problem = _comments(form, layout_text(item.layout_json if item else None))
             if problem:
                 return await content_view(request, pipeline, runs, content_id, 422, errors={"comments": problem},
                                           values=values)
