@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import Any, Generic, Literal
 
 from editorial_ai.models.review import FeedbackEntry, ReviewResult
+from editorial_ai.models.state_json import feedback_json, review_json
 from editorial_ai.models.status import PipelineStatus
 from editorial_ai.observability.tokens import peek_tokens
 from editorial_ai.pipeline.deps import PipelineDeps
@@ -194,7 +195,7 @@ def _keep_best(state: FlowState, loop: ReviewLoop[FlowState], attempt: ReviewedA
     if not attempt.draft or (best is not None and score <= float(best)):
         return {}
     update: StateUpdate = {"best_draft": attempt.draft, "best_score": score,
-                           "best_review": attempt.review.model_dump(mode="json")}
+                           "best_review": review_json(attempt.review)}
     update.update(loop.best_fields(state))
     return update
 
@@ -236,7 +237,7 @@ def conclude(
     gate: GateState = state
     review, entry = attempt.review, attempt.entry
     flags = list(gate.get("flags") or [])
-    update: StateUpdate = {"review_result": review.model_dump(mode="json")}
+    update: StateUpdate = {"review_result": review_json(review)}
     update.update(attempt.state_fields)
     update.update(_keep_best(state, loop, attempt, loop.keep_best_score(review)))
     outage_passes = loop.judge_outage == "gate_flagged" and review.judge_skipped and not review.failed()
@@ -257,8 +258,8 @@ def conclude(
     update.update(loop.failure_fields(state))
     if loop.records_feedback:
         update["feedback_history"] = [
-            FeedbackEntry(attempt=int(gate.get("draft_version", 0)), failed_criteria=review.failed(),
-                          suggestions=review.suggestions[:3], draft_title=attempt.title).model_dump(mode="json")
+            feedback_json(FeedbackEntry(attempt=int(gate.get("draft_version", 0)), failed_criteria=review.failed(),
+                                        suggestions=review.suggestions[:3], draft_title=attempt.title))
         ]
     if attempt.judge_error and loop.judge_outage == "escalate":
         reason = f"the judge could not score the item ({attempt.judge_error})"

@@ -19,16 +19,25 @@ import operator
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Annotated, Any, Literal, TypedDict, TypeVar
 
+from pydantic import JsonValue
+
+from editorial_ai.models.state_json import (
+    DimensionJson,
+    Draft,
+    FeedbackJson,
+    JsonObject,
+    ReviewJson,
+    RunInputJson,
+    TokenUsageJson,
+)
 from editorial_ai.models.status import PipelineStatus
 
 AdminDecisionKind = Literal["approved", "rejected", "revision_requested"]
 
-# A draft in JSON form: a MagazineLayout, an ExamItem or a ProductSpec (plus its source description), by type.
-Draft = dict[str, Any]
-# A ReviewResult, a FeedbackEntry, a tool call record, a token usage record: each in JSON form.
-ReviewJson = dict[str, Any]
-FeedbackJson = dict[str, Any]
-ToolCall = dict[str, Any]
+# The JSON shapes (models/state_json.py) are named here too: every node imports its types from this module.
+__all__ = ["Draft", "FeedbackJson", "ReviewJson", "ToolCall"]
+# A tool call's log record: each tool logs its own keys (what it ran, on what, how it went).
+ToolCall = JsonObject
 
 
 class HistoryEntry(TypedDict, total=False):
@@ -43,16 +52,18 @@ class HistoryEntry(TypedDict, total=False):
     passes_threshold: bool
     pass_rule: str
     scores: dict[str, float | None]
-    dimensions: list[dict[str, Any]]
+    dimensions: list[DimensionJson]
     validation: Any  # articles: the format/grounding verdicts; exam items: the ValidationResult
     failed: list[str]
     skipped: list[str]
     correction_applied: bool
-    applied_correction: dict[str, Any] | None
+    applied_correction: JsonObject | None  # exam items: the CorrectionPlan applied
     correction_target: str | list[str] | None
     correction: Any  # exam items: the CorrectionPlan; product specs: the supervisor's findings
     weakest_dimension: str | None
-    errors: list[dict[str, Any]]
+    # Each content type's own findings (validation issues, social post findings), as JSON objects; read-only, so
+    # a finding typed more narrowly (all its values text) is one too.
+    errors: list[Mapping[str, JsonValue]]
     warnings: int
     stop_reason: str
     timestamp: str
@@ -62,7 +73,7 @@ class HistoryEntry(TypedDict, total=False):
 class GateState(TypedDict, total=False):
     """What every flow shares with the core. Lists with `operator.add` accumulate; the rest are overwritten."""
 
-    curation_input: dict[str, Any]  # the run's input: the run request's fields (keyword, model, options)
+    curation_input: RunInputJson
     content_type: str
     thread_id: str | None
     current_draft: Draft | None
@@ -84,7 +95,7 @@ class GateState(TypedDict, total=False):
     pipeline_status: PipelineStatus
     error_log: Annotated[list[str], operator.add]
     tool_calls_log: Annotated[list[ToolCall], operator.add]
-    token_usage: Annotated[list[dict[str, Any]], operator.add]
+    token_usage: Annotated[list[TokenUsageJson], operator.add]
 
 
 # Nodes read the whole state and return the keys they change (a partial state, merged by the reducers). A

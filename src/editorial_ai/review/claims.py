@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.models.layout import (
@@ -26,6 +25,7 @@ from editorial_ai.models.layout import (
     ProductShowcaseBlock,
     PullQuoteBlock,
 )
+from editorial_ai.models.state_json import Draft, json_list
 
 # A sentence ends at . ! ? followed by space and a capital, digit or opening quote; "Tiffany & Co. bags" does not.
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’')\]]?\s+(?=[\"“‘'(\[]?[A-Z0-9])")
@@ -189,11 +189,11 @@ def text_claims(text: str, question: str = "") -> ClaimSet:
     return ClaimSet(list(claims), [question] if question.strip() else [])
 
 
-def exam_claims(item: dict[str, Any]) -> ClaimSet:
+def exam_claims(item: Draft) -> ClaimSet:
     """Claims of an exam item: its explanations. Vignette, stem and option texts are the context they argue from."""
     claims: dict[Claim, None] = {}
     _add(claims, str(item.get("explanation") or ""), "explanation", heading=False)
-    options = item.get("options") or []
+    options = json_list(item.get("options"))
     for i, option in enumerate(options):
         if isinstance(option, dict):
             _add(claims, str(option.get("explanation") or ""), f"options[{i}].explanation", heading=False)

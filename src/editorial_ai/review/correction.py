@@ -10,6 +10,7 @@ from pydantic import BaseModel, create_model
 from pydantic.fields import FieldInfo
 
 from editorial_ai.llm.base import LLMClient, LLMRequest
+from editorial_ai.models.state_json import JsonObject
 from editorial_ai.prompts.sanitize import quote_as_data
 
 _ITEM = re.compile(r"^(?P<field>[a-z_]+)\[(?P<index>\d+)\]$")
@@ -42,7 +43,7 @@ def validate_components(model: type[BaseModel], artifact: BaseModel, components:
 
 def build_patch_model(model: type[BaseModel], components: list[str]) -> type[BaseModel]:
     """A schema with one field per component, carrying the original field's type and limits."""
-    fields: dict[str, Any] = {}
+    fields: dict[str, Any] = {}  # pydantic's create_model takes its fields as keyword arguments of any type
     for component in components:
         field, index = _split(component)
         info: FieldInfo = model.model_fields[field]
@@ -76,10 +77,10 @@ def apply_patch(artifact: BaseModel, patch: BaseModel, components: list[str]) ->
     return type(artifact).model_validate(data)
 
 
-def current_values(artifact: BaseModel, components: list[str]) -> dict[str, Any]:
+def current_values(artifact: BaseModel, components: list[str]) -> JsonObject:
     """The current value of each component, keyed like the patch schema."""
     data = artifact.model_dump(mode="json")
-    out: dict[str, Any] = {}
+    out: JsonObject = {}
     for component in components:
         field, index = _split(component)
         out[patch_field_name(component)] = data[field] if index is None else data[field][index]

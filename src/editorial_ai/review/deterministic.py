@@ -11,10 +11,9 @@ remote judge may add to `fact_accuracy` but is never needed for it. Criteria by 
 
 from __future__ import annotations
 
-from typing import Any
-
 from editorial_ai.models.layout import BodyTextBlock, MagazineLayout
 from editorial_ai.models.review import CriterionResult
+from editorial_ai.models.state_json import CuratedTopicJson, SourcePostJson
 from editorial_ai.review import claim_support
 from editorial_ai.review.claim_support import (
     NOT_STATED,
@@ -44,8 +43,8 @@ def view_of(profile: ReviewProfile, claims: ClaimSet, index: SourceIndex, paragr
                      prompt_texts=list(profile.example_texts) if prompt_texts is None else prompt_texts)
 
 
-def layout_view(layout: MagazineLayout, profile: ReviewProfile, curated_topics: list[dict[str, Any]],
-                enriched_contexts: list[dict[str, Any]], known_entities: dict[str, set[str]] | None = None,
+def layout_view(layout: MagazineLayout, profile: ReviewProfile, curated_topics: list[CuratedTopicJson],
+                enriched_contexts: list[SourcePostJson], known_entities: dict[str, set[str]] | None = None,
                 prompt_texts: list[str] | None = None) -> DraftView:
     """The view of a laid-out article. The run's keyword is context: it names the topic, it is not a claim."""
     index = cached_index(curated_topics, enriched_contexts, known_entities, context=[layout.keyword])
@@ -57,8 +56,8 @@ def layout_view(layout: MagazineLayout, profile: ReviewProfile, curated_topics: 
     return view
 
 
-def text_view(text: str, profile: ReviewProfile, *, curated_topics: list[dict[str, Any]] | None = None,
-              enriched_contexts: list[dict[str, Any]] | None = None, passages: list[str] | None = None,
+def text_view(text: str, profile: ReviewProfile, *, curated_topics: list[CuratedTopicJson] | None = None,
+              enriched_contexts: list[SourcePostJson] | None = None, passages: list[str] | None = None,
               topic: str = "", question: str = "", context: list[str] | None = None,
               known_entities: dict[str, set[str]] | None = None,
               prompt_texts: list[str] | None = None) -> DraftView:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any
 
 from editorial_ai.llm.base import LLMClient
 from editorial_ai.models.layout import MagazineLayout
 from editorial_ai.models.review import CriterionResult, ReviewResult
-from editorial_ai.prompts.review import summarize_sources
+from editorial_ai.models.state_json import Draft
 from editorial_ai.review.deterministic import deterministic_results, layout_view
 from editorial_ai.review.format_check import check_format
 from editorial_ai.review.judge import run_judge
@@ -95,7 +94,7 @@ def deterministic_review(layout: MagazineLayout | None, rubric: Rubric,
 
 
 async def review_draft(
-    draft: dict[str, Any] | None, rubric: Rubric, context: ReviewContext, judge: LLMClient | None
+    draft: Draft | None, rubric: Rubric, context: ReviewContext, judge: LLMClient | None
 ) -> ReviewResult:
     """Review a MagazineLayout dict against its sources with the rubric's checks."""
     results: list[CriterionResult] = []
@@ -123,7 +122,7 @@ async def review_draft(
     if judged and judge is not None and draft is not None:
         # The judge does not read the deterministic verdicts: its request goes out first and the checks run while
         # it is in flight, so their CPU time hides behind the model's latency instead of adding to it.
-        sources = summarize_sources(context.sources.curated_topics, context.sources.enriched_contexts)
+        sources = context.sources.summary()
         judging = asyncio.ensure_future(run_judge(judge, draft, sources, judged, content_type=rubric.name))
         await asyncio.sleep(0)  # let the request start before the CPU-bound checks hold the loop
     try:

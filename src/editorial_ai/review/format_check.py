@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import ValidationError
 
 from editorial_ai.models.layout import BodyTextBlock, HeroBlock, MagazineLayout
 from editorial_ai.models.review import CriterionResult
+from editorial_ai.models.state_json import Draft
 
 
 def check_format(
-    draft: dict[str, Any] | None, criterion: str = "format"
+    draft: Draft | None, criterion: str = "format"
 ) -> tuple[CriterionResult, MagazineLayout | None]:
     """Validate the draft; return the verdict and the parsed layout when valid."""
     if not draft:

@@ -7,7 +7,6 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any
 
 from editorial_ai.models.layout import (
     BodyTextBlock,
@@ -19,6 +18,7 @@ from editorial_ai.models.layout import (
     PullQuoteBlock,
 )
 from editorial_ai.models.review import CriterionResult
+from editorial_ai.models.state_json import CuratedTopicJson, SourcePostJson
 
 
 def fold(text: str) -> str:
@@ -54,8 +54,8 @@ class SourceFacts:
 
 
 def facts_from_sources(
-    curated_topics: Iterable[dict[str, Any]],
-    enriched_contexts: Iterable[dict[str, Any]],
+    curated_topics: Iterable[CuratedTopicJson],
+    enriched_contexts: Iterable[SourcePostJson],
     known_entities: dict[str, set[str]] | None = None,
 ) -> SourceFacts:
     """Collect allowed names from curated topics and sourced posts."""

@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field, create_model
 
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest, ProbabilityScorer, probability_scorer
 from editorial_ai.models.review import CriterionResult, Severity
+from editorial_ai.models.state_json import Draft
 from editorial_ai.prompts.review import (
     JUDGE_EXAMPLE,
     JUDGE_SYSTEM,
@@ -50,7 +51,7 @@ class JudgeItem(BaseModel):
 @lru_cache(maxsize=64)
 def judge_schema(criteria_names: tuple[str, ...]) -> type[BaseModel]:
     """A schema whose keys are the criteria, so even a small model cannot invent or drop one."""
-    fields: dict[str, Any] = {name: (JudgeItem, ...) for name in criteria_names}
+    fields: dict[str, Any] = {name: (JudgeItem, ...) for name in criteria_names}  # create_model's keyword fields
     return create_model("JudgeVerdict_" + "_".join(criteria_names)[:60], **fields)
 
 
@@ -139,7 +140,7 @@ def guarded_verdict(criterion: Criterion, item: JudgeItem, threshold: float = 0.
                            evidence=evidence)
 
 
-def topic_of(draft: dict[str, Any] | None, sources_text: str) -> str:
+def topic_of(draft: Draft | None, sources_text: str) -> str:
     """The draft's keyword, else the first `Topic:` line of its sources (for the relevance question)."""
     keyword = str((draft or {}).get("keyword") or "").strip()
     if keyword:
@@ -149,7 +150,7 @@ def topic_of(draft: dict[str, Any] | None, sources_text: str) -> str:
 
 
 async def run_judge(
-    client: LLMClient, draft: dict[str, Any], sources_text: str, criteria: list[Criterion], *,
+    client: LLMClient, draft: Draft, sources_text: str, criteria: list[Criterion], *,
     content_type: str = "", table: ReliabilityTable | None = None,
 ) -> tuple[list[CriterionResult], str | None]:
     """Judge `criteria` of a layout; on failure return them as skipped plus the error (never as passes)."""

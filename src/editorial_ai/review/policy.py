@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal, TypedDict, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
@@ -102,10 +102,23 @@ def decide_next(
     return LoopDecision("retry", "review failed; revising")
 
 
-def best_attempt(candidates: list[dict[str, Any]]) -> dict[str, Any] | None:
+class ScoredAttempt(TypedDict, total=False):
+    """An attempt with its composite score (any other keys ride along)."""
+
+    score: float | None
+
+
+Attempt = TypeVar("Attempt", bound=ScoredAttempt)
+
+
+def _score(attempt: ScoredAttempt) -> float:
+    return attempt.get("score") or 0.0
+
+
+def best_attempt(candidates: list[Attempt]) -> Attempt | None:
     """The attempt with the highest composite score (earliest wins ties)."""
-    best: dict[str, Any] | None = None
+    best: Attempt | None = None
     for item in candidates:
-        if best is None or (item.get("score") or 0.0) > (best.get("score") or 0.0):
+        if best is None or _score(item) > _score(best):
             best = item
     return best

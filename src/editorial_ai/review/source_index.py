@@ -14,8 +14,8 @@ from collections import Counter, OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any
 
+from editorial_ai.models.state_json import CuratedTopicJson, SourcePostJson, json_list
 from editorial_ai.review.claims import split_sentences
 from editorial_ai.review.dates import days_in
 from editorial_ai.review.grounding import SourceFacts, facts_from_sources, fold
@@ -74,7 +74,7 @@ class Tie:
     days: frozenset[tuple[int, int]] = frozenset()  # the post's (month, day); empty for an undated passage
 
 
-def source_sentences(curated_topics: Iterable[dict[str, Any]], enriched_contexts: Iterable[dict[str, Any]],
+def source_sentences(curated_topics: Iterable[CuratedTopicJson], enriched_contexts: Iterable[SourcePostJson],
                      passages: Iterable[str] = ()) -> list[tuple[str, int]]:
     """Every source fact as a sentence, with its group: -1 for topics, then one group per post or passage."""
     out: list[tuple[str, int]] = []
@@ -98,11 +98,12 @@ def source_sentences(curated_topics: Iterable[dict[str, Any]], enriched_contexts
         for sol in post.get("solutions", []) or []:
             meta = sol.get("metadata") or {}
             title, brand = str(sol.get("title") or ""), str(sol.get("brand") or "")
-            tags = ", ".join(meta.get("keywords", []) or [])
+            tags = ", ".join(str(k) for k in json_list(meta.get("keywords")))
             texts.append(f"{who} wears the {title} by {brand} ({setting}); {tags}")
             if sol.get("price_krw"):
                 texts.append(f"The {title} costs KRW {sol['price_krw']}.")
-            texts += [f"{title}: {qa.get('q', '')} {qa.get('a', '')}" for qa in meta.get("qa_pairs", []) or []]
+            texts += [f"{title}: {qa.get('q', '')} {qa.get('a', '')}" for qa in json_list(meta.get("qa_pairs"))
+                      if isinstance(qa, dict)]
         out += [(t, group) for t in texts]
     start = group + 1
     for offset, passage in enumerate(passages):
@@ -268,7 +269,7 @@ def _passage_ties(passages: list[str], facts: SourceFacts, known: dict[str, set[
     return ties
 
 
-def build_index(curated_topics: list[dict[str, Any]], enriched_contexts: list[dict[str, Any]],
+def build_index(curated_topics: list[CuratedTopicJson], enriched_contexts: list[SourcePostJson],
                 known_entities: dict[str, set[str]] | None = None, passages: Iterable[str] = (),
                 context: Iterable[str] = ()) -> SourceIndex:
     """The index of one review's sources (and its context text, which supports names but is not a source)."""
@@ -293,7 +294,7 @@ _INDEX_CACHE: OrderedDict[tuple[str, frozenset[tuple[str, frozenset[str]]]], Sou
 _INDEX_CACHE_SIZE = 32
 
 
-def cached_index(curated_topics: list[dict[str, Any]], enriched_contexts: list[dict[str, Any]],
+def cached_index(curated_topics: list[CuratedTopicJson], enriched_contexts: list[SourcePostJson],
                  known_entities: dict[str, set[str]] | None = None, passages: Iterable[str] = (),
                  context: Iterable[str] = ()) -> SourceIndex:
     """`build_index`, reused while the same sources are reviewed again (every attempt of a run shares them)."""

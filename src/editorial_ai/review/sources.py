@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
+from editorial_ai.models.state_json import CuratedTopicJson, SourcePostJson
 from editorial_ai.prompts.review import summarize_sources
 
 
@@ -13,8 +14,8 @@ from editorial_ai.prompts.review import summarize_sources
 class Sources:
     """Source material in any of the shapes content types use."""
 
-    curated_topics: list[dict[str, Any]] = field(default_factory=list)
-    enriched_contexts: list[dict[str, Any]] = field(default_factory=list)
+    curated_topics: list[CuratedTopicJson] = field(default_factory=list)
+    enriched_contexts: list[SourcePostJson] = field(default_factory=list)
     passages: list[str] = field(default_factory=list)
     sub_questions: list[str] = field(default_factory=list)
     topic: str = ""
@@ -30,7 +31,8 @@ class Sources:
         if isinstance(raw, list):
             if all(isinstance(item, str) for item in raw):
                 return cls(passages=list(raw))
-            return cls(enriched_contexts=[item for item in raw if isinstance(item, dict)])
+            # Untyped input (a caller's JSON): the objects of a list are taken as sourced posts.
+            return cls(enriched_contexts=[cast(SourcePostJson, item) for item in raw if isinstance(item, dict)])
         raw = raw or {}
         return cls(curated_topics=list(raw.get("curated_topics", [])),
                    enriched_contexts=list(raw.get("enriched_contexts", [])),
@@ -46,9 +48,15 @@ class Sources:
         if self.question:
             parts.append(f"Question: {self.question}")
         if self.curated_topics or self.enriched_contexts:
-            parts.append(summarize_sources(self.curated_topics, self.enriched_contexts))
+            parts.append(self.summary())
         parts += [f"- {p}" for p in self.passages]
         return "\n".join(parts)
+
+    def summary(self) -> str:
+        """The topics and posts in brief (prompts/review.py)."""
+        # The prompt helper still declares its inputs as untyped dicts; the typed shapes are those dicts.
+        return summarize_sources(cast(list[dict[str, Any]], self.curated_topics),
+                                 cast(list[dict[str, Any]], self.enriched_contexts))
 
     def all_passages(self) -> list[str]:
         """Every piece of source text, for the text grounding check."""

@@ -6,11 +6,11 @@ import asyncio
 import difflib
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.llm.profile import profile_of
 from editorial_ai.models.curation import BrandRef, CelebRef, CuratedTopic, TopicWriteup
+from editorial_ai.models.state_json import RunInputJson
 from editorial_ai.prompts.curation import (
     CURATION_EXAMPLE,
     CURATION_SYSTEM,
@@ -164,7 +164,7 @@ class CurationService:
             return "", []
         return f"; web research: {result.text[:800]}", result.grounding_sources
 
-    async def curate(self, curation_input: dict[str, Any]) -> list[CuratedTopic]:
+    async def curate(self, curation_input: RunInputJson) -> list[CuratedTopic]:
         """Research and write topics; low-quality topics are filtered out.
 
         The topics are independent: their catalog lookups and model calls run concurrently (at most

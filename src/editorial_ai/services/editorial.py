@@ -14,12 +14,13 @@ import re
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import CelebMention, CreditEntry, EditorialContent, ProductMention
 from editorial_ai.models.layout import MODEL_PROSE_KEY, KeyValuePair, MagazineLayout
+from editorial_ai.models.state_json import CuratedTopicJson, FeedbackJson, JsonObject, SourcePostJson
 from editorial_ai.prompts.editorial import (
     HEADLINE_SYSTEM,
     build_headline_prompt,
@@ -64,7 +65,8 @@ class DraftOutcome:
     layout: MagazineLayout
     repairs: int
     layout_note: str = "planner"
-    notes: dict[str, Any] = field(default_factory=dict)  # dropped sentences by reason, headline origin
+    # Dropped sentences by reason, headline origin, ...: they go into the run's tool-call log as they are.
+    notes: JsonObject = field(default_factory=dict)
 
 
 def _clean_line(text: str) -> str:
@@ -109,7 +111,7 @@ class EditorialService:
         self.known_names = known_names or set()  # every catalog name: the guard drops those the sources lack
         self.strict_names = strict_names  # see SentenceGuard.strict_names
 
-    def _run(self, topics: list[dict[str, Any]], contexts: list[dict[str, Any]], *, system: str, seed: int | None,
+    def _run(self, topics: list[CuratedTopicJson], contexts: list[SourcePostJson], *, system: str, seed: int | None,
              variant: int) -> _Run:  # fmt: skip
         keyword = str(topics[0].get("keyword", "")) if topics else ""
         outline = build_outline(keyword, topics, contexts, variant)
@@ -255,11 +257,11 @@ class EditorialService:
     async def draft(
         self,
         *,
-        curated_topics: list[dict[str, Any]],
-        enriched_contexts: list[dict[str, Any]],
+        curated_topics: list[CuratedTopicJson],
+        enriched_contexts: list[SourcePostJson],
         design_spec: DesignSpec,
         rubric: Rubric,
-        feedback_history: list[dict[str, Any]],
+        feedback_history: list[FeedbackJson],
         tone: str = "sophisticated",
         learned_guidance: str = "",
         seed: int | None = None,
@@ -267,7 +269,7 @@ class EditorialService:
     ) -> DraftOutcome:
         """Write every paragraph of the outline, then the headlines; `seed`/`variant` make an attempt differ."""
         system = build_paragraph_system(words=PARAGRAPH_WORDS, tone=tone, rubric_text=rubric.as_prompt_text(),
-                                        feedback=format_feedback(feedback_history), guidance=learned_guidance)
+                                        feedback=feedback_text(feedback_history), guidance=learned_guidance)
         run = self._run(curated_topics, enriched_contexts, system=system, seed=seed, variant=variant)
         paragraphs = [await self._paragraph(run, plan, i) for i, plan in enumerate(run.outline.plans)]
         paragraphs = await self._top_up(run, paragraphs)
@@ -275,13 +277,13 @@ class EditorialService:
         subtitle, subtitle_from = await self._headline(run, "subtitle")
         content = self._assemble(run, paragraphs, title, subtitle)
         layout, note = await self.layout(content, design_spec)
-        notes = {"paragraphs": len(content.body_paragraphs), "title": title_from, "subtitle": subtitle_from,
-                 "dropped": dict(run.dropped)}  # fmt: skip
+        notes: JsonObject = {"paragraphs": len(content.body_paragraphs), "title": title_from,
+                             "subtitle": subtitle_from, "dropped": _dropped(run)}  # fmt: skip
         self._mark_model_prose(layout, content, run, notes)
         return DraftOutcome(content=content, layout=layout, repairs=0, layout_note=note, notes=notes)
 
     def _mark_model_prose(self, layout: MagazineLayout, content: EditorialContent, run: _Run,
-                          notes: dict[str, Any]) -> None:
+                          notes: JsonObject) -> None:
         """On the embedded model, record in the draft which body sentences the model wrote (the rest are composed
         from the facts): the gate checks their facts but cannot judge how they read, and says so."""
         if not self.strict_names:
@@ -298,16 +300,16 @@ class EditorialService:
         *,
         content: EditorialContent,
         targets: list[str],
-        feedback_history: list[dict[str, Any]],
-        curated_topics: list[dict[str, Any]],
-        enriched_contexts: list[dict[str, Any]],
+        feedback_history: list[FeedbackJson],
+        curated_topics: list[CuratedTopicJson],
+        enriched_contexts: list[SourcePostJson],
         design_spec: DesignSpec,
         tone: str = "sophisticated",
         seed: int | None = None,
         variant: int = 0,
     ) -> DraftOutcome:
         """Regenerate only `targets` of `content` with the latest feedback; the rest is kept verbatim."""
-        system = build_paragraph_system(words=PARAGRAPH_WORDS, tone=tone, feedback=format_feedback(feedback_history))
+        system = build_paragraph_system(words=PARAGRAPH_WORDS, tone=tone, feedback=feedback_text(feedback_history))
         run = self._run(curated_topics, enriched_contexts, system=system, seed=seed, variant=variant)
         paragraphs = list(content.body_paragraphs)
         redo = paragraph_indices(targets, len(paragraphs))
@@ -321,19 +323,38 @@ class EditorialService:
         # A rewritten paragraph can come back shorter: only the rewritten ones are continued, the rest stay verbatim.
         paragraphs = await self._top_up(run, paragraphs, only={i for i in redo if i < len(paragraphs)})
         title, subtitle = content.title, content.subtitle
-        notes: dict[str, Any] = {"regenerated": [f"body_paragraphs[{i}]" for i in sorted(redo)]}
+        notes: JsonObject = {"regenerated": [f"body_paragraphs[{i}]" for i in sorted(redo)]}
         if "title" in targets:
             title, notes["title"] = await self._headline(run, "title")
         if "subtitle" in targets:
             subtitle, notes["subtitle"] = await self._headline(run, "subtitle")
         revised = self._assemble(run, paragraphs, title, subtitle)
-        notes["dropped"] = dict(run.dropped)
+        notes["dropped"] = _dropped(run)
         layout, note = await self.layout(revised, design_spec)
         self._mark_model_prose(layout, revised, run, notes)
         return DraftOutcome(content=revised, layout=layout, repairs=0, layout_note=note, notes=notes)
 
 
-def article_extras(outline: Outline) -> dict[str, Any]:
+class ArticleExtras(TypedDict):
+    """The parts of `EditorialContent` assembled in code, not written by the model."""
+
+    product_mentions: list[ProductMention]
+    celeb_mentions: list[CelebMention]
+    hashtags: list[str]
+    credits: list[CreditEntry]
+
+
+def feedback_text(feedback_history: list[FeedbackJson]) -> str:
+    """The latest feedback for the prompt (prompts/editorial.py)."""
+    # The prompt helper still declares its entries as untyped dicts; a FeedbackJson is such a dict.
+    return format_feedback(cast(list[dict[str, Any]], feedback_history))
+
+
+def _dropped(run: _Run) -> JsonObject:
+    return {reason: count for reason, count in run.dropped.items()}
+
+
+def article_extras(outline: Outline) -> ArticleExtras:
     """Mentions, hashtags and credits, assembled in code from the outline (names exactly as sourced)."""
     planned = [p.subject for p in outline.plans if p.kind == "product"]
     products = [p for p in outline.products if p.name in planned] or outline.products[:1]

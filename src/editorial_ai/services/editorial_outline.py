@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
+from editorial_ai.models.state_json import CuratedTopicJson, ProductJson, SourcePostJson, json_list
 from editorial_ai.services.editorial_leads import (
     background_follow,
     background_lead,
@@ -22,6 +24,12 @@ from editorial_ai.services.editorial_leads import (
     spread_lead,
 )
 from editorial_ai.services.source import readable_date
+
+Topics = Sequence[CuratedTopicJson]
+Posts = Sequence[SourcePostJson]
+# services/chat_writer.py still hands its topics and posts over as untyped dicts (the same JSON): `build_outline`
+# takes those too until it declares the shapes.
+UntypedJson = dict[str, Any]
 
 MAX_PARAGRAPHS = 5  # EditorialContent allows five body paragraphs
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -136,21 +144,23 @@ class Outline:
         return "; ".join(parts)
 
 
-def _details(solution: dict[str, Any]) -> str:
+def _details(solution: ProductJson) -> str:
     """"White, leather." from the catalog's Q&A -> "white leather"."""
-    for pair in (solution.get("metadata") or {}).get("qa_pairs", []) or []:
+    for pair in json_list((solution.get("metadata") or {}).get("qa_pairs")):
+        if not isinstance(pair, dict):
+            continue
         if "colour" in str(pair.get("q", "")).lower() or "material" in str(pair.get("q", "")).lower():
             return str(pair.get("a", "")).strip().rstrip(".").replace(",", "").lower()
     return ""
 
 
-def _tags(solution: dict[str, Any]) -> list[str]:
+def _tags(solution: ProductJson) -> list[str]:
     brand = str(solution.get("brand", "")).casefold()
-    keywords = (solution.get("metadata") or {}).get("keywords", []) or []
+    keywords = json_list((solution.get("metadata") or {}).get("keywords"))
     return [str(t) for t in keywords if str(t).casefold() != brand]
 
 
-def post_on_topic(post: dict[str, Any], terms: list[str]) -> bool:
+def post_on_topic(post: SourcePostJson, terms: list[str]) -> bool:
     """Whether the post's title, context or one of its products (name, brand, tags) names a topic term."""
     texts = [str(post.get("title", "")), str(post.get("context", ""))]
     for sol in post.get("solutions", []):
@@ -159,7 +169,7 @@ def post_on_topic(post: dict[str, Any], terms: list[str]) -> bool:
     return any(t in words for t in terms)
 
 
-def _lead_celebrity(keyword: str, topics: list[dict[str, Any]], posts: list[dict[str, Any]], terms: list[str]) -> str:
+def _lead_celebrity(keyword: str, topics: Topics, posts: Posts, terms: list[str]) -> str:
     """The artist the keyword names, else the one with the most on-topic posts (then posts, then curation's lead)."""
     by_posts = Counter(p.get("artist_name", "") for p in posts if p.get("artist_name"))
     folded = keyword.casefold()
@@ -173,9 +183,9 @@ def _lead_celebrity(keyword: str, topics: list[dict[str, Any]], posts: list[dict
     return max(rank, key=lambda n: rank[n]) if rank else ""
 
 
-def _products(posts: list[dict[str, Any]], terms: list[str], celebrity: str) -> list[Product]:
+def _products(posts: Posts, terms: list[str], celebrity: str) -> list[Product]:
     """Sourced products, those matching the topic first, then those the lead celebrity wore, then by frequency."""
-    seen: dict[str, dict[str, Any]] = {}
+    seen: dict[str, ProductJson] = {}
     sightings: dict[str, list[tuple[str, str]]] = {}
     first_seen: dict[str, str] = {}
     frequency: Counter[str] = Counter()
@@ -205,14 +215,14 @@ def _products(posts: list[dict[str, Any]], terms: list[str], celebrity: str) -> 
     ]  # fmt: skip
 
 
-def _views(post: dict[str, Any]) -> int:
+def _views(post: SourcePostJson) -> int:
     try:
         return max(0, int(post.get("view_count") or 0))
     except (TypeError, ValueError):
         return 0
 
 
-def _price(solution: dict[str, Any]) -> int:
+def _price(solution: ProductJson) -> int:
     try:
         return max(0, int(solution.get("price_krw") or 0))
     except (TypeError, ValueError):
@@ -231,11 +241,11 @@ def _pick_products(products: list[Product], limit: int) -> list[Product]:
     return picked
 
 
-def _looks_plan(keyword: str, celebrity: str, posts: list[dict[str, Any]], terms: list[str],
+def _looks_plan(keyword: str, celebrity: str, posts: Posts, terms: list[str],
                 variant: int = 0) -> ParagraphPlan:  # fmt: skip
     own = [p for p in posts if p.get("artist_name") == celebrity]
     own = sorted(own, key=lambda p: not post_on_topic(p, terms))[:3]  # on-topic looks first, then in date order
-    first = own[0] if own else {}
+    first: SourcePostJson = own[0] if own else {}
     own.sort(key=lambda p: str(p.get("created_at", "")))
     group = next((p.get("group_name") for p in own if p.get("group_name")), "")
     facts = [f'topic: "{keyword}"', f"celebrity: {celebrity}" + (f" ({group})" if group else "")]
@@ -248,7 +258,8 @@ def _looks_plan(keyword: str, celebrity: str, posts: list[dict[str, Any]], terms
         facts.append(f'{date + ", " if date else ""}{post.get("context", "")}: {wore} (post "{post.get("title", "")}")')
         worn += [p for p in pieces if p not in worn]
     sols = [s for s in first.get("solutions", []) if s.get("title")]
-    piece = next((s for s in sols if post_on_topic({"solutions": [s]}, terms)), sols[0] if sols else {})
+    fallback: ProductJson = sols[0] if sols else {}
+    piece = next((s for s in sols if post_on_topic({"solutions": [s]}, terms)), fallback)
     lead = looks_lead(celebrity, str(first.get("group_name") or ""),
                       str(first.get("date") or readable_date(first.get("created_at"))), str(first.get("context") or ""),
                       str(piece.get("title", "")), str(piece.get("brand", "")), variant)  # fmt: skip
@@ -290,7 +301,7 @@ def _product_plan(keyword: str, product: Product, variant: int = 0, siblings: li
     return ParagraphPlan("product", product.name, facts, _with(lead, follow))
 
 
-def _period(posts: list[dict[str, Any]]) -> str:
+def _period(posts: Posts) -> str:
     dates = sorted(str(p.get("created_at", ""))[:10] for p in posts if p.get("created_at"))
     if not dates:
         return ""
@@ -299,8 +310,10 @@ def _period(posts: list[dict[str, Any]]) -> str:
     return f"between {month[0]} and {month[1]}" if month[0] != month[1] else f"in {month[0]}"
 
 
-def build_outline(keyword: str, topics: list[dict[str, Any]], posts: list[dict[str, Any]], variant: int = 0) -> Outline:
+def build_outline(keyword: str, topics: Topics | Sequence[UntypedJson], posts: Posts | Sequence[UntypedJson],
+                  variant: int = 0) -> Outline:
     """Paragraph plans: trend background, the lead celebrity's looks, one or two products, why it spreads."""
+    topics, posts = cast(Topics, topics), cast(Posts, posts)  # the same JSON, whoever declared it how
     terms = topic_terms(keyword)
     celebrity = _lead_celebrity(keyword, topics, posts, terms)
     products = _products(posts, terms, celebrity)
@@ -338,7 +351,7 @@ def build_outline(keyword: str, topics: list[dict[str, Any]], posts: list[dict[s
     if second and len(outline.plans) < MAX_PARAGRAPHS - 1:
         outline.plans.append(_looks_plan(keyword, second, posts, terms, variant))
     spread = [f'topic: "{keyword}"', f"looks logged: {count_word(len(posts))}"]
-    top: dict[str, Any] = max(posts, key=lambda p: int(p.get("view_count", 0))) if posts else {}
+    top: SourcePostJson = max(posts, key=lambda p: int(p.get("view_count", 0))) if posts else {}
     if top:
         spread.append(f'most viewed: "{top.get("title", "")}" ({top.get("context", "")})')
     if scenes:
@@ -356,7 +369,7 @@ def build_outline(keyword: str, topics: list[dict[str, Any]], posts: list[dict[s
     return outline
 
 
-def _signature(celebrity: str, posts: list[dict[str, Any]], terms: list[str]) -> tuple[str, str]:
+def _signature(celebrity: str, posts: Posts, terms: list[str]) -> tuple[str, str]:
     """A piece the celebrity wore and where, from her most relevant post (on topic first, then most viewed)."""
     own = [p for p in posts if p.get("artist_name") == celebrity and p.get("solutions")]
     own.sort(key=lambda p: (not post_on_topic(p, terms), -int(p.get("view_count", 0))))
@@ -369,7 +382,7 @@ def _signature(celebrity: str, posts: list[dict[str, Any]], terms: list[str]) ->
     return str(piece.get("title", "")), str(post.get("context", ""))
 
 
-def _source_names(topics: list[dict[str, Any]], posts: list[dict[str, Any]]) -> set[str]:
+def _source_names(topics: Topics, posts: Posts) -> set[str]:
     names: set[str] = set()
     for topic in topics:
         names.update(c.get("name", "") for c in topic.get("celebrities", []))
@@ -381,7 +394,7 @@ def _source_names(topics: list[dict[str, Any]], posts: list[dict[str, Any]]) -> 
     return {n for n in names if n and n.strip()}
 
 
-def _source_text(topics: list[dict[str, Any]], posts: list[dict[str, Any]]) -> str:
+def _source_text(topics: Topics, posts: Posts) -> str:
     parts = [str(t.get("keyword", "")) for t in topics]
     for post in posts:
         parts += [str(post.get(k, "")) for k in ("artist_name", "group_name", "title", "context", "date")]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from editorial_ai.models.layout import (
     CelebFeatureBlock,
     CelebItem,
@@ -14,10 +12,11 @@ from editorial_ai.models.layout import (
     ProductItem,
     ProductShowcaseBlock,
 )
+from editorial_ai.models.state_json import Draft, ProductJson, SourcePostJson
 from editorial_ai.review.grounding import normalize
 
 
-def _find_solution(item: ProductItem, solutions: list[dict[str, Any]]) -> dict[str, Any] | None:
+def _find_solution(item: ProductItem, solutions: list[ProductJson]) -> ProductJson | None:
     name, brand = normalize(item.name), normalize(item.brand)
     for sol in solutions:
         title, sol_brand = normalize(sol.get("title", "")), normalize(sol.get("brand", ""))
@@ -26,7 +25,7 @@ def _find_solution(item: ProductItem, solutions: list[dict[str, Any]]) -> dict[s
     return None
 
 
-def _enrich_products(block: ProductShowcaseBlock, solutions: list[dict[str, Any]]) -> None:
+def _enrich_products(block: ProductShowcaseBlock, solutions: list[ProductJson]) -> None:
     if not block.products:
         block.products = [
             ProductItem(
@@ -47,8 +46,8 @@ def _enrich_products(block: ProductShowcaseBlock, solutions: list[dict[str, Any]
             item.image_url = match.get("thumbnail_url", "")
 
 
-def _enrich_celebs(block: CelebFeatureBlock, contexts: list[dict[str, Any]]) -> None:
-    by_artist: dict[str, dict[str, Any]] = {}
+def _enrich_celebs(block: CelebFeatureBlock, contexts: list[SourcePostJson]) -> None:
+    by_artist: dict[str, SourcePostJson] = {}
     for post in contexts:
         by_artist.setdefault(normalize(post.get("artist_name", "")), post)
     if not block.celebs:
@@ -65,7 +64,7 @@ def _enrich_celebs(block: CelebFeatureBlock, contexts: list[dict[str, Any]]) -> 
             celeb.image_url = match.get("image_url", "")
 
 
-def enrich_layout(draft: dict[str, Any], contexts: list[dict[str, Any]]) -> dict[str, Any]:
+def enrich_layout(draft: Draft, contexts: list[SourcePostJson]) -> Draft:
     """Return the draft with hero, gallery, celebrity and product blocks filled from sourced posts."""
     layout = MagazineLayout.model_validate(draft)
     if not contexts:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from jinja2 import Environment, select_autoescape
 from markupsafe import Markup
@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field, create_model
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest, probability_scorer
 from editorial_ai.models.exam_item import OPTION_LETTERS, ExamItem, ExamRequest, ValidationResult
 from editorial_ai.models.review import CriterionResult, ReviewResult
+from editorial_ai.models.state_json import CorrectionPlanJson, DimensionJson, Draft, FeedbackJson, RunInputJson
 from editorial_ai.prompts.exam_item import (
     EXAM_CORRECTION_EXAMPLE,
     EXAM_CORRECTION_SYSTEM,
@@ -52,15 +53,12 @@ _ABOUT_THE_CASE = re.compile(r"\b(vignette|case|scenario|presentation|history|fi
 
 
 # --- request ---------------------------------------------------------------------------------------------
-def exam_request_from_input(curation_input: dict[str, Any] | None) -> ExamRequest:
+def exam_request_from_input(curation_input: RunInputJson | None) -> ExamRequest:
     """The exam request of a run: `seed_keyword` (or `topic`) plus optional `slo` and `blooms_level`."""
-    data = curation_input or {}
+    data: RunInputJson = curation_input or {}
     topic = str(data.get("topic") or data.get("seed_keyword") or "").strip()
-    values: dict[str, Any] = {"topic": topic}
-    for key in ("slo", "blooms_level"):
-        if data.get(key):
-            values[key] = data[key]
-    return ExamRequest.model_validate(values)
+    options = {"slo": data.get("slo"), "blooms_level": data.get("blooms_level")}
+    return ExamRequest.model_validate({"topic": topic, **{key: value for key, value in options.items() if value}})
 
 
 # --- judging ---------------------------------------------------------------------------------------------
@@ -74,7 +72,7 @@ class DimensionScore(BaseModel):
 @lru_cache(maxsize=16)
 def exam_score_schema(names: tuple[str, ...]) -> type[BaseModel]:
     """One key per judged dimension, so the judge can neither drop nor invent one."""
-    fields: dict[str, Any] = {name: (DimensionScore, ...) for name in names}
+    fields: dict[str, Any] = {name: (DimensionScore, ...) for name in names}  # create_model's keyword fields
     return create_model("ExamScores_" + "_".join(names)[:60], **fields)
 
 
@@ -102,9 +100,9 @@ class ExamEvaluation:
     review: ReviewResult
     judge_error: str | None = None
 
-    def dimensions(self, rubric: Rubric) -> list[dict[str, Any]]:
+    def dimensions(self, rubric: Rubric) -> list[DimensionJson]:
         """Seed 002 QualityDimension list: name, score, feedback, weight (judged dimensions only)."""
-        out = []
+        out: list[DimensionJson] = []
         for result in self.review.criteria:
             criterion = rubric.get(result.criterion)
             if result.source == "judge" and criterion is not None and not result.skipped:
@@ -123,7 +121,7 @@ class CorrectionPlan:
     dimension: str | None = None
     feedback: list[str] = field(default_factory=list)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> CorrectionPlanJson:
         """JSON form for state and the audit trail."""
         return {"target": self.target, "components": self.components, "dimension": self.dimension,
                 "feedback": self.feedback}
@@ -185,11 +183,11 @@ def plan_correction(evaluation: ExamEvaluation, validation: ValidationResult, it
     return CorrectionPlan(target=target, components=components, dimension=weakest.criterion, feedback=feedback)
 
 
-def components_text(item: ExamItem | dict[str, Any] | None, components: list[str]) -> str:
+def components_text(item: ExamItem | Draft | None, components: list[str]) -> str:
     """The text of some components (to tell whether a correction changed anything)."""
     if item is None:
         return ""
-    data = item.model_dump(mode="json") if isinstance(item, ExamItem) else item
+    data: Draft = item.model_dump(mode="json") if isinstance(item, ExamItem) else item
     parts = []
     for component in components:
         match = re.match(r"^([a-z_]+)(?:\[(\d+)\])?$", component)
@@ -220,10 +218,11 @@ class ExamItemService:
         self.llm = llm
 
     async def generate(self, *, request: ExamRequest, rubric: Rubric,
-                       feedback_history: list[dict[str, Any]] | None = None) -> tuple[ExamItem, int]:
+                       feedback_history: list[FeedbackJson] | None = None) -> tuple[ExamItem, int]:
         """A whole item (structured output, rubric in the prompt, one worked example); returns (item, repairs)."""
+        # The prompt helper still declares its entries as untyped dicts; a FeedbackJson is such a dict.
         prompt = build_exam_prompt(request=request, rubric_text=rubric.as_prompt_text(),
-                                   feedback_history=feedback_history or [])
+                                   feedback_history=cast(list[dict[str, Any]], feedback_history or []))
         llm_request = LLMRequest(system=EXAM_SYSTEM, prompt=prompt, few_shot=[EXAM_EXAMPLE], output_schema=ExamItem,
                                  temperature=0.7, max_tokens=1300, prefill={"topic": request.topic},
                                  purpose="exam_generate")
@@ -332,7 +331,7 @@ def _env() -> Environment:
     return Environment(autoescape=select_autoescape(default_for_string=True, default=True))
 
 
-def render_exam_item_html(item: ExamItem | dict[str, Any], *, standalone: bool = True) -> str:
+def render_exam_item_html(item: ExamItem | Draft, *, standalone: bool = True) -> str:
     """The item as HTML: question first, then the answer with every option's rationale."""
     model = item if isinstance(item, ExamItem) else ExamItem.model_validate(item)
     options = list(zip(OPTION_LETTERS, model.options, strict=False))
@@ -342,7 +341,7 @@ def render_exam_item_html(item: ExamItem | dict[str, Any], *, standalone: bool =
     return _env().from_string(_PAGE).render(item=model, body=Markup(body))
 
 
-def write_published_exam_item(item: dict[str, Any], publish_dir: Path, content_id: str) -> Path:
+def write_published_exam_item(item: Draft, publish_dir: Path, content_id: str) -> Path:
     """Write the item to `{publish_dir}/{content_id}.html` (atomically) and return the path."""
     publish_dir.mkdir(parents=True, exist_ok=True)
     path = publish_dir / f"{content_id}.html"

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from editorial_ai.models.catalog import CatalogPost
+from editorial_ai.models.state_json import CuratedTopicJson, SourcePostJson, product_json
 from editorial_ai.store.catalog import CatalogRepository, each_search
 
 PER_TERM_LIMIT = 5
@@ -16,7 +18,7 @@ _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augu
 _STOPWORDS = {"the", "a", "an", "of", "and", "in", "on", "for", "to", "with", "effect", "style", "look", "trend"}
 
 
-def expand_terms(curated_topics: list[dict[str, Any]], seed_keyword: str = "") -> list[str]:
+def expand_terms(curated_topics: Sequence[CuratedTopicJson], seed_keyword: str = "") -> list[str]:
     """Search terms: keywords, related keywords and celebrity names, then compound words split.
 
     "Jennie Effect" -> "Jennie Effect", "Jennie", "Effect" (generic words like "effect" are dropped
@@ -55,8 +57,8 @@ def readable_date(value: Any) -> str:
 
 
 async def source_contexts(
-    catalog: CatalogRepository, curated_topics: list[dict[str, Any]], seed_keyword: str = ""
-) -> list[dict[str, Any]]:
+    catalog: CatalogRepository, curated_topics: Sequence[CuratedTopicJson], seed_keyword: str = ""
+) -> list[SourcePostJson]:
     """Posts (<=5 per term, <=15 total, by view count) joined with their products."""
     posts: dict[str, CatalogPost] = {}
     async for found in each_search(catalog, expand_terms(curated_topics, seed_keyword), PER_TERM_LIMIT):
@@ -67,7 +69,7 @@ async def source_contexts(
                 break
             posts.setdefault(post.id, post)
     solutions = await catalog.solutions_for_posts(list(posts))
-    contexts: list[dict[str, Any]] = []
+    contexts: list[SourcePostJson] = []
     for post_id, post in posts.items():
         contexts.append(
             {
@@ -82,7 +84,7 @@ async def source_contexts(
                 # The date as prose writes it, so a dated sentence can be checked against the sources verbatim.
                 "date": readable_date(post.created_at),
                 # The run's state is JSON (the checkpointer stores it): the products go in as their JSON shape.
-                "solutions": [product.model_dump(mode="json") for product in solutions.get(post_id, [])],
+                "solutions": [product_json(product) for product in solutions.get(post_id, [])],
             }
         )
     contexts.sort(key=lambda c: c["view_count"], reverse=True)

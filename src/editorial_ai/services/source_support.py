@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from editorial_ai.models.state_json import CuratedTopicJson, SourcePostJson
 from editorial_ai.services.editorial_outline import build_outline, post_on_topic, topic_terms
 
 MIN_ON_TOPIC_POSTS = 2
 
 
-def support_problem(keyword: str, topics: list[dict[str, Any]], contexts: list[dict[str, Any]]) -> str | None:
+def support_problem(keyword: str, topics: list[CuratedTopicJson], contexts: list[SourcePostJson]) -> str | None:
     """Why the sourced posts cannot carry an article about `keyword` (None when they can): fewer than
     MIN_ON_TOPIC_POSTS posts name the topic in their title, scene or pieces, or the facts fill fewer than three
     paragraphs. Said before drafting: a writer given nothing on topic only fails review after review."""

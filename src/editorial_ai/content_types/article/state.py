@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from editorial_ai.models.state_json import CuratedTopicJson, SourcePostJson
 from editorial_ai.pipeline.state import GateState, Node
 
 
 class ArticleState(GateState, total=False):
     """The gate state plus the article's topics, design, sources and structured content."""
 
-    curated_topics: list[dict[str, Any]]
+    curated_topics: list[CuratedTopicJson]
     design_spec: dict[str, Any] | None
-    enriched_contexts: list[dict[str, Any]]
+    enriched_contexts: list[SourcePostJson]
     current_content: dict[str, Any] | None  # the EditorialContent a targeted correction patches
     best_content: dict[str, Any] | None
     last_reviewed_text: str

@@ -223,7 +223,7 @@ def make_exam_correct_node(deps: PipelineDeps) -> ExamNode:
             "revision_count": cycle, "draft_version": version, "exam_correction": record, "correction_targets": [],
             "pipeline_status": PipelineStatus.REVISING,
             "tool_calls_log": [{"tool": "exam_item.correct", "model": llm.name, "target": plan.target,
-                                "components": plan.components, "attempt": version}],
+                                "components": [*plan.components], "attempt": version}],
         }
         if error:
             update["error_log"] = [error]

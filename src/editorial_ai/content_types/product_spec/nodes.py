@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import JsonValue, ValidationError
 
 from editorial_ai.content_types.product_spec.state import SpecNode, SpecState
 from editorial_ai.llm.base import LLMError
@@ -52,7 +52,7 @@ async def _learning(state: Mapping[str, Any], deps: PipelineDeps, subcategory: s
                               thread_id=str(state.get("thread_id") or "") or None, log_dir=deps.settings.data_dir)
 
 
-def _decisions(signal: LearningSignal, placeholders: tuple[str, ...]) -> list[dict[str, Any]]:
+def _decisions(signal: LearningSignal, placeholders: tuple[str, ...]) -> list[JsonValue]:  # for the tool-call log
     return [d.as_dict() for d in signal.decisions if d.placeholder in placeholders]
 
 

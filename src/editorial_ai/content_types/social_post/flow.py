@@ -167,7 +167,7 @@ def make_social_fix_node(deps: PipelineDeps) -> SocialNode:
             "current_draft": posts.model_copy(update={"captions": captions}).model_dump(mode="json"),
             "draft_version": version, "correction_targets": [], "pipeline_status": PipelineStatus.REVISING,
             "tool_calls_log": [{"tool": "social_post.fix", "model": llm.name, "attempt": version,
-                                "platforms": targets}],
+                                "platforms": [*targets]}],
         }
         if errors:
             update["error_log"] = errors

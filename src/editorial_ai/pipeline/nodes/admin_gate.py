@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from langgraph.types import interrupt
 
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.models.status import ContentStatus, Decision, PipelineStatus
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.registry import content_type_for
-from editorial_ai.pipeline.state import PipelineNode, PipelineState, StateUpdate
+from editorial_ai.pipeline.state import FeedbackJson, PipelineNode, PipelineState, StateUpdate
 
 # Key of the resume value carrying the id of the decision event being applied (not part of AdminDecision).
 DECISION_EVENT_KEY = "decision_event_id"
@@ -28,9 +30,10 @@ def make_admin_gate_node(deps: PipelineDeps) -> PipelineNode:
             thread_id=str(state["thread_id"]), attempt=int(state.get("draft_version", 0)),
             status=ContentStatus.ESCALATED.value if escalated else ContentStatus.PENDING.value,
             title=content_type_for(state.get("content_type")).title_of(draft),
-            keyword=draft.get("keyword") or draft.get("topic", ""),  # exam items carry a topic, not a keyword
+            keyword=str(draft.get("keyword") or draft.get("topic") or ""),  # exam items carry a topic, not a keyword
             content_type=state.get("content_type") or deps.settings.content_type,
-            layout=draft, review=review, flags=list(state.get("flags") or []),
+            # The store declares untyped dicts: a copy of the review is one.
+            layout=draft, review=dict(review), flags=list(state.get("flags") or []),
         )
         return {"current_draft_id": content_id,
                 "pipeline_status": PipelineStatus.NEEDS_HUMAN_REVIEW if escalated else PipelineStatus.AWAITING_APPROVAL}
@@ -50,9 +53,11 @@ def make_human_decision_node(deps: PipelineDeps) -> PipelineNode:
         update: StateUpdate = {"admin_decision": decision.decision, "admin_feedback": decision.feedback_text(),
                                "decision_event_id": event_id}
         if decision.decision == Decision.REVISION_REQUESTED:
-            title = (state.get("current_draft") or {}).get("title", "")
+            title = str((state.get("current_draft") or {}).get("title") or "")
+            # models/decisions.py still declares the entry an untyped dict: it is the FeedbackEntry's dump.
+            entry = cast(FeedbackJson, decision.as_feedback_entry(int(state.get("draft_version", 0)), title))
             update.update({
-                "feedback_history": [decision.as_feedback_entry(int(state.get("draft_version", 0)), title)],
+                "feedback_history": [entry],
                 "revision_count": 0, "escalated": False, "flags": [], "pipeline_status": PipelineStatus.REVISING,
                 "best_draft": None, "best_score": None,
             })

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Callable
-from typing import Any
 
 from editorial_ai.models.exam_item import (
     OPTION_LETTERS,
@@ -20,6 +19,7 @@ from editorial_ai.models.exam_item import (
     ValidationResult,
 )
 from editorial_ai.models.review import CriterionResult, Severity
+from editorial_ai.models.state_json import Draft
 
 VIGNETTE_MIN_CHARS = 100
 STEM_MAX_CHARS = 250
@@ -170,7 +170,7 @@ RULES: tuple[Rule, ...] = (
 )
 
 
-def validate_exam_item(item: ExamItem | dict[str, Any]) -> ValidationResult:
+def validate_exam_item(item: ExamItem | Draft) -> ValidationResult:
     """Run every rule; the item is valid when no rule reported an error."""
     model = item if isinstance(item, ExamItem) else ExamItem.model_validate(item)
     issues = [issue for rule in RULES for issue in rule(model)]
@@ -208,7 +208,7 @@ def option_support(item: ExamItem) -> list[float]:
     return _support(explained, [_option_words(f"{o.text} {o.explanation}") for o in item.options])
 
 
-def key_consistency(item: ExamItem | dict[str, Any]) -> tuple[bool, float, list[str]]:
+def key_consistency(item: ExamItem | Draft) -> tuple[bool, float, list[str]]:
     """(consistent, score, evidence): does the explanation argue for the option the answer key marks?"""
     model = item if isinstance(item, ExamItem) else ExamItem.model_validate(item)
     keyed = model.keyed_index()

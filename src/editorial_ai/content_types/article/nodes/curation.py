@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from editorial_ai.content_types.article.state import ArticleNode, ArticleState
+from editorial_ai.models.state_json import topic_json
 from editorial_ai.models.status import PipelineStatus
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes._common import run_model
@@ -23,7 +24,7 @@ def make_curation_node(deps: PipelineDeps) -> ArticleNode:
                     "error_log": [f"curation: no usable topic for {keyword!r} -- the catalog has no posts matching it; "
                                   f"nearest keywords the catalog supports: {nearest or 'none'}; or name an artist, "
                                   "brand, trend tag or scene in the catalog"]}
-        return {"curated_topics": [t.model_dump(mode="json") for t in topics],
+        return {"curated_topics": [topic_json(t) for t in topics],
                 "pipeline_status": PipelineStatus.CURATING}
 
     return curation

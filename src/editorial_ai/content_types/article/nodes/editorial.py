@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import re
 from functools import partial
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -15,6 +16,7 @@ from editorial_ai.llm.profile import profile_of
 from editorial_ai.llm.registry import parse_model_string
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
+from editorial_ai.models.state_json import json_list
 from editorial_ai.models.status import PipelineStatus
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes._common import run_model, run_option
@@ -45,7 +47,11 @@ async def _produce(
     service: Writer, state: ArticleState, deps: PipelineDeps, variant: int = 0
 ) -> tuple[DraftOutcome, str]:
     design = DesignSpec.model_validate(state.get("design_spec") or {})
-    topics, contexts = state.get("curated_topics", []), state.get("enriched_contexts", [])
+    # The chat writer (services/chat_writer.py) still declares its inputs as untyped dicts: both writers take the
+    # same JSON, so the typed values go to either as they are.
+    topics: Any = state.get("curated_topics", [])
+    contexts: Any = state.get("enriched_contexts", [])
+    feedback: Any = state.get("feedback_history", [])
     targets = state.get("correction_targets") or []
     previous = state.get("current_content")
     # A new attempt must be able to differ: a fixed seed on an unchanged prompt repeats the draft.
@@ -56,7 +62,7 @@ async def _produce(
             outcome = await service.revise(
                 content=EditorialContent.model_validate(previous),
                 targets=targets,
-                feedback_history=state.get("feedback_history", []),
+                feedback_history=feedback,
                 curated_topics=topics,
                 enriched_contexts=contexts,
                 design_spec=design,
@@ -73,7 +79,7 @@ async def _produce(
         enriched_contexts=contexts,
         design_spec=design,
         rubric=load_rubric(content_type),
-        feedback_history=state.get("feedback_history", []),
+        feedback_history=feedback,
         tone=tone,
         learned_guidance=await learned_guidance(deps, content_type, run_option(state, "category"),
                                                  thread_id=str(state.get("thread_id") or "")),
@@ -87,7 +93,8 @@ def unchanged(state: ArticleState, outcome: DraftOutcome, mode: str) -> bool:
     """Whether a new attempt repeats its predecessor (>= SIMILAR): for a targeted revision, the paragraphs it
     rewrote; otherwise the whole draft. A small real fix (one sentence dropped) is a change, not a repeat."""
     previous = (state.get("current_content") or {}).get("body_paragraphs") or []
-    rewritten = [int(i) for t in outcome.notes.get("regenerated", []) for i in re.findall(r"\[(\d+)\]", t)]
+    rewritten = [int(i) for t in json_list(outcome.notes.get("regenerated"))
+                 for i in re.findall(r"\[(\d+)\]", str(t))]
     pairs = [(previous[i], outcome.content.body_paragraphs[i]) for i in rewritten
              if i < len(previous) and i < len(outcome.content.body_paragraphs)]
     if mode.startswith("targeted") and pairs:
@@ -178,8 +185,8 @@ def make_editorial_node(deps: PipelineDeps) -> ArticleNode:
             draft["metadata"] = [*draft.get("metadata", []), {"key": "category",
                                                               "value": run_option(state, "category").lower()}]
         # An editor's request the rewrite did not follow goes to the editor as a flag, never passed silently.
-        ignored = [f"editor request not followed: {line}" for line in outcome.notes.get(
-            "editor_requests_not_followed", [])]
+        ignored = [f"editor request not followed: {line}" for line in json_list(outcome.notes.get(
+            "editor_requests_not_followed"))]
         return {
             **({"flags": [*(state.get("flags") or []), *ignored]} if ignored else {}),
             "current_draft": draft,

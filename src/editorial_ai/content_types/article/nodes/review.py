@@ -7,10 +7,10 @@ apart (targeted correction) or for a full rewrite.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from editorial_ai.content_types.article.state import ArticleState
 from editorial_ai.models.editorial import EditorialContent
+from editorial_ai.models.state_json import json_list
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes._common import judge_model
 from editorial_ai.pipeline.review_loop import (
@@ -20,7 +20,7 @@ from editorial_ai.pipeline.review_loop import (
     now_iso,
     review_node_maker,
 )
-from editorial_ai.pipeline.state import Draft, HistoryEntry
+from editorial_ai.pipeline.state import Draft, HistoryEntry, ReviewJson
 from editorial_ai.review.engine import ReviewContext, review_draft
 from editorial_ai.review.policy import draft_similarity
 from editorial_ai.review.rubric import Rubric
@@ -32,16 +32,17 @@ def draft_text(draft: Draft | None) -> str:
     """The words of a layout, for similarity checks."""
     if not draft:
         return ""
-    parts = [draft.get("title", "")]
-    for block in draft.get("blocks", []):
-        parts += [*block.get("paragraphs", []), block.get("quote", "")]
+    parts = [str(draft.get("title") or "")]
+    for block in json_list(draft.get("blocks")):
+        if isinstance(block, dict):
+            parts += [*(str(p) for p in json_list(block.get("paragraphs"))), str(block.get("quote") or "")]
     return "\n".join(p for p in parts if p)
 
 
 _QUOTED_CLAIM = re.compile(r'^body_paragraphs\[\d+\]:\s*"(.+?)"\s+—\s')
 
 
-def quoted_sentences(review: dict[str, Any]) -> list[str]:
+def quoted_sentences(review: ReviewJson) -> list[str]:
     """The body sentences a review's failed criteria quote (a quote cut with "…" as the part it shows)."""
     found = [match[1].removesuffix("…").strip() for criterion in review.get("criteria", [])
              if not criterion.get("passed", True)
@@ -81,7 +82,7 @@ class ArticleReviewLoop(ReviewLoop[ArticleState]):
             "at": now_iso(),
         }
         reviewed: ArticleState = {"last_reviewed_text": draft_text(draft)}
-        return ReviewedAttempt(review=result, entry=entry, draft=draft, title=(draft or {}).get("title", ""),
+        return ReviewedAttempt(review=result, entry=entry, draft=draft, title=str((draft or {}).get("title") or ""),
                                state_fields=reviewed)
 
     def best_fields(self, state: ArticleState) -> ArticleState:
