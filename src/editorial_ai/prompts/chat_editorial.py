@@ -16,7 +16,7 @@ PARAGRAPH_WORDS = (80, 110)
 # What each kind of paragraph of the outline (services/editorial_outline.py) is for.
 PARAGRAPH_ROLES: dict[str, str] = {
     "background": "open the feature: what {keyword} is, where it shows up and why it matters this season",
-    "looks": "the looks: who wore what, where and when, told as a scene",
+    "looks": "the looks: who wore what, where and on which date, one look after another as the facts give them",
     "product": "the piece: {subject}, what it is made of, how it was worn and why readers want it",
     "spread": "close the feature: why {keyword} spreads and how a reader can wear the idea",
 }
@@ -33,6 +33,8 @@ def writer_system(*, keyword: str, tone: str, fact_groups: Sequence[tuple[str, S
         "facts do not give.",
         "- Pair people, pieces, places and dates exactly as the facts pair them.",
         "- Describe a piece only with the materials, colours and garment type the facts give.",
+        "- Invent nothing around a look: no crowds, fans, walks, poses or entrances, and no \"the next day\"; a "
+        "look is who wore which pieces, where and on which date.",
         "- Every sentence carries a concrete detail from the facts; no generic filler such as \"a testament to\" "
         "or \"in today's world\".",
         "- Write flowing magazine prose in full sentences: no headings, no numbered or bulleted lists, no markdown, "
