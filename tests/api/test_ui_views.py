@@ -7,15 +7,17 @@ from typing import Any
 
 from editorial_ai.api.view_queue import filter_values, parse_filters
 from editorial_ai.api.views import Attempt, escalation_banner, mark_ignored_feedback, needs_confirmation
+from editorial_ai.models.content_record import ContentRecord
 from editorial_ai.services.diff import side_by_side
 
 TYPES = ["fashion_magazine", "exam_item"]
 
 
-def _item(**overrides: Any) -> dict[str, Any]:
-    values: dict[str, Any] = {"status": "pending", "flags": [], "review_json": {"passed": True, "flags": []}}
+def _item(**overrides: Any) -> ContentRecord:
+    values: dict[str, Any] = {"id": "c-1", "status": "pending", "flags": [],
+                              "review_json": {"passed": True, "flags": []}}
     values.update(overrides)
-    return values
+    return ContentRecord.model_validate(values)
 
 
 def test_only_a_clean_passing_draft_is_approved_without_confirmation() -> None:

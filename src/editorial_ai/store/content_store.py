@@ -2,7 +2,8 @@
 
 `SqlContentRepository` holds the logic (compare-and-set claims, the decision log, the queue's pages); a backend
 supplies only `_transaction()`, a unit of work on its own connections (sqlite3 in a thread, psycopg async), and
-its `ContentDialect`. SQLite and PostgreSQL therefore answer every call with the same rows.
+its `ContentDialect`. SQLite and PostgreSQL therefore answer every call with the same records
+(models/content_record.py: a row read back is validated into one, whichever form its backend gave).
 """
 
 from __future__ import annotations
