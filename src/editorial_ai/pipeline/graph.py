@@ -83,7 +83,7 @@ def route_after_decision(state: PipelineState) -> str:
 def graph_state(flows: Sequence[Flow] | None = None) -> type[Any]:
     """The graph's state schema: the gate state joined with every flow's own state (default: the registered
     flows'). A key two flows declare must have the same type in both."""
-    fields: dict[str, Any] = dict(get_type_hints(GateState, include_extras=True))
+    fields: dict[str, Any] = dict(get_type_hints(GateState, include_extras=True))  # type hints, as typing gives them
     owners = dict.fromkeys(fields, "the gate state")
     for flow in pipeline_flows() if flows is None else flows:
         for key, hint in get_type_hints(flow.state, include_extras=True).items():
@@ -102,7 +102,7 @@ def _plain_statuses(node: AnyNode) -> AnyNode:
     @functools.wraps(node)
     async def plain(state: PipelineState) -> StateUpdate:
         update = await node(state)
-        values = cast(dict[str, Any], update)
+        values = cast(dict[str, object], update)  # any key's value may be an enum member
         for key, value in values.items():
             if isinstance(value, Enum):
                 values[key] = value.value

@@ -8,13 +8,14 @@ Fallbacks (never a dead end):
 from __future__ import annotations
 
 import logging
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import BaseModel, Field
 
 from editorial_ai.llm.answer_parsing import ParseError, coerce_bool, coerce_str_list, find_key, loads_lenient
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest, StructuredOutputError
 from editorial_ai.models.research_brief import CriticVerdict
+from editorial_ai.models.state_json import JsonObject
 from editorial_ai.prompts.critic_judge import build_critic_prompt, critic_prompt_fragments
 from editorial_ai.review.rubric import Rubric
 
@@ -44,8 +45,8 @@ def unavailable_verdict(error: str) -> CriticVerdict:
     return CriticVerdict(is_publishable=True, flag="critic_unavailable", error=error)
 
 
-def verdict_from_data(data: dict[str, Any]) -> CriticVerdict:
-    """A verdict from a decoded JSON object with loose keys and values."""
+def verdict_from_data(data: JsonObject) -> CriticVerdict:
+    """A verdict from a decoded JSON object with loose keys and values (a model's answer: its keys are open)."""
     publishable = coerce_bool(find_key(data, "is_publishable", "publishable", "passed"))
     revisions = coerce_str_list(find_key(data, "revisions_needed", "revisions", "revision_instructions"),
                                 limit=MAX_REVISION_ITEMS)

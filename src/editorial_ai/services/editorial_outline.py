@@ -10,9 +10,9 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import cast
 
-from editorial_ai.models.state_json import CuratedTopicJson, ProductJson, SourcePostJson, json_list
+from editorial_ai.models.state_json import CuratedTopicJson, ProductJson, SourcePostJson, UntypedJson, json_list
 from editorial_ai.services.editorial_leads import (
     background_follow,
     background_lead,
@@ -27,9 +27,6 @@ from editorial_ai.services.source import readable_date
 
 Topics = Sequence[CuratedTopicJson]
 Posts = Sequence[SourcePostJson]
-# services/chat_writer.py still hands its topics and posts over as untyped dicts (the same JSON): `build_outline`
-# takes those too until it declares the shapes.
-UntypedJson = dict[str, Any]
 
 MAX_PARAGRAPHS = 5  # EditorialContent allows five body paragraphs
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",

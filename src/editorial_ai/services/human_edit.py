@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from editorial_ai.models.review import CriterionResult, ReviewResult
+from editorial_ai.models.state_json import Draft, JsonObject, json_list
 from editorial_ai.review.engine import ReviewContext, deterministic_review
 from editorial_ai.review.format_check import check_format
 from editorial_ai.review.rubric import Rubric
@@ -55,10 +56,12 @@ def is_editable(layout: Any) -> bool:
     return isinstance(layout, dict) and isinstance(layout.get("blocks"), list) and "title" in layout
 
 
-def editable_fields(layout: dict[str, Any]) -> list[EditableField]:
+def editable_fields(layout: Draft) -> list[EditableField]:
     """The text fields of an article layout, in reading order."""
     fields = [EditableField("title", "Title", str(layout.get("title", "")))]
-    for index, block in enumerate(layout.get("blocks") or []):
+    for index, block in enumerate(json_list(layout.get("blocks"))):
+        if not isinstance(block, dict):
+            continue
         for kind, key, label, multiline in _BLOCK_FIELDS:
             if block.get("type") != kind or key not in block:
                 continue
@@ -73,7 +76,14 @@ def _paragraphs(text: str) -> list[str]:
     return [b for b in blocks if b]
 
 
-def apply_edit(layout: dict[str, Any], form: Mapping[str, str]) -> tuple[dict[str, Any], list[str]]:
+def _block(layout: Draft, index: int) -> JsonObject:
+    """The layout's block at `index`, which `editable_fields` found to be an object."""
+    block = json_list(layout.get("blocks"))[index]
+    assert isinstance(block, dict)
+    return block
+
+
+def apply_edit(layout: Draft, form: Mapping[str, str]) -> tuple[Draft, list[str]]:
     """The layout with the form's field values applied, and the names of the fields that changed.
 
     Fields absent from the form keep their value. EditError names a field that is too long or left empty where the
@@ -95,12 +105,12 @@ def apply_edit(layout: dict[str, Any], form: Mapping[str, str]) -> tuple[dict[st
                 changed.append(field.name)
             continue
         index, key = field.name[1:].split(".", 1)
-        block = edited["blocks"][int(index)]
+        block = _block(edited, int(index))
         if key == "paragraphs":
             value = _paragraphs(raw)
             if not value:
                 raise EditError(field.name, "A body block needs at least one paragraph: write one or undo the edit")
-            same = value == [" ".join(str(p).split()) for p in block[key]]
+            same = value == [" ".join(str(p).split()) for p in json_list(block[key])]
         else:
             value = raw.strip() if "\n" in raw else " ".join(raw.split())
             same = value == str(block[key] or "").strip()
@@ -110,7 +120,7 @@ def apply_edit(layout: dict[str, Any], form: Mapping[str, str]) -> tuple[dict[st
     return edited, changed
 
 
-def recheck(draft: dict[str, Any], rubric: Rubric, context: ReviewContext, editor: str) -> ReviewResult:
+def recheck(draft: Draft, rubric: Rubric, context: ReviewContext, editor: str) -> ReviewResult:
     """The deterministic review of an edited draft; `passed` means every deterministic criterion passed."""
     results: list[CriterionResult] = []
     format_names = [c.name for c in rubric.by_check("format")]

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from editorial_ai.models.state_json import JsonObject
 from editorial_ai.prompts.sanitize import quote_as_data
 from editorial_ai.services.learning_notes import NoteState
 from editorial_ai.services.learning_text import MAX_EXAMPLE_CHARS, MAX_NOTE_CHARS, missing_fields, redact, sanitize_note
@@ -98,7 +99,7 @@ class InjectionDecision:
     injected: bool
     reason: str
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> JsonObject:
         """For run logs and `learning show --json`."""
         return {
             "source": self.source,

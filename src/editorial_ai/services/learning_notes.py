@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from editorial_ai.models.state_json import JsonObject
 from editorial_ai.services.learning_text import sanitize_note
 
 NOTE_ACTIONS = {"approve": "note_approved", "off": "note_off", "on": "note_on", "edit": "note_edited"}
@@ -119,7 +120,7 @@ async def act_on_note(contents: Any, content_id: str, note_event: int, action: s
     if source is None or source.get("decision") in NOTE_EVENTS or not note_text(source.get("payload") or {}).strip():
         raise NoteActionError(f"content {content_id} has no note with event id {note_event}; the guidance page "
                               "and `editorial-ai learning notes` list them")
-    payload: dict[str, Any] = {"note_event": note_event}
+    payload: JsonObject = {"note_event": note_event}
     if action == "edit":
         payload["text"] = check_edit(text or "")
         payload["original"] = note_text(source.get("payload") or {})

@@ -29,7 +29,8 @@ class GuidancePage:
     notes: list[NoteRow]
     runs_by_note: dict[int, list[ShapedRun]] = field(default_factory=dict)
     runs_by_trigger: dict[str, list[ShapedRun]] = field(default_factory=dict)
-    recent: list[dict[str, Any]] = field(default_factory=list)  # the latest injection records, newest first
+    # The latest injection records, newest first, each with the run it shaped under "run".
+    recent: list[dict[str, object]] = field(default_factory=list)
 
 
 async def guidance_page(contents: Any, content_type: LearningContentType, data_dir: Path, *,

@@ -16,6 +16,7 @@ from typing import Any
 
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.models.product_spec import PRODUCT_CATEGORIES, CategoryChoice, ProductRequest, ProductSpec
+from editorial_ai.models.state_json import RunInputJson
 from editorial_ai.prompts.product_spec import (
     CATEGORIZER_SYSTEM,
     EXTRACTION_SYSTEM,
@@ -49,11 +50,13 @@ class ProductNotFoundError(LookupError):
 @lru_cache(maxsize=1)
 def product_descriptions() -> list[dict[str, Any]]:
     """The sample product descriptions with their expected specs."""
+    # A data file's JSON (product_id, name, brand, description, the expected spec): the learning benchmark indexes
+    # the expected spec's keys freely.
     text = (resources.files("editorial_ai.data") / "product_descriptions.json").read_text(encoding="utf-8")
     return list(json.loads(text)["products"])
 
 
-def find_product(key: str) -> dict[str, Any]:
+def find_product(key: str) -> dict[str, Any]:  # one of product_descriptions()
     """A sample product by exact name (case-insensitive) or id prefix (at least 6 characters)."""
     wanted = key.strip().casefold()
     for product in product_descriptions():
@@ -66,9 +69,9 @@ def find_product(key: str) -> dict[str, Any]:
     )
 
 
-def product_request_from_input(curation_input: Mapping[str, Any] | None) -> ProductRequest:
+def product_request_from_input(curation_input: RunInputJson | None) -> ProductRequest:
     """The run's request: its own `description`, or the sample product named by `seed_keyword`."""
-    data = curation_input or {}
+    data: RunInputJson = curation_input or {}
     if str(data.get("description") or "").strip():
         return ProductRequest(
             description=str(data["description"]).strip(),

@@ -8,26 +8,32 @@ and, when the sources are at hand, where the product was seen.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from editorial_ai.models.design_spec import FONT_STACK
+from editorial_ai.models.editorial import CreditEntry
 from editorial_ai.models.layout import (
+    Block,
     BodyTextBlock,
     CelebFeatureBlock,
+    CelebItem,
     CreditsBlock,
     HeadlineBlock,
     HeroBlock,
     ImageGalleryBlock,
     MagazineLayout,
+    ProductItem,
     ProductShowcaseBlock,
     PullQuoteBlock,
 )
+from editorial_ai.models.state_json import Draft, SourcePostJson, UntypedJson
 from editorial_ai.services.placeholder_images import resolve_image_src
 from editorial_ai.services.typography import smarten, strip_wrapping_quotes
 
@@ -120,7 +126,7 @@ def _caption_parts(caption: str) -> tuple[str, str]:
     return (pieces[0].strip(), pieces[1].strip()) if len(pieces) == 2 else ("", caption.strip())
 
 
-def _seen_on(sources: list[dict[str, Any]] | None) -> dict[str, tuple[str, str]]:
+def _seen_on(sources: Sequence[SourcePostJson] | None) -> dict[str, tuple[str, str]]:
     """product id -> (artist, post context) of the first sourced post that features the product."""
     seen: dict[str, tuple[str, str]] = {}
     for post in sources or []:
@@ -132,7 +138,7 @@ def _seen_on(sources: list[dict[str, Any]] | None) -> dict[str, tuple[str, str]]
     return seen
 
 
-def _seen_line(product: Any, seen: dict[str, tuple[str, str]]) -> str:
+def _seen_line(product: ProductItem, seen: dict[str, tuple[str, str]]) -> str:
     """ "Seen on Jennie: Incheon airport" for a sourced product; the scene is left out when the card says it."""
     if not product.product_id or product.product_id not in seen:
         return ""
@@ -152,7 +158,38 @@ def _date_text(value: datetime | str | None) -> str:
     return f"{moment:%B} {moment.day}, {moment.year}"
 
 
-def article_view(layout: MagazineLayout, sources: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+class GalleryImageView(TypedDict):
+    url: str
+    person: str
+    context: str
+    label: str
+
+
+class ProductCardView(TypedDict):
+    item: ProductItem
+    seen: str  # "Seen on Jennie: Incheon airport", or ""
+
+
+class BlockView(TypedDict, total=False):
+    """One block to show, with what of it the article is about (the keys its kind needs)."""
+
+    block: Block
+    images: list[GalleryImageView]
+    people: list[CelebItem]
+    products: list[ProductCardView]
+    first: bool
+    entries: list[CreditEntry]
+
+
+class ArticleView(TypedDict):
+    """The template's render context."""
+
+    blocks: list[BlockView]
+    minutes: int
+    hero: HeroBlock | None
+
+
+def article_view(layout: MagazineLayout, sources: Sequence[SourcePostJson] | None = None) -> ArticleView:
     """The render context of the template: the blocks to show, each reduced to what the article is about."""
     text = _article_text(layout)
     seen = _seen_on(sources)
@@ -164,12 +201,12 @@ def article_view(layout: MagazineLayout, sources: list[dict[str, Any]] | None = 
     def about(person: str) -> bool:
         return any(_mentions(person, name) for name in featured) if featured else _mentions(text, person)
 
-    blocks: list[dict[str, Any]] = []
+    blocks: list[BlockView] = []
     first_body = True
     for block in layout.blocks:
-        entry: dict[str, Any] = {"block": block}
+        entry: BlockView = {"block": block}
         if isinstance(block, ImageGalleryBlock):
-            images = []
+            images: list[GalleryImageView] = []
             for image in block.images:
                 person, context = _caption_parts(image.caption)
                 if person and not about(person):
@@ -209,11 +246,11 @@ def article_view(layout: MagazineLayout, sources: list[dict[str, Any]] | None = 
 
 
 def render_article_html(
-    layout: dict[str, Any] | MagazineLayout,
+    layout: Draft | MagazineLayout,
     *,
     standalone: bool = True,
     meta: ArticleMeta | None = None,
-    sources: list[dict[str, Any]] | None = None,
+    sources: Sequence[SourcePostJson] | Sequence[UntypedJson] | None = None,
 ) -> str:
     """The article as HTML (a full page, or a fragment for the admin UI)."""
     model = layout if isinstance(layout, MagazineLayout) else MagazineLayout.model_validate(layout)
@@ -222,19 +259,19 @@ def render_article_html(
     return template.render(
         layout=model,
         spec=model.design_spec,
-        view=article_view(model, sources),
+        view=article_view(model, cast(Sequence[SourcePostJson] | None, sources)),
         meta=meta,
         date_text=_date_text(meta.published_at),
     )
 
 
 def write_published_article(
-    layout: dict[str, Any],
+    layout: Draft,
     publish_dir: Path,
     content_id: str,
     *,
     meta: ArticleMeta | None = None,
-    sources: list[dict[str, Any]] | None = None,
+    sources: Sequence[SourcePostJson] | Sequence[UntypedJson] | None = None,
 ) -> Path:
     """Write the article to `{publish_dir}/{content_id}.html` and return the path (dated now unless `meta` says)."""
     publish_dir.mkdir(parents=True, exist_ok=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import Field, JsonValue, create_model
 
@@ -13,6 +13,7 @@ from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.llm.counting import CountingClient, counting
 from editorial_ai.models.catalog import CatalogPost
 from editorial_ai.models.research_brief import MAX_SUB_QUESTIONS, BriefDraft, BriefOutcome, BriefRequest
+from editorial_ai.models.state_json import JsonObject
 from editorial_ai.prompts.research_brief import (
     BRIEF_SYSTEM,
     build_brief_example,
@@ -29,7 +30,7 @@ from editorial_ai.store.catalog import CatalogRepository
 log = logging.getLogger(__name__)
 
 MAX_REVISIONS = 2
-Event = Callable[[str, dict[str, Any]], None]
+Event = Callable[[str, JsonObject], None]  # an event name and its figures, for a log or a progress display
 
 
 class NoPassagesError(ValueError):
