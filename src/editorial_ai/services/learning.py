@@ -18,7 +18,7 @@ from typing import Any
 
 from editorial_ai.models.state_json import JsonObject
 from editorial_ai.prompts.sanitize import quote_as_data
-from editorial_ai.services.learning_notes import NoteState
+from editorial_ai.services.learning_notes import EventRow, NoteState
 from editorial_ai.services.learning_text import MAX_EXAMPLE_CHARS, MAX_NOTE_CHARS, missing_fields, redact, sanitize_note
 
 __all__ = [
@@ -163,7 +163,7 @@ def _flags(form: Mapping[str, Any]) -> dict[str, bool]:
     }
 
 
-def reviewed_events(events: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+def reviewed_events(events: Iterable[EventRow]) -> list[EventRow]:
     """Human decisions carrying a review form or feedback (edits and other events are not reviews)."""
     return [
         e
@@ -179,7 +179,7 @@ def _threshold(needed: int, reviews: int, window: int) -> int:
 
 
 def aggregate(
-    events: Iterable[Mapping[str, Any]],
+    events: Iterable[EventRow],
     window: int = WINDOW,
     *,
     fragments: Fragments | None = None,
@@ -226,7 +226,7 @@ def aggregate(
 
 
 def _add_notes(
-    signal: LearningSignal, reviewed: list[Mapping[str, Any]], placeholders: Sequence[str], switched_off: bool,
+    signal: LearningSignal, reviewed: list[EventRow], placeholders: Sequence[str], switched_off: bool,
     note_review: Mapping[int, NoteState] | None = None,
 ) -> None:
     """The window's notes, newest first, within MAX_NOTES_TOTAL. With `note_review` (the store's note states),
@@ -262,7 +262,7 @@ def _add_notes(
 
 
 def _add_missing_fields(
-    signal: LearningSignal, reviewed: list[Mapping[str, Any]], table: Fragments, switched_off: bool, window: int
+    signal: LearningSignal, reviewed: list[EventRow], table: Fragments, switched_off: bool, window: int
 ) -> None:
     """Seed 003: a spec field listed as missing in >= 2 of the last reviews becomes a focus field to extract."""
     counts: dict[str, int] = {}

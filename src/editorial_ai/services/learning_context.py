@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from editorial_ai.models.content_record import ContentRecord
+from editorial_ai.models.state_json import JsonObject
 from editorial_ai.services.learning import (
     EXAMPLE_PLACEHOLDER,
     MAX_EXAMPLE_CHARS,
@@ -23,7 +25,7 @@ from editorial_ai.services.learning import (
     reviewed_events,
 )
 from editorial_ai.services.learning_log import log_injection
-from editorial_ai.services.learning_notes import note_states
+from editorial_ai.services.learning_notes import EventRow, note_states
 from editorial_ai.store.contents import ContentRepository
 
 logger = logging.getLogger(__name__)
@@ -53,13 +55,13 @@ async def _subcategory_of(
     out: dict[str, str] = {}
     for content_id in dict.fromkeys(content_ids):
         row = await contents.get(content_id)
-        out[content_id] = content_type.subcategory((row or {}).get("layout_json") or {}, None) if row else ""
+        out[content_id] = content_type.subcategory(row.layout_json or {}, None) if row else ""
     return out
 
 
 async def subcategory_events(
     contents: ContentRepository, content_type: LearningContentType, subcategory: str
-) -> list[dict[str, Any]]:
+) -> Sequence[EventRow]:
     """The content type's recent decision events, only those on items of `subcategory` ("" = all), oldest first."""
     events = await contents.recent_events(content_type.name, limit=SCAN_EVENTS)
     if not subcategory:
@@ -74,13 +76,13 @@ async def example_item(
 ) -> tuple[str, str, str]:
     """(text, content id, why) of the latest approved item of the subcategory, redacted and size-capped;
     ("", "", why) when none qualifies (the prompt then shows its static example)."""
-    candidates: list[dict[str, Any]] = []
+    candidates: list[ContentRecord] = []
     for status in EXAMPLE_STATUSES:
         rows, _ = await contents.list(status=status, limit=50)
-        candidates += [r for r in rows if r.get("content_type") == content_type.name]
-    candidates.sort(key=lambda r: str(r.get("updated_at") or ""), reverse=True)
+        candidates += [r for r in rows if r.content_type == content_type.name]
+    candidates.sort(key=lambda r: r.updated_at, reverse=True)
     for row in candidates:
-        draft = row.get("layout_json") or {}
+        draft = row.layout_json
         if subcategory and content_type.subcategory(draft, None) != subcategory:
             continue
         text = content_type.example_text(redact(draft))
@@ -173,19 +175,21 @@ class LearningStats:
     triggers: list[TriggerStat]
     fragments: dict[str, list[str]]
     example_source: str
-    decisions: list[dict[str, Any]]
+    decisions: list[JsonObject]
 
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-ready (rates as fractions 0-1)."""
+    def as_dict(self) -> JsonObject:
+        """JSON-ready (rates as fractions 0-1), as `learning show --json` prints it."""
         return {
             "content_type": self.content_type,
             "subcategory": self.subcategory,
             "reviews": self.reviews,
             "low_confidence": self.low_confidence,
-            "triggers": [{**t.__dict__, "rate": round(t.rate, 3)} for t in self.triggers],
-            "fragments": self.fragments,
+            "triggers": [{"trigger": t.trigger, "count": t.count, "reviews": t.reviews, "threshold": t.threshold,
+                          "fired": t.fired, "switched_off": t.switched_off, "rate": round(t.rate, 3)}
+                         for t in self.triggers],
+            "fragments": {placeholder: [*texts] for placeholder, texts in self.fragments.items()},
             "example_source": self.example_source,
-            "decisions": self.decisions,
+            "decisions": [*self.decisions],
         }
 
 

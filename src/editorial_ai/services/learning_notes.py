@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from editorial_ai.models.content_record import DecisionEvent
 from editorial_ai.models.state_json import JsonObject
 from editorial_ai.services.learning_text import sanitize_note
 
@@ -33,12 +34,17 @@ class NoteState:
         return self.status == APPROVED
 
 
+# A decision event as the store returns it (`DecisionEvent`) or as a caller builds one (a mapping of its columns):
+# both are read by column name.
+EventRow = Mapping[str, Any] | DecisionEvent
+
+
 def note_text(payload: Mapping[str, Any]) -> str:
     """The note a decision carries: its feedback, else its review form's notes."""
     return str(payload.get("feedback") or (payload.get("review_form") or {}).get("notes") or "")
 
 
-def note_states(events: Iterable[Mapping[str, Any]]) -> dict[int, NoteState]:
+def note_states(events: Iterable[EventRow]) -> dict[int, NoteState]:
     """Note event id -> its state after every note action in `events` (oldest first)."""
     states: dict[int, NoteState] = {}
     for event in events:
@@ -79,7 +85,7 @@ class NoteRow:
         return sanitize_note(self.state.text if self.state.text is not None else self.original)
 
 
-def note_rows(events: Iterable[Mapping[str, Any]]) -> list[NoteRow]:
+def note_rows(events: Iterable[EventRow]) -> list[NoteRow]:
     """Every decision event that carries a note, newest first, with its state."""
     listed = list(events)
     states = note_states(listed)
