@@ -21,21 +21,17 @@ from typing import Annotated, Any, Literal, TypedDict, TypeVar
 
 from pydantic import JsonValue
 
-from editorial_ai.models.state_json import (
-    DimensionJson,
-    Draft,
-    FeedbackJson,
-    JsonObject,
-    ReviewJson,
-    RunInputJson,
-    TokenUsageJson,
-)
+from editorial_ai.models import state_json
+from editorial_ai.models.state_json import DimensionJson, JsonObject, RunInputJson, TokenUsageJson
 from editorial_ai.models.status import PipelineStatus
 
 AdminDecisionKind = Literal["approved", "rejected", "revision_requested"]
 
-# The JSON shapes (models/state_json.py) are named here too: every node imports its types from this module.
-__all__ = ["Draft", "FeedbackJson", "ReviewJson", "ToolCall"]
+# The JSON shapes of drafts, reviews and feedback (models/state_json.py), named here too: a node imports the types
+# it is declared with from this module.
+Draft = state_json.Draft
+ReviewJson = state_json.ReviewJson
+FeedbackJson = state_json.FeedbackJson
 # A tool call's log record: each tool logs its own keys (what it ran, on what, how it went).
 ToolCall = JsonObject
 
