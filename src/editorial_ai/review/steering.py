@@ -10,7 +10,8 @@ chat tokens); fashion prose ("the coat acts as a statement") does not match.
 from __future__ import annotations
 
 import re
-from typing import Any
+
+from pydantic import JsonValue
 
 from editorial_ai.models.characters import without_non_characters
 
@@ -34,10 +35,10 @@ _STEERING = re.compile(
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
-def _strings(draft: Any) -> list[str]:
+def _strings(draft: JsonValue) -> list[str]:
     """Every string value of the draft (any content type), in document order."""
     found: list[str] = []
-    stack: list[Any] = [draft]
+    stack: list[JsonValue] = [draft]
     while stack:
         node = stack.pop()
         if isinstance(node, str):
@@ -49,7 +50,7 @@ def _strings(draft: Any) -> list[str]:
     return found
 
 
-def steering_sentences(draft: Any) -> list[str]:
+def steering_sentences(draft: JsonValue) -> list[str]:
     """The draft's sentences addressed to a reviewer, judge or model, each once, in document order."""
     sentences: list[str] = []
     for text in _strings(draft):
@@ -62,7 +63,7 @@ def steering_sentences(draft: Any) -> list[str]:
     return sentences
 
 
-def steering_flags(draft: Any) -> list[str]:
+def steering_flags(draft: JsonValue) -> list[str]:
     """One flag quoting the sentences that speak to the reviewer or the judge, or none."""
     sentences = steering_sentences(draft)
     if not sentences:
