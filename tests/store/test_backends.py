@@ -45,13 +45,13 @@ async def test_upsert_creates_and_reads_back(contents: Any) -> None:
     content_id = await contents.upsert_pending(**_draft(flags=["judge_skipped"]))
     item = await contents.get(content_id)
     assert item is not None
-    assert (item["status"], item["thread_id"], item["attempt"]) == ("pending", "t-1", 1)
-    assert item["layout_json"] == {"title": "The Jennie Effect", "blocks": []}
-    assert item["review_json"] == {"passed": True, "summary": "Passed review."}
-    assert item["review_summary"] == "Passed review." and item["flags"] == ["judge_skipped"]
-    assert item["published_at"] is None and item["admin_feedback"] is None
-    created = datetime.fromisoformat(item["created_at"])
-    assert created.tzinfo is not None and isinstance(item["updated_at"], str)
+    assert (item.status, item.thread_id, item.attempt) == ("pending", "t-1", 1)
+    assert item.layout_json == {"title": "The Jennie Effect", "blocks": []}
+    assert item.review_json == {"passed": True, "summary": "Passed review."}
+    assert item.review_summary == "Passed review." and item.flags == ["judge_skipped"]
+    assert item.published_at is None and item.admin_feedback is None
+    created = datetime.fromisoformat(item.created_at)
+    assert created.tzinfo is not None and isinstance(item.updated_at, str)
     assert await contents.get_by_thread("t-1") == item
     assert await contents.get("missing") is None and await contents.get_by_thread("missing") is None
 
@@ -63,7 +63,7 @@ async def test_upsert_of_the_same_attempt_changes_nothing(contents: Any) -> None
     again = await contents.upsert_pending(**_draft(title="Changed on replay", status="escalated", flags=["x"]))
     assert again == first
     assert await contents.get(first) == before
-    assert before is not None and before["status"] == "approved" and before["title"] == "The Jennie Effect"
+    assert before is not None and before.status == "approved" and before.title == "The Jennie Effect"
     assert (await contents.list())[1] == 1
 
 
@@ -75,9 +75,9 @@ async def test_upsert_of_a_new_attempt_updates_the_same_content(contents: Any) -
     assert second == first
     item = await contents.get(first)
     assert item is not None
-    assert (item["status"], item["attempt"], item["title"], item["flags"]) == (
+    assert (item.status, item.attempt, item.title, item.flags) == (
         "escalated", 2, "Second draft", ["escalated"])  # fmt: skip
-    assert item["layout_json"] == {"title": "Second draft"} and item["admin_feedback"] == "More"
+    assert item.layout_json == {"title": "Second draft"} and item.admin_feedback == "More"
 
 
 async def test_concurrent_upserts_of_one_thread_make_one_content(contents: Any) -> None:
@@ -92,7 +92,7 @@ async def test_transition_is_compare_and_set(contents: Any) -> None:
     assert await contents.transition(content_id, expected=AWAITING, new_status="rejected", rejection_reason="Off")
     assert not await contents.transition(content_id, expected=AWAITING, new_status="approved")
     item = await contents.get(content_id)
-    assert item is not None and item["status"] == "rejected" and item["rejection_reason"] == "Off"
+    assert item is not None and item.status == "rejected" and item.rejection_reason == "Off"
     assert not await contents.transition("no-such-id", expected=AWAITING, new_status="approved")
 
 
@@ -103,9 +103,9 @@ async def test_transition_sets_publication_fields(contents: Any) -> None:
     assert await contents.transition(content_id, expected=("approved",), new_status="published",
                                      published_at=stamp, published_path="/out/a.html")  # fmt: skip
     item = await contents.get(content_id)
-    assert item is not None and item["status"] == "published" and item["published_path"] == "/out/a.html"
-    assert datetime.fromisoformat(item["published_at"]) == datetime.fromisoformat(stamp)
-    assert item["updated_at"] >= item["created_at"]
+    assert item is not None and item.status == "published" and item.published_path == "/out/a.html"
+    assert datetime.fromisoformat(item.published_at) == datetime.fromisoformat(stamp)
+    assert item.updated_at >= item.created_at
 
 
 async def test_transition_refuses_unknown_fields(contents: Any) -> None:
@@ -113,7 +113,7 @@ async def test_transition_refuses_unknown_fields(contents: Any) -> None:
     with pytest.raises(ValueError, match="thread_id"):
         await contents.transition(content_id, expected=AWAITING, new_status="approved", thread_id="hijack")
     item = await contents.get(content_id)
-    assert item is not None and item["status"] == "pending"
+    assert item is not None and item.status == "pending"
 
 
 async def test_concurrent_transitions_have_exactly_one_winner(contents: Any) -> None:
@@ -123,7 +123,7 @@ async def test_concurrent_transitions_have_exactly_one_winner(contents: Any) -> 
                                      for t in targets))  # fmt: skip
     assert results.count(True) == 1
     item = await contents.get(content_id)
-    assert item is not None and item["status"] == targets[results.index(True)]
+    assert item is not None and item.status == targets[results.index(True)]
 
 
 async def test_concurrent_repositories_have_exactly_one_winner(stores: Stores) -> None:
@@ -139,14 +139,14 @@ async def test_list_filters_pages_and_counts(contents: Any) -> None:
     ids = [await contents.upsert_pending(**_draft(thread_id=f"t-{i}", title=f"Article {i}")) for i in range(5)]
     await contents.transition(ids[0], expected=AWAITING, new_status="published", published_path="/x.html")
     items, total = await contents.list()
-    assert total == 5 and [i["title"] for i in items] == [f"Article {i}" for i in reversed(range(5))]
+    assert total == 5 and [i.title for i in items] == [f"Article {i}" for i in reversed(range(5))]
     page, total = await contents.list(limit=2, offset=1)
-    assert total == 5 and [i["title"] for i in page] == ["Article 3", "Article 2"]
+    assert total == 5 and [i.title for i in page] == ["Article 3", "Article 2"]
     assert (await contents.list(limit=2, offset=4))[0][0]["id"] == ids[0]
     published, count = await contents.list("published")
-    assert count == 1 and published[0]["id"] == ids[0] and published[0]["published_path"] == "/x.html"
+    assert count == 1 and published[0].id == ids[0] and published[0].published_path == "/x.html"
     pending, count = await contents.list("pending", limit=1)
-    assert count == 4 and len(pending) == 1 and pending[0]["title"] == "Article 4"
+    assert count == 4 and len(pending) == 1 and pending[0].title == "Article 4"
     assert await contents.list("rejected") == ([], 0)
 
 
@@ -480,14 +480,14 @@ async def test_pipeline_pauses_and_resumes_on_postgres(make_settings: Callable[.
         waiting = await pipeline.outcome(started.thread_id)
         assert waiting.waiting_for_human and waiting.state["current_draft_id"] == content_id
         pending = await pipeline.deps.contents.get(content_id)
-        assert pending is not None and pending["status"] in AWAITING
+        assert pending is not None and pending.status in AWAITING
         done = await pipeline.decide(content_id, AdminDecision(decision="approved", reviewer="kim"))
         assert done.state["pipeline_status"] == "published" and not done.waiting_for_human
         content = await pipeline.deps.contents.get(content_id)
         events = await pipeline.deps.contents.events(content_id)
-    assert content is not None and content["status"] == "published" and content["published_at"]
-    assert Path(content["published_path"]).is_file()
-    assert [(e["decision"], e["reviewer"]) for e in events] == [("approved", "kim")]
+    assert content is not None and content.status == "published" and content.published_at
+    assert Path(content.published_path).is_file()
+    assert [(e.decision, e.reviewer) for e in events] == [("approved", "kim")]
     assert not settings.resolved_db_path.exists() and not settings.resolved_checkpoint_path.exists()
     with psycopg.connect(pg_schemas.dsn) as conn:
         query = sql.SQL("SELECT COUNT(*) FROM {}.checkpoints WHERE thread_id = %s").format(sql.Identifier(schema))

@@ -83,5 +83,6 @@ async def test_the_readers_table_is_added_to_a_database_at_the_previous_revision
     await contents.initialize()
     await contents.touch_reader("c-1", "Mina", ttl_s=60, now=_at(0))
     assert _names(await contents.readers_of(["c-1"], now=_at(1)), "c-1") == ["Mina"]
-    assert (await contents.get("c-1") or {}).get("status") == "pending"
+    item = await contents.get("c-1")
+    assert item is not None and item.status == "pending"
     contents.close()

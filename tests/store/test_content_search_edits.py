@@ -60,7 +60,7 @@ async def test_filters_by_text_status_type_and_score(stores: Stores) -> None:
     async def found(**query: Any) -> set[str]:
         items, total = await repo.search(ContentQuery(**query), 20, 0)
         assert total == len(items)
-        return {i["id"] for i in items}
+        return {i.id for i in items}
 
     assert await found() == set(ids.values())
     assert await found(text="jENNIE") == {ids["jennie"]}  # keyword, any case
@@ -81,7 +81,7 @@ async def test_filters_by_creation_day(stores: Stores) -> None:
     ids = await _seed(repo)
     today = datetime.now(UTC).date()
     items, _ = await repo.search(ContentQuery(since=today, until=today), 20, 0)
-    assert {i["id"] for i in items} == set(ids.values())
+    assert {i.id for i in items} == set(ids.values())
     assert (await repo.search(ContentQuery(since=today + timedelta(days=1)), 20, 0))[1] == 0
     assert (await repo.search(ContentQuery(until=today - timedelta(days=1)), 20, 0))[1] == 0
     assert (await repo.search(ContentQuery(since=date(2000, 1, 1)), 1, 0))[1] == 3  # total beyond the page
@@ -92,7 +92,7 @@ async def test_an_edit_is_a_new_attempt_with_its_event_and_loses_to_a_moved_row(
     await repo.initialize()
     content_id = await repo.upsert_pending(**_draft("a"))
     item = await repo.get(content_id)
-    version = int(item["version"])
+    version = item.version
     layout = {"title": "Edited title", "blocks": []}
     review = {"passed": True, "summary": "Edited by ana: 3 of 3 deterministic checks passed."}
     event_id = await repo.save_edit(
@@ -108,11 +108,11 @@ async def test_an_edit_is_a_new_attempt_with_its_event_and_loses_to_a_moved_row(
     )
     assert event_id is not None
     item = await repo.get(content_id)
-    assert item["attempt"] == 2 and item["title"] == "Edited title" and item["layout_json"] == layout
-    assert item["review_summary"].startswith("Edited by ana") and item["status"] == "pending"
-    assert int(item["version"]) == version + 1
+    assert item.attempt == 2 and item.title == "Edited title" and item.layout_json == layout
+    assert item.review_summary.startswith("Edited by ana") and item.status == "pending"
+    assert item.version == version + 1
     event = (await repo.events(content_id))[-1]
-    assert event["decision"] == "edited" and event["reviewer"] == "ana" and event["payload"]["fields"] == ["title"]
+    assert event.decision == "edited" and event.reviewer == "ana" and event.payload["fields"] == ["title"]
     # The same (now stale) version loses: nothing is written.
     stale = await repo.save_edit(
         content_id,
@@ -125,10 +125,10 @@ async def test_an_edit_is_a_new_attempt_with_its_event_and_loses_to_a_moved_row(
         reviewer="bo",
         payload={},
     )
-    assert stale is None and (await repo.get(content_id))["title"] == "Edited title"
+    assert stale is None and (await repo.get(content_id)).title == "Edited title"
     # A decided content cannot be edited, even at its current version.
     assert await repo.transition(content_id, expected=AWAITING, new_status="approved")
-    current = int((await repo.get(content_id))["version"])
+    current = (await repo.get(content_id)).version
     assert (
         await repo.save_edit(
             content_id,

@@ -33,10 +33,10 @@ async def test_upsert_creates_a_pending_content(repo: SqliteContentRepository) -
     content_id = await repo.upsert_pending(**_draft(flags=["judge_skipped"]))
     item = await repo.get(content_id)
     assert item is not None
-    assert item["status"] == "pending" and item["thread_id"] == "t-1" and item["attempt"] == 1
-    assert item["layout_json"] == {"title": "The Jennie Effect", "blocks": []}
-    assert item["review_json"]["passed"] is True and item["review_summary"] == "Passed review."
-    assert item["flags"] == ["judge_skipped"]
+    assert item.status == "pending" and item.thread_id == "t-1" and item.attempt == 1
+    assert item.layout_json == {"title": "The Jennie Effect", "blocks": []}
+    assert item.review_json["passed"] is True and item.review_summary == "Passed review."
+    assert item.flags == ["judge_skipped"]
     assert await repo.get_by_thread("t-1") == item
     assert await repo.get("missing") is None and await repo.get_by_thread("missing") is None
 
@@ -47,7 +47,7 @@ async def test_upsert_is_idempotent_for_the_same_attempt(repo: SqliteContentRepo
     again = await repo.upsert_pending(**_draft(title="Changed on replay", status="escalated"))
     assert again == first
     item = await repo.get(first)
-    assert item is not None and item["status"] == "approved" and item["title"] == "The Jennie Effect"
+    assert item is not None and item.status == "approved" and item.title == "The Jennie Effect"
     _, total = await repo.list()
     assert total == 1
 
@@ -60,7 +60,7 @@ async def test_upsert_of_a_new_attempt_updates_the_same_content(repo: SqliteCont
     assert second == first
     item = await repo.get(first)
     assert item is not None
-    assert (item["status"], item["attempt"], item["title"], item["flags"]) == (
+    assert (item.status, item.attempt, item.title, item.flags) == (
         "escalated", 2, "Second draft", ["escalated"])
 
 
@@ -70,7 +70,7 @@ async def test_transition_is_compare_and_set(repo: SqliteContentRepository) -> N
     assert await repo.transition(content_id, expected=AWAITING, new_status="rejected", rejection_reason="Off-brand")
     assert not await repo.transition(content_id, expected=AWAITING, new_status="approved")
     item = await repo.get(content_id)
-    assert item is not None and item["status"] == "rejected" and item["rejection_reason"] == "Off-brand"
+    assert item is not None and item.status == "rejected" and item.rejection_reason == "Off-brand"
     assert not await repo.transition("no-such-id", expected=AWAITING, new_status="approved")
 
 
@@ -79,7 +79,7 @@ async def test_transition_refuses_unknown_fields(repo: SqliteContentRepository) 
     with pytest.raises(ValueError, match="thread_id"):
         await repo.transition(content_id, expected=AWAITING, new_status="approved", thread_id="hijack")
     item = await repo.get(content_id)
-    assert item is not None and item["status"] == "pending"
+    assert item is not None and item.status == "pending"
 
 
 async def test_concurrent_transitions_have_exactly_one_winner(repo: SqliteContentRepository) -> None:
@@ -90,7 +90,7 @@ async def test_concurrent_transitions_have_exactly_one_winner(repo: SqliteConten
     assert results.count(True) == 1
     winner = targets[results.index(True)]
     item = await repo.get(content_id)
-    assert item is not None and item["status"] == winner
+    assert item is not None and item.status == winner
 
 
 async def test_concurrent_repositories_on_one_file_have_exactly_one_winner(tmp_path: Path) -> None:
@@ -108,11 +108,11 @@ async def test_list_filters_pages_and_counts(repo: SqliteContentRepository) -> N
     await repo.transition(ids[0], expected=AWAITING, new_status="published", published_path="/x.html")
     items, total = await repo.list()
     assert total == 5 and len(items) == 5
-    assert [i["title"] for i in items] == [f"Article {i}" for i in reversed(range(5))]
+    assert [i.title for i in items] == [f"Article {i}" for i in reversed(range(5))]
     page, total = await repo.list(limit=2, offset=1)
-    assert total == 5 and [i["title"] for i in page] == ["Article 3", "Article 2"]
+    assert total == 5 and [i.title for i in page] == ["Article 3", "Article 2"]
     published, count = await repo.list("published")
-    assert count == 1 and published[0]["id"] == ids[0] and published[0]["published_path"] == "/x.html"
+    assert count == 1 and published[0].id == ids[0] and published[0].published_path == "/x.html"
     assert await repo.list("rejected") == ([], 0)
 
 
@@ -125,6 +125,6 @@ async def test_events_are_append_only_and_ordered(repo: SqliteContentRepository)
     await repo.record_event(content_id=b, thread_id="b", decision="rejected", reviewer="kim", payload={"reason": "x"})
     assert second > first
     events = await repo.events(a)
-    assert [e["decision"] for e in events] == ["revision_requested", "approved"]
-    assert events[0]["payload"] == {"feedback": "More Chanel"} and events[0]["reviewer"] == "kim"
+    assert [e.decision for e in events] == ["revision_requested", "approved"]
+    assert events[0].payload == {"feedback": "More Chanel"} and events[0].reviewer == "kim"
     assert len(await repo.events()) == 3

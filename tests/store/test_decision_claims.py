@@ -57,13 +57,13 @@ async def contents(stores: Stores) -> Any:
 async def test_a_claim_writes_status_event_and_token_together(contents: Any) -> None:
     content_id = await contents.upsert_pending(**_draft())
     before = await contents.get(content_id)
-    event_id = await _claim(contents, content_id, before["version"], "tok-1", admin_feedback="fine")
+    event_id = await _claim(contents, content_id, before.version, "tok-1", admin_feedback="fine")
     after = await contents.get(content_id)
     assert isinstance(event_id, int)
-    assert (after["status"], after["claim_token"], after["claim_event_id"]) == ("approved", "tok-1", event_id)
-    assert after["version"] == before["version"] + 1 and after["admin_feedback"] == "fine"
+    assert (after.status, after.claim_token, after.claim_event_id) == ("approved", "tok-1", event_id)
+    assert after.version == before.version + 1 and after.admin_feedback == "fine"
     events = await contents.events(content_id)
-    assert [(e["id"], e["decision"], e["thread_id"]) for e in events] == [(event_id, "approved", "t-1")]
+    assert [(e.id, e.decision, e.thread_id) for e in events] == [(event_id, "approved", "t-1")]
 
 
 async def test_a_stale_version_or_status_claims_nothing(contents: Any) -> None:

@@ -38,11 +38,11 @@ async def test_a_step_writes_its_status_and_event_together(contents: Any) -> Non
     event_id = await _approve(contents, content_id)
     assert isinstance(event_id, int)
     after = await contents.get(content_id)
-    assert after["status"] == "approved" and after["version"] == version + 1
+    assert after.status == "approved" and after.version == version + 1
     events = await contents.events(content_id)
-    assert [(e["id"], e["decision"], e["thread_id"], e["reviewer"]) for e in events] == [
+    assert [(e.id, e.decision, e.thread_id, e.reviewer) for e in events] == [
         (event_id, "approved", "t-1", "kim")]
-    assert events[0]["payload"]["from_status"] == "pending"
+    assert events[0].payload["from_status"] == "pending"
 
 
 async def test_a_step_on_a_content_that_moved_writes_nothing(contents: Any) -> None:
@@ -50,7 +50,7 @@ async def test_a_step_on_a_content_that_moved_writes_nothing(contents: Any) -> N
     assert await _approve(contents, content_id) is not None
     assert await _approve(contents, content_id) is None  # no longer pending: no second event
     assert await _approve(contents, "no-such-id") is None
-    assert [e["decision"] for e in await contents.events()] == ["approved"]
+    assert [e.decision for e in await contents.events()] == ["approved"]
 
 
 async def test_a_failure_before_the_event_rolls_the_status_back(contents: Any, monkeypatch: pytest.MonkeyPatch
@@ -65,8 +65,8 @@ async def test_a_failure_before_the_event_rolls_the_status_back(contents: Any, m
     with pytest.raises(Crash):
         await _approve(contents, content_id)
     after = await contents.get(content_id)
-    assert (after["status"], after["version"], after["updated_at"]) == (
-        "pending", before["version"], before["updated_at"])
+    assert (after.status, after.version, after.updated_at) == (
+        "pending", before.version, before.updated_at)
     assert await contents.events(content_id) == []
     monkeypatch.undo()
     assert await _approve(contents, content_id) is not None  # nothing was left locked or half-done
@@ -90,8 +90,8 @@ async def test_a_failure_after_the_event_rolls_both_back(contents: Any, monkeypa
                                              decision="unpublished", reviewer="kim", payload={"reason": "wrong"},
                                              published_at=None, published_path=None)
     after = await contents.get(content_id)
-    assert after["status"] == "published" and after["published_path"] == "/x.html" and after["published_at"]
-    assert [e["decision"] for e in await contents.events(content_id)] == ["approved"]
+    assert after.status == "published" and after.published_path == "/x.html" and after.published_at
+    assert [e.decision for e in await contents.events(content_id)] == ["approved"]
 
 
 async def test_a_step_sets_only_the_fields_a_transition_may_set(contents: Any) -> None:

@@ -90,9 +90,9 @@ async def test_an_sqlite_file_from_the_previous_release_is_upgraded_in_place(tmp
     await contents.initialize()
     assert _revision(path) == [HEAD]
     items, total = await contents.list()
-    assert total == 2 and [i["id"] for i in items] == ["c-2", "c-1"]  # rows kept, newest first
+    assert total == 2 and [i.id for i in items] == ["c-2", "c-1"]  # rows kept, newest first
     assert items[1]["layout_json"] == {"title": "Old 1"} and items[1]["version"] == 0
-    assert [e["decision"] for e in await contents.events("c-1")] == ["approved"]
+    assert [e.decision for e in await contents.events("c-1")] == ["approved"]
     catalog = SqliteCatalogRepository(path)
     await catalog.initialize()  # posts present: nothing seeded, the old post indexed for search
     assert (await catalog.counts())["posts"] == 1
@@ -141,7 +141,7 @@ async def test_tables_from_before_claims_and_named_reviewers_gain_their_columns(
     contents = SqliteContentRepository(path)
     await contents.initialize()
     item = await contents.get("c-1")
-    assert item is not None and (item["version"], item["claim_token"], item["claim_event_id"]) == (0, None, None)
+    assert item is not None and (item.version, item.claim_token, item.claim_event_id) == (0, None, None)
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT reviewer FROM admin_sessions WHERE id_hash = 'h'").fetchone() == ("admin",)
     assert _revision(path) == [HEAD]
@@ -237,7 +237,7 @@ async def test_a_postgres_schema_from_the_previous_release_is_upgraded_in_place(
     repo = PostgresContentRepository(pg_schemas.dsn, schema=schema)
     await asyncio.gather(repo.initialize(), PostgresContentRepository(pg_schemas.dsn, schema=schema).initialize())
     item = await repo.get("c-1")
-    assert item is not None and (item["status"], item["title"], item["version"]) == ("escalated", "Old draft", 0)
+    assert item is not None and (item.status, item.title, item.version) == ("escalated", "Old draft", 0)
     with _pg(pg_schemas.dsn) as conn:
         assert conn.execute(f'SELECT version_num FROM "{schema}".alembic_version').fetchall() == [(HEAD,)]
         index = conn.execute("SELECT indexdef FROM pg_indexes WHERE schemaname = %s AND indexname = "
