@@ -43,9 +43,9 @@ async def test_concurrent_decisions_in_one_process_have_one_winner(make_settings
         events = await pipeline.deps.contents.events(content_id)
         content = await pipeline.deps.contents.get(content_id)
         outcome = await pipeline.outcome(thread_id)
-    assert len(events) == 1 and content is not None and content["claim_token"] is None
-    assert outcome.state["pipeline_status"] == {"approved": "published", "rejected": "rejected"}[events[0]["decision"]]
-    assert content["status"] == outcome.state["pipeline_status"] and not outcome.next_nodes
+    assert len(events) == 1 and content is not None and content.claim_token is None
+    assert outcome.state["pipeline_status"] == {"approved": "published", "rejected": "rejected"}[events[0].decision]
+    assert content.status == outcome.state["pipeline_status"] and not outcome.next_nodes
 
 
 async def test_a_stale_decision_does_not_apply_to_a_new_draft(make_settings: Callable[..., Settings]) -> None:
@@ -57,11 +57,11 @@ async def test_a_stale_decision_does_not_apply_to_a_new_draft(make_settings: Cal
         assert before is not None
         await pipeline.decide(content_id, AdminDecision(decision="revision_requested", feedback="warmer intro"))
         after = await pipeline.deps.contents.get(content_id)
-        assert after is not None and after["status"] in ("pending", "escalated")
+        assert after is not None and after.status in ("pending", "escalated")
         assert await pipeline.deps.contents.claim_decision(
-            content_id, version=before["version"], expected=("pending", "escalated"), new_status="approved",
+            content_id, version=before.version, expected=("pending", "escalated"), new_status="approved",
             token="stale", decision="approved", reviewer="late", payload={}) is None
-        assert [e["decision"] for e in await pipeline.deps.contents.events(content_id)] == ["revision_requested"]
+        assert [e.decision for e in await pipeline.deps.contents.events(content_id)] == ["revision_requested"]
 
 
 async def test_publish_is_idempotent_and_resume_reports_published(make_settings: Callable[..., Settings]) -> None:

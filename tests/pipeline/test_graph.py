@@ -57,19 +57,19 @@ async def test_happy_path_waits_at_the_gate_then_publishes(settings: Settings) -
 
         content_id = _content_id(outcome)
         content = await pipeline.deps.contents.get(content_id)
-        assert content is not None and content["status"] == "pending" and content["attempt"] == 1
-        assert content["title"] == state["current_draft"]["title"]
+        assert content is not None and content.status == "pending" and content.attempt == 1
+        assert content.title == state["current_draft"]["title"]
 
         done = await pipeline.decide(content_id, APPROVE)
         assert done.state["pipeline_status"] == "published" and not done.waiting_for_human
         assert done.next_nodes == ()
         content = await pipeline.deps.contents.get(content_id)
-        assert content is not None and content["status"] == "published" and content["published_at"]
-        path = Path(content["published_path"])
+        assert content is not None and content.status == "published" and content.published_at
+        path = Path(content.published_path)
         assert path.is_file() and path.parent == settings.resolved_publish_dir.resolve()
         assert "<!doctype html>" in path.read_text(encoding="utf-8").lower()
         events = await pipeline.deps.contents.events(content_id)
-        assert [(e["decision"], e["reviewer"]) for e in events] == [("approved", "tester")]
+        assert [(e.decision, e.reviewer) for e in events] == [("approved", "tester")]
 
         nodes = [r["node_name"] for r in pipeline.logs(outcome.thread_id, "published")["runs"]]
         assert nodes[:6] == ["curation", "design_spec", "source", "editorial", "enrich", "review"]
@@ -117,13 +117,13 @@ async def test_max_retries_escalate_to_a_human_who_can_still_approve(
         assert len(escalation) == 1 and str(max_revisions) in escalation[0] and "hallucination" in escalation[0]
         content_id = _content_id(outcome)
         content = await pipeline.deps.contents.get(content_id)
-        assert content is not None and content["status"] == "escalated" and "escalated" in content["flags"]
+        assert content is not None and content.status == "escalated" and "escalated" in content.flags
 
         done = await pipeline.decide(content_id, APPROVE)
         assert done.state["pipeline_status"] == "published"
         content = await pipeline.deps.contents.get(content_id)
-        assert content is not None and content["status"] == "published"
-        assert Path(content["published_path"]).is_file()
+        assert content is not None and content.status == "published"
+        assert Path(content.published_path).is_file()
 
 
 async def test_reject_with_reason_ends_the_run(settings: Settings) -> None:
@@ -135,9 +135,9 @@ async def test_reject_with_reason_ends_the_run(settings: Settings) -> None:
         assert not done.waiting_for_human and done.next_nodes == ()
         content = await pipeline.deps.contents.get(content_id)
         assert content is not None
-        assert content["status"] == "rejected" and content["rejection_reason"] == "Off-brand tone"
-        assert content["published_path"] is None
-        assert [e["decision"] for e in await pipeline.deps.contents.events(content_id)] == ["rejected"]
+        assert content.status == "rejected" and content.rejection_reason == "Off-brand tone"
+        assert content.published_path is None
+        assert [e.decision for e in await pipeline.deps.contents.events(content_id)] == ["rejected"]
     assert not list(settings.resolved_publish_dir.glob("*.html"))
 
 
@@ -160,12 +160,12 @@ async def test_revision_request_reruns_editorial_with_the_admin_feedback(setting
         assert all(note in _instructions(c) for c in _drafting_calls(shared)[drafted:])
         content = await pipeline.deps.contents.get(content_id)
         assert content is not None
-        assert content["status"] == "pending" and content["attempt"] == 2 and content["admin_feedback"] == note
+        assert content.status == "pending" and content.attempt == 2 and content.admin_feedback == note
         assert _content_id(again) == content_id
 
         done = await pipeline.decide(content_id, APPROVE)
         assert done.state["pipeline_status"] == "published"
-        decisions = [e["decision"] for e in await pipeline.deps.contents.events(content_id)]
+        decisions = [e.decision for e in await pipeline.deps.contents.events(content_id)]
         assert decisions == ["revision_requested", "approved"]
 
 
@@ -178,7 +178,7 @@ async def test_deciding_twice_is_a_conflict(settings: Settings) -> None:
         with pytest.raises(ConflictError):
             await pipeline.decide(content_id, AdminDecision(decision="rejected", reason="too late"))
         content = await pipeline.deps.contents.get(content_id)
-        assert content is not None and content["status"] == "published"
+        assert content is not None and content.status == "published"
         assert len(await pipeline.deps.contents.events(content_id)) == 1
 
 
@@ -192,7 +192,7 @@ async def test_concurrent_conflicting_decisions_have_one_winner(settings: Settin
         winners = [r for r in results if isinstance(r, RunOutcome)]
         assert len(winners) == 1 and sum(isinstance(r, ConflictError) for r in results) == 1
         content = await pipeline.deps.contents.get(content_id)
-        assert content is not None and content["status"] == winners[0].state["pipeline_status"]
+        assert content is not None and content.status == winners[0].state["pipeline_status"]
         assert len(await pipeline.deps.contents.events(content_id)) == 1
 
 
@@ -266,7 +266,7 @@ async def test_judge_down_skips_criteria_and_waits_at_the_gate(settings: Setting
     judged = [c.name for c in load_rubric("fashion_magazine").by_check("judge")]
     assert all(by_name[n]["skipped"] and not by_name[n]["passed"] for n in judged)
     assert len(shared.calls_for("judge")) == 1  # a fatal error is not retried
-    assert content is not None and content["status"] == "pending" and "judge_skipped" in content["flags"]
+    assert content is not None and content.status == "pending" and "judge_skipped" in content.flags
 
 
 async def test_keyword_matching_nothing_fails_with_the_fix(settings: Settings) -> None:

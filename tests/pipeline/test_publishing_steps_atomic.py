@@ -31,7 +31,7 @@ def _crash_before_the_event(pipeline: Pipeline, monkeypatch: pytest.MonkeyPatch)
 async def _state(pipeline: Pipeline, content_id: str) -> tuple[str, list[str]]:
     item = await pipeline.deps.contents.get(content_id)
     assert item is not None
-    return str(item["status"]), [str(e["decision"]) for e in await pipeline.deps.contents.events(content_id)]
+    return str(item.status), [str(e.decision) for e in await pipeline.deps.contents.events(content_id)]
 
 
 async def _pending(pipeline: Pipeline) -> str:
@@ -71,8 +71,8 @@ async def test_unpublish_is_all_or_nothing_and_keeps_the_file_until_it_is_record
         assert claim is not None
         await pipeline.apply(claim)  # the paused run resumes into its publish node
         item = await pipeline.deps.contents.get(content_id)
-        assert item is not None and item["status"] == "published"
-        path = Path(str(item["published_path"]))
+        assert item is not None and item.status == "published"
+        path = Path(str(item.published_path))
         assert path.is_file()
 
         _crash_before_the_event(pipeline, monkeypatch)
@@ -87,7 +87,7 @@ async def test_unpublish_is_all_or_nothing_and_keeps_the_file_until_it_is_record
         status, kinds = await _state(pipeline, content_id)
         assert (status, kinds) == ("approved", ["approved", "publish", "unpublished"])
         event = (await pipeline.deps.contents.events(content_id))[-1]
-        assert event["payload"]["removed_file"] == str(path) and event["payload"]["reason"] == "wrong price"
+        assert event.payload["removed_file"] == str(path) and event.payload["reason"] == "wrong price"
 
         # Published again from the stored layout (the run has ended): the same one-transaction step.
         _crash_before_the_event(pipeline, monkeypatch)
@@ -111,9 +111,9 @@ async def test_a_second_publication_claim_waits_for_the_first_to_finish(settings
             await publishing.claim_publication(pipeline, content_id, reviewer="Ola")
         # Even a request that read the row before the first claim (its version and no token) writes nothing.
         item = await pipeline.deps.contents.get(content_id)
-        assert item is not None and item["claim_token"] == first.token
+        assert item is not None and item.claim_token == first.token
         assert await pipeline.deps.contents.claim_decision(
-            content_id, version=int(item["version"]), expected=("approved",), new_status="approved",
+            content_id, version=int(item.version), expected=("approved",), new_status="approved",
             token="late", decision="publish", reviewer="Ola", payload={}) is None
         await pipeline.apply(first)
         assert await _state(pipeline, content_id) == ("published", ["approved", "publish"])

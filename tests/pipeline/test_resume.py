@@ -37,8 +37,8 @@ async def test_run_in_a_subprocess_then_approve_here(make_settings: Callable[...
         done = await pipeline.decide(content_id, AdminDecision(decision="approved"))
         assert done.state["pipeline_status"] == "published"
         content = await pipeline.deps.contents.get(content_id)
-    assert content is not None and content["status"] == "published"
-    assert Path(content["published_path"]).is_file()
+    assert content is not None and content.status == "published"
+    assert Path(content.published_path).is_file()
 
 
 async def test_decision_claimed_before_a_crash_is_finished_by_resume(make_settings: Callable[..., Settings]) -> None:
@@ -56,8 +56,8 @@ async def test_decision_claimed_before_a_crash_is_finished_by_resume(make_settin
         assert done.state["pipeline_status"] == "published"
         content = await pipeline.deps.contents.get(content_id)
         events = await pipeline.deps.contents.events(content_id)
-    assert content is not None and content["status"] == "published" and content["claim_token"] is None
-    assert [e["decision"] for e in events] == ["approved"]
+    assert content is not None and content.status == "published" and content.claim_token is None
+    assert [e.decision for e in events] == ["approved"]
 
 
 async def test_the_outcome_a_run_returns_is_the_one_its_checkpoint_holds(

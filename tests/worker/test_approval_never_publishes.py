@@ -26,14 +26,14 @@ async def test_an_approval_is_recorded_without_resuming_the_run(settings: Settin
         with pytest.raises(ValueError, match=r"publishing\.approve"):
             await runs.service.claim(content_id, APPROVE)
         item = await contents.get(content_id)
-        assert item is not None and item["status"] == "pending" and await contents.events(content_id) == []
+        assert item is not None and item.status == "pending" and await contents.events(content_id) == []
 
         approved = await publishing.approve(runs.pipeline, content_id, APPROVE)
         assert approved.status == "approved" and approved.public_url is None
         outcome = await runs.pipeline.outcome(thread_id)
         assert outcome.waiting_for_human and outcome.state["pipeline_status"] == "awaiting_approval"
         item = await contents.get(content_id)
-        assert item is not None and item["published_path"] is None
+        assert item is not None and item.published_path is None
 
         claim = await publishing.claim_publication(runs.pipeline, content_id, reviewer="Mina")
         assert claim is not None
@@ -41,4 +41,4 @@ async def test_an_approval_is_recorded_without_resuming_the_run(settings: Settin
         await runs.drain()
         published = await publishing.current(runs.pipeline, content_id, "published")
         assert published.status == "published" and published.public_url == f"/articles/{content_id}"
-        assert [e["decision"] for e in await contents.events(content_id)] == ["approved", "publish"]
+        assert [e.decision for e in await contents.events(content_id)] == ["approved", "publish"]

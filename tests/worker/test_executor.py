@@ -242,8 +242,8 @@ async def test_a_revision_cut_off_mid_run_is_finished_by_another_executor(
             await asyncio.sleep(0.6)  # inside the new editorial attempt
             cut.cancel()
             await asyncio.gather(cut, return_exceptions=True)
-            content = await pipeline.deps.contents.get(content_id) or {}
-            assert content["status"] == "revision_requested" and content["claim_token"]
+            content = await pipeline.deps.contents.get(content_id)
+            assert content is not None and content.status == "revision_requested" and content.claim_token
             await asyncio.sleep(2.2)  # the dead holder's lease expires
             queued: list[str] = []
 
@@ -253,11 +253,11 @@ async def test_a_revision_cut_off_mid_run_is_finished_by_another_executor(
             assert await Sweeper(store, requeue, lease_s=2).sweep_once() == 1
             outcome = await RunExecutor(pipeline, store, worker_id="w2", lease_s=5).advance(queued[0])
             assert outcome is not None and outcome.waiting_for_human
-            content = await pipeline.deps.contents.get(content_id) or {}
-            assert content["status"] in ("pending", "escalated") and not content["claim_token"]
+            content = await pipeline.deps.contents.get(content_id)
+            assert content is not None and content.status in ("pending", "escalated") and not content.claim_token
             # The editor's revision was drafted (and, when the canned writer repeats its last paragraph, revised again
             # by the review loop): at least one new draft, and still the one decision.
             assert int(outcome.state["draft_version"]) >= 2
-            assert [e["decision"] for e in await pipeline.deps.contents.events(content_id)] == ["revision_requested"]
+            assert [e.decision for e in await pipeline.deps.contents.events(content_id)] == ["revision_requested"]
         finally:
             await store.close()
