@@ -63,11 +63,12 @@ async def test_the_admin_page_shows_a_stored_payload_inertly(client_for: Callabl
         status = await wait_until_stopped(client, response.headers["location"].rsplit("/", 1)[-1])
         contents = app.state.pipeline.deps.contents
         item = await contents.get(status["content_id"])
+        layout = item.model_dump()["layout_json"]  # a copy: the record itself is frozen
         for payload in PAYLOADS:
-            item["layout_json"]["design_spec"]["typography"]["font_family"] = payload
-            await contents.upsert_pending(thread_id=item["thread_id"], attempt=99, status="pending",
-                                          title=item["title"], keyword="k", content_type="fashion_magazine",
-                                          layout=item["layout_json"], review=item["review_json"], flags=[])
+            layout["design_spec"]["typography"]["font_family"] = payload
+            await contents.upsert_pending(thread_id=item.thread_id, attempt=99, status="pending",
+                                          title=item.title, keyword="k", content_type="fashion_magazine",
+                                          layout=layout, review=item.review_json, flags=[])
             html = (await client.get(f"/admin/contents/{status['content_id']}")).text
             _assert_inert(html)
             assert "cannot be rendered" in html

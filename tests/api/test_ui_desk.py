@@ -225,16 +225,16 @@ async def test_an_edit_cut_off_before_the_run_state_is_brought_up_to_date(api: t
     content_id = await _content(client)
     contents = app.state.pipeline.deps.contents
     item = await contents.get(content_id)
-    layout = {**item["layout_json"], "title": "Saved before the crash"}
+    layout = {**item.layout_json, "title": "Saved before the crash"}
     # Only the first of the edit's two writes happened (the process died before the run's state was updated).
     await contents.save_edit(
-        content_id, version=int(item["version"]), expected=("pending", "escalated"), attempt=2,
-        title=layout["title"], layout=layout, review={**item["review_json"], "summary": "Edited by ana."},
+        content_id, version=item.version, expected=("pending", "escalated"), attempt=2,
+        title=layout["title"], layout=layout, review={**item.review_json, "summary": "Edited by ana."},
         reviewer="ana", payload={"attempt": 2, "fields": ["title"]},
     )  # fmt: skip
     page = (await client.get(f"/admin/contents/{content_id}")).text  # the page repairs the run's state
     assert 'id="attempt-2"' in page and "edited by ana" in page
-    outcome = await app.state.pipeline.outcome(item["thread_id"])
+    outcome = await app.state.pipeline.outcome(item.thread_id)
     assert outcome.waiting_for_human and outcome.state["current_draft"]["title"] == "Saved before the crash"
     done = await post_form(client, f"/admin/contents/{content_id}/approve")
     assert done.status_code == 303

@@ -145,16 +145,15 @@ async def test_stored_text_is_escaped(client_for: Callable[..., Any]) -> None:
         _, content_id = await _run_from_form(client, model="scripted:happy")
         contents = app.state.pipeline.deps.contents
         item = await contents.get(content_id)
-        item["layout_json"]["title"] = "<script>alert(1)</script>"
         await contents.upsert_pending(
-            thread_id=item["thread_id"],
+            thread_id=item.thread_id,
             attempt=99,
             status="pending",
             title="<img src=x onerror=alert(1)>",
             keyword="k",
             content_type="fashion_magazine",
-            layout=item["layout_json"],
-            review=item["review_json"],
+            layout={**item.layout_json, "title": "<script>alert(1)</script>"},
+            review=item.review_json,
             flags=[],
         )
         html = (await client.get(f"/admin/contents/{content_id}")).text
