@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from editorial_ai.models.state_json import FeedbackJson
 from editorial_ai.prompts.sanitize import quote_as_data, sanitize_text, tone_text
 
 EDITORIAL_SYSTEM = (
@@ -140,7 +141,7 @@ EDITORIAL_EXAMPLE = json.dumps(
 )
 
 
-def format_feedback(feedback_history: list[dict[str, Any]], limit: int = 3) -> str:
+def format_feedback(feedback_history: Sequence[FeedbackJson], limit: int = 3) -> str:
     """The most recent feedback as actionable lines (bounded, newest last).
 
     Every free text (editor notes, judge reasons, suggestions, draft titles) goes through the one prompt
@@ -176,7 +177,7 @@ def build_editorial_prompt(
     sources_text: str,
     rubric_text: str,
     tone: str,
-    feedback_history: list[dict[str, Any]],
+    feedback_history: Sequence[FeedbackJson],
     learned_guidance: str = "",
 ) -> str:
     """Task text; feedback comes first so the model attends to it (seed 000 pattern 4)."""

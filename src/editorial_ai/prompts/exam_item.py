@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from editorial_ai.models.exam_item import ExamItem, ExamRequest
 from editorial_ai.models.rubric import Criterion
+from editorial_ai.models.state_json import FeedbackJson
 from editorial_ai.prompts.editorial import format_feedback
 
 EXAM_SYSTEM = (
@@ -51,7 +53,7 @@ EXAM_EXAMPLE = (
 )
 
 
-def build_exam_prompt(*, request: ExamRequest, rubric_text: str, feedback_history: list[dict[str, Any]]) -> str:
+def build_exam_prompt(*, request: ExamRequest, rubric_text: str, feedback_history: Sequence[FeedbackJson]) -> str:
     """Task text; feedback first (as for articles), then the rubric the judge will apply, then the request."""
     parts = []
     feedback = format_feedback(feedback_history)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
+from editorial_ai.models.state_json import FeedbackJson
 from editorial_ai.services.editorial_guard import split_sentences, word_count
 
 MAX_PARAGRAPH_CHARS = 900  # EditorialContent's limit
@@ -102,7 +102,7 @@ def _problem_of(evidence: str) -> str:
     return re.sub(r'^[^:]*:\s*".*"\s*', "", evidence).strip(" ()") or evidence
 
 
-def findings_for(entry: dict[str, Any], paragraph: str, index: int) -> list[str]:
+def findings_for(entry: FeedbackJson, paragraph: str, index: int) -> list[str]:
     """The latest review's findings that concern one paragraph, as problems to avoid: evidence located in it
     (`body_paragraphs[i]: ...`, "paragraph N: ..."), an editor's notes, and failures of the whole body."""
     del paragraph  # findings are matched by location, never by searching the text for quoted fragments
@@ -129,7 +129,7 @@ def findings_for(entry: dict[str, Any], paragraph: str, index: int) -> list[str]
 _QUOTED_CLAIM = re.compile(r'^(?:body_paragraphs\[(\d+)\]:\s*)?"(.+?)…?"\s+—\s+(.+)$')
 
 
-def sentence_findings(entry: dict[str, Any], paragraph: str, index: int) -> list[tuple[str, list[str]]]:
+def sentence_findings(entry: FeedbackJson, paragraph: str, index: int) -> list[tuple[str, list[str]]]:
     """Sentences of one paragraph that the latest review quoted, each with its problems: a located claim
     (`body_paragraphs[i]: "..." — problem`), or a repeated sentence in any paragraph after its first occurrence.
     A small model fixes one named sentence far more reliably than it rewrites a paragraph around it."""
@@ -154,14 +154,14 @@ def sentence_findings(entry: dict[str, Any], paragraph: str, index: int) -> list
 _LOCATED_AT = r'^{where}:\s*".+?"\s+—\s+(.+)$'
 
 
-def located_problems(entry: dict[str, Any], where: str) -> list[str]:
+def located_problems(entry: FeedbackJson, where: str) -> list[str]:
     """The latest review's problems with one located part (`title`, `subtitle`), without the quoted text."""
     pattern = re.compile(_LOCATED_AT.format(where=re.escape(where)))
     return [m[1].strip() for failure in entry.get("failed_criteria", []) or []
             for line in failure.get("evidence", []) or [] if (m := pattern.match(str(line)))]
 
 
-def paragraph_level(entry: dict[str, Any], index: int) -> bool:
+def paragraph_level(entry: FeedbackJson, index: int) -> bool:
     """Whether the latest review asks for the paragraph as a whole (an editor's note, filler, relevance, length)."""
     if entry.get("source") == "admin":
         return True
@@ -222,7 +222,7 @@ _DROP = re.compile(r"\b(?i:drop|remove|cut|delete|lose|leave out|take out|no mor
 _LEAD = re.compile(r"\b(?i:lead|open|start)\s+(?i:with)\s+(?i:the\s+)?((?:[A-Z][\w'’-]*)(?:\s+[A-Z][\w'’-]*)*)")
 
 
-def editor_requests_not_followed(history: list[dict[str, Any]], paragraphs: Sequence[str]) -> list[str]:
+def editor_requests_not_followed(history: Sequence[FeedbackJson], paragraphs: Sequence[str]) -> list[str]:
     """Requests in the latest editor's note that the rewritten body does not follow: a name asked to be dropped
     that is still there, a lead asked for that the first paragraph does not name."""
     latest = next((e for e in reversed(history) if e.get("source") == "admin"), None)

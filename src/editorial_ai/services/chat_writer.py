@@ -11,11 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+
+from pydantic import JsonValue
 
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
+from editorial_ai.models.state_json import CuratedTopicJson, FeedbackJson, JsonObject, SourcePostJson
 from editorial_ai.prompts.chat_editorial import (
     PARAGRAPH_ROLES,
     body_task,
@@ -62,13 +64,26 @@ STANDFIRST_TRIES = 3  # the second try still echoed the headline in the bench ("
 WRITER_MODES = ("paragraphs", "body")
 
 
+
+def _bump(notes: JsonObject, key: str) -> None:
+    """Count one more of `key` in the run's log."""
+    value = notes.get(key)
+    notes[key] = (value if isinstance(value, int) else 0) + 1
+
+
+def _log(notes: JsonObject, key: str, entry: JsonValue) -> None:
+    """Append `entry` to the list `key` of the run's log."""
+    listed = notes.setdefault(key, [])
+    if isinstance(listed, list):
+        listed.append(entry)
+
 @dataclass
 class _ChatRun:
     outline: Outline
     system: str
     seed: int
     guard: SentenceGuard
-    notes: dict[str, Any] = field(default_factory=dict)
+    notes: JsonObject = field(default_factory=dict)
 
     def role(self, plan: ParagraphPlan) -> str:
         template = PARAGRAPH_ROLES.get(plan.kind, PARAGRAPH_ROLES["background"])
@@ -87,7 +102,7 @@ class ChatEditorialService:
         self.known_names = known_names or set()
         self.mode = mode
 
-    def _run(self, topics: list[dict[str, Any]], contexts: list[dict[str, Any]], *, tone: str, guidance: str,
+    def _run(self, topics: list[CuratedTopicJson], contexts: list[SourcePostJson], *, tone: str, guidance: str,
              seed: int | None, variant: int) -> _ChatRun:
         keyword = str(topics[0].get("keyword", "")) if topics else ""
         outline = build_outline(keyword, topics, contexts, variant)
@@ -123,7 +138,7 @@ class ChatEditorialService:
             if word_count(best) >= MIN_WORDS:
                 break
             if attempt == 0:
-                run.notes["short paragraphs asked again"] = run.notes.get("short paragraphs asked again", 0) + 1
+                _bump(run.notes, "short paragraphs asked again")
         return best
 
     async def _body(self, run: _ChatRun, feedback: str) -> list[str]:
@@ -157,7 +172,7 @@ class ChatEditorialService:
                                                   salt=59 + 17 * attempt + salt), 200))
             if len(tried[-1].split()) >= 8 and not echoes(tried[-1], title) and tried[-1] != previous:
                 break
-            run.notes["standfirst asked again"] = run.notes.get("standfirst asked again", 0) + 1
+            _bump(run.notes, "standfirst asked again")
         # None was right: the one that echoes the headline least (a full sentence before a clipped one, a new one
         # before the last draft's), and the log says the standfirst still needs an editor's eye.
         subtitle = min(tried, key=lambda s: (s == previous, len(s.split()) < 8, echo_share(s, title)))
@@ -181,7 +196,7 @@ class ChatEditorialService:
 
     def _report(self, run: _ChatRun, body: list[str]) -> None:
         """The guard's objections, per sentence, for the tool log and the review; nothing is removed."""
-        findings = []
+        findings: list[JsonValue] = []
         for index, paragraph in enumerate(body):
             for sentence in split_sentences(paragraph):
                 problem = run.guard.problem(sentence, scope=run.outline.scope(run.outline.plans[
@@ -204,8 +219,8 @@ class ChatEditorialService:
         run.notes["paragraphs"] = len(body)
         return DraftOutcome(content=content, layout=layout, repairs=0, layout_note=note, notes=run.notes)
 
-    async def draft(self, *, curated_topics: list[dict[str, Any]], enriched_contexts: list[dict[str, Any]],
-                    design_spec: DesignSpec, rubric: Rubric, feedback_history: list[dict[str, Any]],
+    async def draft(self, *, curated_topics: list[CuratedTopicJson], enriched_contexts: list[SourcePostJson],
+                    design_spec: DesignSpec, rubric: Rubric, feedback_history: list[FeedbackJson],
                     tone: str = "sophisticated", learned_guidance: str = "", seed: int | None = None,
                     variant: int = 0) -> DraftOutcome:
         """A whole article: the body (paragraph by paragraph, or in one answer), headline, standfirst, pull quote."""
@@ -218,7 +233,7 @@ class ChatEditorialService:
         run.notes["writer"] = f"chat:{self.mode}"
         ignored = editor_requests_not_followed(feedback_history, body)
         if ignored:
-            run.notes["editor_requests_not_followed"] = ignored
+            run.notes["editor_requests_not_followed"] = list[JsonValue](ignored)
         return await self._finish(run, body, title, subtitle, design_spec)
 
     async def _fix_sentences(self, run: _ChatRun, index: int, paragraph: str,
@@ -242,14 +257,14 @@ class ChatEditorialService:
                     break
             if not new or new == sentence or still_holds(new, groups):
                 fixed = " ".join(s for s in split_sentences(fixed) if s != sentence)
-                run.notes.setdefault("sentences_taken_out", []).append({"sentence": sentence, "problems": problems})
+                _log(run.notes, "sentences_taken_out", {"sentence": sentence, "problems": list[JsonValue](problems)})
                 continue
             fixed = fixed.replace(sentence, new, 1)
-            run.notes.setdefault("sentences_rewritten", []).append(sentence)
+            _log(run.notes, "sentences_rewritten", sentence)
         return fixed
 
-    async def revise(self, *, content: EditorialContent, targets: list[str], feedback_history: list[dict[str, Any]],
-                     curated_topics: list[dict[str, Any]], enriched_contexts: list[dict[str, Any]],
+    async def revise(self, *, content: EditorialContent, targets: list[str], feedback_history: list[FeedbackJson],
+                     curated_topics: list[CuratedTopicJson], enriched_contexts: list[SourcePostJson],
                      design_spec: DesignSpec, tone: str = "sophisticated", seed: int | None = None,
                      variant: int = 0) -> DraftOutcome:
         """Rewrite only `targets`, each paragraph with the findings against it quoted; the rest stays verbatim."""
@@ -266,7 +281,7 @@ class ChatEditorialService:
                     paragraphs[i] = await self._fix_sentences(run, i, paragraphs[i], located, plan.facts)
                     continue
                 except LLMError as exc:  # the paragraph is rewritten whole instead, and the log says why
-                    run.notes.setdefault("sentence fixes failed", []).append(f"paragraph {i + 1}: {exc}")
+                    _log(run.notes, "sentence fixes failed", f"paragraph {i + 1}: {exc}")
             findings = findings_for(latest, paragraphs[i], i) or ["Make the paragraph more specific to the facts."]
             raw = await self._ask(run, rewrite_task(number=i + 1, total=len(paragraphs), role=run.role(plan),
                                                     findings=findings, facts=plan.facts),
@@ -278,10 +293,10 @@ class ChatEditorialService:
             title, subtitle = await self._headlines(
                 run, format_feedback(feedback_history), keep_title="" if "title" in targets else title,
                 problems=located_problems(latest, "subtitle"), previous=subtitle, salt=97 * len(feedback_history))
-        run.notes["regenerated"] = [f"body_paragraphs[{i}]" for i in sorted(redo)]
+        run.notes["regenerated"] = list[JsonValue](f"body_paragraphs[{i}]" for i in sorted(redo))
         run.notes["writer"] = "chat:rewrite"
         ignored = editor_requests_not_followed(feedback_history, paragraphs)
         if ignored:
-            run.notes["editor_requests_not_followed"] = ignored
+            run.notes["editor_requests_not_followed"] = list[JsonValue](ignored)
         return await self._finish(run, paragraphs, title, subtitle, design_spec)
 

@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, TypedDict, cast
+from typing import TypedDict
 
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.models.design_spec import DesignSpec
@@ -346,8 +346,7 @@ class ArticleExtras(TypedDict):
 
 def feedback_text(feedback_history: list[FeedbackJson]) -> str:
     """The latest feedback for the prompt (prompts/editorial.py)."""
-    # The prompt helper still declares its entries as untyped dicts; a FeedbackJson is such a dict.
-    return format_feedback(cast(list[dict[str, Any]], feedback_history))
+    return format_feedback(feedback_history)
 
 
 def _dropped(run: _Run) -> JsonObject:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from jinja2 import Environment, select_autoescape
 from markupsafe import Markup
@@ -220,9 +220,8 @@ class ExamItemService:
     async def generate(self, *, request: ExamRequest, rubric: Rubric,
                        feedback_history: list[FeedbackJson] | None = None) -> tuple[ExamItem, int]:
         """A whole item (structured output, rubric in the prompt, one worked example); returns (item, repairs)."""
-        # The prompt helper still declares its entries as untyped dicts; a FeedbackJson is such a dict.
         prompt = build_exam_prompt(request=request, rubric_text=rubric.as_prompt_text(),
-                                   feedback_history=cast(list[dict[str, Any]], feedback_history or []))
+                                   feedback_history=feedback_history or [])
         llm_request = LLMRequest(system=EXAM_SYSTEM, prompt=prompt, few_shot=[EXAM_EXAMPLE], output_schema=ExamItem,
                                  temperature=0.7, max_tokens=1300, prefill={"topic": request.topic},
                                  purpose="exam_generate")

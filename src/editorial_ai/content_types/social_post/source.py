@@ -7,9 +7,8 @@ the catalog's posts and products on the article's keyword, the records the artic
 
 from __future__ import annotations
 
-from typing import Any
-
 from editorial_ai.content_types.social_post.models import ArticleFacts
+from editorial_ai.models.content_record import ContentRecord
 from editorial_ai.models.layout import (
     BodyTextBlock,
     CelebFeatureBlock,
@@ -34,11 +33,11 @@ class ArticleNotFoundError(LookupError):
     """No published article answers to the reference; the message says how to name one."""
 
 
-def _is_article(row: dict[str, Any]) -> bool:
-    return bool(content_type_for(str(row.get("content_type") or "")).magazine_page)
+def _is_article(row: ContentRecord) -> bool:
+    return bool(content_type_for(row.content_type).magazine_page)
 
 
-async def find_article(contents: ContentRepository, reference: str) -> dict[str, Any]:
+async def find_article(contents: ContentRepository, reference: str) -> ContentRecord:
     """The published article `reference` names (content id, id prefix or title)."""
     reference = reference.strip()
     row = await contents.get(reference) if reference else None
@@ -47,16 +46,16 @@ async def find_article(contents: ContentRepository, reference: str) -> dict[str,
         row = await contents.get(ids[0]) if len(ids) == 1 else None
     if row is None and reference:
         rows, _ = await contents.search(ContentQuery(text=reference, status=ContentStatus.PUBLISHED.value), limit=20)
-        exact = [r for r in rows if str(r.get("title") or "").casefold() == reference.casefold()]
+        exact = [r for r in rows if (r.title or "").casefold() == reference.casefold()]
         found = exact or rows
         row = found[0] if len(found) == 1 or exact else None
     if row is None:
         raise ArticleNotFoundError(
             f"no published article answers to {reference!r}: name one by its content id or its exact title "
             "(`editorial-ai contents list --status published`)")
-    if row.get("status") != ContentStatus.PUBLISHED or not _is_article(row):
+    if row.status != ContentStatus.PUBLISHED or not _is_article(row):
         raise ArticleNotFoundError(
-            f"content {row['id']} is a {row.get('content_type')} that is {row.get('status')!r}: social posts "
+            f"content {row.id} is a {row.content_type} that is {row.status!r}: social posts "
             "announce a published article; publish it first or name another")
     return row
 
@@ -84,15 +83,15 @@ def _layout_text(layout: MagazineLayout) -> tuple[list[str], list[str], list[str
     return paragraphs, names, hashtags
 
 
-async def article_facts(row: dict[str, Any], catalog: CatalogRepository) -> ArticleFacts:
+async def article_facts(row: ContentRecord, catalog: CatalogRepository) -> ArticleFacts:
     """The article's facts and its catalog sources."""
-    layout = MagazineLayout.model_validate(row.get("layout_json") or {})
+    layout = MagazineLayout.model_validate(row.layout_json or {})
     paragraphs, names, hashtags = _layout_text(layout)
     posts = await catalog.search_posts(layout.keyword, limit=SOURCE_POSTS)
     products = await catalog.solutions_for_posts([p.id for p in posts])
     passages = [f"{p.artist_name} {p.group_name} {p.title}: {p.context}".strip() for p in posts]
     passages += [f"{s.brand} {s.title}".strip() for found in products.values() for s in found]
-    return ArticleFacts(content_id=str(row["id"]), title=layout.title, keyword=layout.keyword,
-                        url=public_url(str(row["id"])), paragraphs=paragraphs, names=list(dict.fromkeys(names)),
+    return ArticleFacts(content_id=row.id, title=layout.title, keyword=layout.keyword,
+                        url=public_url(row.id), paragraphs=paragraphs, names=list(dict.fromkeys(names)),
                         hashtags=list(dict.fromkeys(hashtags)), passages=list(dict.fromkeys(passages)))
 

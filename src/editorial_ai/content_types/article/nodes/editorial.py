@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import re
 from functools import partial
-from typing import Any
 
 from pydantic import ValidationError
 
@@ -47,11 +46,9 @@ async def _produce(
     service: Writer, state: ArticleState, deps: PipelineDeps, variant: int = 0
 ) -> tuple[DraftOutcome, str]:
     design = DesignSpec.model_validate(state.get("design_spec") or {})
-    # The chat writer (services/chat_writer.py) still declares its inputs as untyped dicts: both writers take the
-    # same JSON, so the typed values go to either as they are.
-    topics: Any = state.get("curated_topics", [])
-    contexts: Any = state.get("enriched_contexts", [])
-    feedback: Any = state.get("feedback_history", [])
+    topics = state.get("curated_topics", [])
+    contexts = state.get("enriched_contexts", [])
+    feedback = state.get("feedback_history", [])
     targets = state.get("correction_targets") or []
     previous = state.get("current_content")
     # A new attempt must be able to differ: a fixed seed on an unchanged prompt repeats the draft.
