@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Sequence
 
 from editorial_ai.models.rubric import Criterion
+from editorial_ai.models.state_json import CuratedTopicJson, Draft, SourcePostJson, json_list
 
 JUDGE_SYSTEM = (
     "You are the editor-in-chief of a fashion magazine reviewing a draft. Judge each criterion strictly "
@@ -21,31 +22,35 @@ Verdict: {"fact_accuracy": {"score": 0.9, "passed": true, "reason": "Every name 
 "reason": "Only one product is named; feature a second sourced product.", "severity": "major"}}"""
 
 
-def summarize_draft(draft: dict[str, Any], max_chars: int = 1800) -> str:
+def summarize_draft(draft: Draft, max_chars: int = 1800) -> str:
     """A compact text view of a layout for the judge."""
     lines = [f"Title: {draft.get('title', '')}"]
-    for block in draft.get("blocks", []):
+    for block in json_list(draft.get("blocks")):
+        if not isinstance(block, dict):
+            continue
         kind = block.get("type")
         if kind == "hero":
             lines.append(f"Subtitle: {block.get('overlay_subtitle', '')}")
         elif kind == "body_text":
-            lines += [f"Paragraph: {p}" for p in block.get("paragraphs", [])]
+            lines += [f"Paragraph: {p}" for p in json_list(block.get("paragraphs"))]
         elif kind == "pull_quote":
             lines.append(f"Pull quote: {block.get('quote', '')}")
         elif kind == "celeb_feature":
-            lines.append("Celebrities: " + ", ".join(c.get("name", "") for c in block.get("celebs", [])))
+            lines.append("Celebrities: " + ", ".join(str(c.get("name", "")) for c in json_list(block.get("celebs"))
+                                                     if isinstance(c, dict)))
         elif kind == "product_showcase":
             lines.append(
                 "Products: "
-                + ", ".join(f"{p.get('brand', '')} {p.get('name', '')}".strip() for p in block.get("products", []))
+                + ", ".join(f"{p.get('brand', '')} {p.get('name', '')}".strip()
+                            for p in json_list(block.get("products")) if isinstance(p, dict))
             )
         elif kind == "hashtag_bar":
-            lines.append("Hashtags: " + " ".join(block.get("hashtags", [])))
+            lines.append("Hashtags: " + " ".join(str(h) for h in json_list(block.get("hashtags"))))
     return "\n".join(lines)[:max_chars]
 
 
 def summarize_sources(
-    curated_topics: list[dict[str, Any]], enriched_contexts: list[dict[str, Any]], max_chars: int = 1500
+    curated_topics: Sequence[CuratedTopicJson], enriched_contexts: Sequence[SourcePostJson], max_chars: int = 1500
 ) -> str:
     """A compact text view of the source material."""
     lines: list[str] = []
@@ -60,7 +65,7 @@ def summarize_sources(
     return "\n".join(lines)[:max_chars] or json.dumps(curated_topics)[:max_chars]
 
 
-def build_judge_prompt(draft: dict[str, Any], sources_text: str, criteria: list[Criterion]) -> str:
+def build_judge_prompt(draft: Draft, sources_text: str, criteria: list[Criterion]) -> str:
     """The judge's task text; the rubric lines are the same ones the writer saw."""
     rubric = "\n".join(f"- {c.name}: {c.description}" for c in criteria)
     return (

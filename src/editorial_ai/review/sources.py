@@ -54,9 +54,7 @@ class Sources:
 
     def summary(self) -> str:
         """The topics and posts in brief (prompts/review.py)."""
-        # The prompt helper still declares its inputs as untyped dicts; the typed shapes are those dicts.
-        return summarize_sources(cast(list[dict[str, Any]], self.curated_topics),
-                                 cast(list[dict[str, Any]], self.enriched_contexts))
+        return summarize_sources(self.curated_topics, self.enriched_contexts)
 
     def all_passages(self) -> list[str]:
         """Every piece of source text, for the text grounding check."""

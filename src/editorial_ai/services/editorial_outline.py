@@ -10,9 +10,8 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import cast
 
-from editorial_ai.models.state_json import CuratedTopicJson, ProductJson, SourcePostJson, UntypedJson, json_list
+from editorial_ai.models.state_json import CuratedTopicJson, ProductJson, SourcePostJson, json_list
 from editorial_ai.services.editorial_leads import (
     background_follow,
     background_lead,
@@ -307,10 +306,8 @@ def _period(posts: Posts) -> str:
     return f"between {month[0]} and {month[1]}" if month[0] != month[1] else f"in {month[0]}"
 
 
-def build_outline(keyword: str, topics: Topics | Sequence[UntypedJson], posts: Posts | Sequence[UntypedJson],
-                  variant: int = 0) -> Outline:
+def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) -> Outline:
     """Paragraph plans: trend background, the lead celebrity's looks, one or two products, why it spreads."""
-    topics, posts = cast(Topics, topics), cast(Posts, posts)  # the same JSON, whoever declared it how
     terms = topic_terms(keyword)
     celebrity = _lead_celebrity(keyword, topics, posts, terms)
     products = _products(posts, terms, celebrity)
