@@ -29,7 +29,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("prompts",),  # pure functions building prompt text: the review and the services call them, never the reverse
     ("llm", "store", "models", "observability"),
     ("migrations",),  # the schema revisions the stores apply; they import no store (their command is an entry)
-    ("config", "data", "rubrics"),  # data and rubrics hold files only (sample catalog, rubric YAML)
+    ("config", "data", "rubrics", "text"),  # data and rubrics hold files only; text: sentences and words (stdlib)
 ]
 RANK: dict[str, int] = {name: len(LAYERS) - i for i, layer in enumerate(LAYERS) for name in layer}
 

@@ -9,7 +9,7 @@ import pytest
 from editorial_ai.config import DEFAULT_MODEL, Settings
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.runner import open_pipeline
-from editorial_ai.services.editorial_guard import split_sentences
+from editorial_ai.text import split_sentences
 
 pytestmark = pytest.mark.slow
 

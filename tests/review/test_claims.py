@@ -13,12 +13,12 @@ from editorial_ai.review.claims import (
     exam_claims,
     layout_claims,
     split_claims,
-    split_sentences,
     text_claims,
 )
 from editorial_ai.review.deterministic import fact_accuracy_verdict, hallucination_verdict, layout_view
 from editorial_ai.review.profile import ARTICLE_PROFILE
 from editorial_ai.review.source_index import build_index
+from editorial_ai.text import split_sentences
 
 from .helpers import ARTICLE, CONTEXTS, KNOWN, TOPICS, layout
 

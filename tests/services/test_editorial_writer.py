@@ -21,11 +21,10 @@ from editorial_ai.services.editorial_guard import (
     SentenceGuard,
     canonical_case,
     copied_from_examples,
-    split_sentences,
-    word_count,
 )
 from editorial_ai.services.editorial_outline import build_outline
 from editorial_ai.services.editorial_targets import correction_targets
+from editorial_ai.text import split_sentences, word_count
 
 from .editorial_fixtures import CONTEXTS, KNOWN, PARAGRAPHS, TOPICS
 

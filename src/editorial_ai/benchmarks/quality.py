@@ -144,7 +144,7 @@ def distinct2(paragraphs: list[str]) -> float:
 def model_share(state: dict[str, Any], paragraphs: list[str]) -> float:
     """The share of body sentences the model wrote, from the writer's own record of the latest draft: the chat
     writer composes none; the base-model writer counts the model's sentences beside its composed openings."""
-    from editorial_ai.services.editorial_guard import split_sentences
+    from editorial_ai.text import split_sentences
 
     logged = [e for e in state.get("tool_calls_log", []) if e.get("tool") == "editorial.generate"]
     if not logged:

@@ -26,9 +26,9 @@ from editorial_ai.models.layout import (
     PullQuoteBlock,
 )
 from editorial_ai.models.state_json import Draft, json_list
+from editorial_ai.text import split_sentences
 
 # A sentence ends at . ! ? followed by space and a capital, digit or opening quote; "Tiffany & Co. bags" does not.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’')\]]?\s+(?=[\"“‘'(\[]?[A-Z0-9])")
 _CLAUSE_SPLIT = re.compile(r";\s+|,\s+and\s+|,\s+while\s+|\s+while\s+")
 # Verb-ish words: enough to tell a clause ("Lisa chose the coat") from a list item ("and Calvin Klein jeans").
 _VERBS = frozenset({
@@ -70,14 +70,6 @@ class ClaimSet:
 
 def _verbish(words: list[str]) -> bool:
     return any(w.lower() in _VERBS or (len(w) > 3 and w.lower().endswith("ed")) for w in words)
-
-
-def split_sentences(text: str) -> list[str]:
-    """Sentences of a text (line breaks end sentences too)."""
-    out: list[str] = []
-    for line in text.splitlines():
-        out += [s.strip() for s in _SENTENCE_END.split(line) if s.strip()]
-    return out
 
 
 def split_claims(sentence: str) -> list[str]:

@@ -22,8 +22,8 @@ from editorial_ai.review.text_checks import (
     check_originality,
     check_relevance,
     check_repetition,
-    word_count,
 )
+from editorial_ai.text import word_count
 
 MIN_PARAGRAPHS = 2
 

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from editorial_ai.models.state_json import CuratedTopicJson, SourcePostJson, json_list
-from editorial_ai.review.claims import split_sentences
 from editorial_ai.review.dates import days_in
 from editorial_ai.review.grounding import SourceFacts, facts_from_sources, fold
 from editorial_ai.review.text_grounding import NUMBER_PATTERN, number_key
+from editorial_ai.text import split_sentences
 
 STOPWORDS = frozenset({
     "a", "an", "and", "are", "as", "at", "be", "been", "being", "but", "by", "for", "from", "had", "has", "have",

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 from editorial_ai.models.review import CriterionResult
-from editorial_ai.review.claims import split_sentences
 from editorial_ai.review.grounding import normalize
 from editorial_ai.review.text_checks import DraftView
+from editorial_ai.text import split_sentences
 
 MIN_DENSITY = 0.6  # of the article's body sentences
 MIN_PARAGRAPH_DENSITY = 0.5  # a paragraph below this is named in the evidence

@@ -7,17 +7,17 @@ of the shipped labels (`editorial-ai calibrate --labels examples/labels --split 
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from editorial_ai.models.review import CriterionResult
 from editorial_ai.review.claim_support import ClaimCheck
-from editorial_ai.review.claims import ClaimSet, split_sentences
+from editorial_ai.review.claims import ClaimSet
 from editorial_ai.review.profile import ReviewProfile
 from editorial_ai.review.source_index import STOPWORDS, SourceIndex, content_words, plain
 from editorial_ai.review.text_grounding import checkable_spans
+from editorial_ai.text import split_sentences
 
 # Share of body paragraphs that must mention the keyword or a topic term.
 RELEVANCE_MIN_COVERAGE = 1.0
@@ -218,6 +218,3 @@ def _result(criterion: str, passed: bool, score: float, reason: str, evidence: l
                            score=round(min(1.0, max(0.0, score)), 4), reason=reason, evidence=evidence)
 
 
-def word_count(paragraphs: list[str]) -> int:
-    """Words in the paragraphs."""
-    return sum(len(re.findall(r"\w+", p)) for p in paragraphs)

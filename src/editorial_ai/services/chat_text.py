@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 
 from editorial_ai.models.state_json import FeedbackJson
-from editorial_ai.services.editorial_guard import split_sentences, word_count
+from editorial_ai.text import split_sentences, word_count
 
 MAX_PARAGRAPH_CHARS = 900  # EditorialContent's limit
 _LABEL = re.compile(r"^\s*(?:\*\*)?(?:paragraph\s*\d*|headline|standfirst|title|body)\s*(?:\d+)?\s*[:.\-]\s*(?:\*\*)?",

@@ -54,8 +54,9 @@ from editorial_ai.services.editorial import (
     paragraph_indices,
     planner_layout,
 )
-from editorial_ai.services.editorial_guard import SentenceGuard, canonical_case, split_sentences, word_count
+from editorial_ai.services.editorial_guard import SentenceGuard, canonical_case
 from editorial_ai.services.editorial_outline import Outline, ParagraphPlan, build_outline
+from editorial_ai.text import split_sentences, word_count
 
 TEMPERATURE = 0.5  # lower than a chat default: the facts, not variety, are what the prose must carry
 MIN_WORDS = 55  # a paragraph shorter than this is asked for once more

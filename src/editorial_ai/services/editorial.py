@@ -31,10 +31,11 @@ from editorial_ai.prompts.editorial import (
     paragraph_examples,
 )
 from editorial_ai.review.rubric import Rubric
-from editorial_ai.services.editorial_guard import SentenceGuard, canonical_case, split_sentences, word_count
+from editorial_ai.services.editorial_guard import SentenceGuard, canonical_case
 from editorial_ai.services.editorial_leads import scene_phrase
 from editorial_ai.services.editorial_outline import Outline, ParagraphPlan, build_outline
 from editorial_ai.services.layout_planner import plan_layout
+from editorial_ai.text import split_sentences, word_count
 
 PARAGRAPH_WORDS = "70 to 100"
 MIN_PARAGRAPH_WORDS = 85  # below this a paragraph is continued (its composed opening gives 30-60)

@@ -17,6 +17,8 @@ from editorial_ai.review.attributes import unsourced_attributes
 from editorial_ai.review.claim_support import SETTING_CUES
 from editorial_ai.review.relations import possessive_clashes, unsourced_relations
 from editorial_ai.review.source_index import content_words
+from editorial_ai.text import split_sentences
+from editorial_ai.text import words as _words
 
 COPY_NGRAM = 6  # six shared words in a row is copying, not a common phrase
 COPY_SHARE = 0.3  # or this share of a sentence's 5-word runs (the review fails a sentence at 0.5)
@@ -29,7 +31,6 @@ _COMMON_CAPS = {"i", "january", "february", "march", "april", "may", "june", "ju
                 "october", "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday",
                 "saturday", "sunday"}  # fmt: skip
 # A closing quote or bracket after the full stop stays with its sentence.
-_SENTENCE = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"'”’)]))\s+(?=[\"'“‘(]*[A-Z0-9])")
 _NUMBER = re.compile(r"\d[\d,.]*")
 # Counts in words are figures too ("all five pieces", "for thirty years"); "one" is left out (a pronoun).
 _NUMBER_WORDS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
@@ -53,18 +54,7 @@ _HISTORY = re.compile(r"\b(?:(?:first|last|only) time|(?:several|many|countless|
                       r"favou?rite|since (?:childhood|then|the \w+s))\b", re.IGNORECASE)
 
 
-def split_sentences(text: str) -> list[str]:
-    """Sentences of a paragraph (a full stop followed by a capital or digit starts a new one)."""
-    return [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
-
-
 _WORD = re.compile(r"[^\W_]+")
-
-
-# Cached: a run asks for the same catalog names' and facts' words in every paragraph and every draft.
-@lru_cache(maxsize=16384)
-def _words(text: str) -> tuple[str, ...]:
-    return tuple(_WORD.findall(text.casefold()))
 
 
 def ngrams(text: str, n: int = COPY_NGRAM) -> set[tuple[str, ...]]:
@@ -285,6 +275,3 @@ def _name_pattern(names: frozenset[str]) -> tuple[re.Pattern[str] | None, dict[s
     return re.compile(rf"(?<![^\W_])(?:{alternation})(?![^\W_])", re.IGNORECASE), canonical
 
 
-def word_count(text: str) -> int:
-    """Words in a text."""
-    return len(_words(text))
