@@ -7,6 +7,7 @@ from editorial_ai.llm.scripted import ScriptedClient
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.review.rubric import load_rubric
+from editorial_ai.services.chat_text import one_line, reads_as_list
 from editorial_ai.services.chat_writer import ChatEditorialService
 
 from .editorial_fixtures import CONTEXTS, TOPICS
@@ -94,3 +95,23 @@ async def test_when_every_standfirst_echoes_the_headline_the_least_echoing_is_ke
     assert len([c for c in client.calls if c.purpose == "editorial_subtitle"]) == 3
     assert outcome.content.subtitle == closer  # it still echoes (the log says so), but less than the others
     assert outcome.notes["standfirst_kept_with_problem"] == closer
+
+
+async def test_a_headline_that_lists_pieces_is_asked_for_once_more_and_none_is_cut_inside_a_word() -> None:
+    listed = ("Quiet Luxury: Balenciaga Baggy Jeans, Alaïa Logo Belt and Acne Studios Face Patch Scarf at Airport "
+              "Fashion, Brand Campaign and Magazine Cover")
+    short = "Quiet Luxury: Rosé's brown belt goes quiet"
+    writer, client = _writer({"editorial_paragraph": [{"text": PARAGRAPH}],
+                              "editorial_title": [{"text": listed}, {"text": short}],
+                              "editorial_subtitle": [{"text": "From the airport to a cover shoot, one brown leather "
+                                                               "belt carries a whole season of quiet dressing"}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    prompts = [c.prompt for c in client.calls if c.purpose == "editorial_title"]
+    assert len(prompts) == 2 and "Your last headline was a list" in prompts[1]
+    assert outcome.content.title == short and outcome.notes["headline asked again"] == 1
+    assert one_line(listed, 120) == ("Quiet Luxury: Balenciaga Baggy Jeans, Alaïa Logo Belt and Acne Studios Face "
+                                     "Patch Scarf at Airport Fashion, Brand")
+    assert reads_as_list(listed) and not reads_as_list(short)
+    assert not reads_as_list("Jennie Effect: a coquette bag at the Chanel pop-up in Seongsu")

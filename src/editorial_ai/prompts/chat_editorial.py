@@ -114,9 +114,12 @@ def sentence_fix_task(*, number: int, sentence: str, problems: Sequence[str], fa
         "add nothing the facts do not give. Answer with the one sentence only."])
 
 
-def headline_task(*, keyword: str, feedback: str = "") -> str:
-    """Ask for the headline."""
+def headline_task(*, keyword: str, feedback: str = "", was_a_list: bool = False) -> str:
+    """Ask for the headline; `was_a_list` when the last answer listed pieces or places (asked once more)."""
     parts = [feedback] if feedback else []
+    if was_a_list:
+        parts.append("Your last headline was a list of names. Write a short one of at most 8 words about one person "
+                     "or one piece.")
     parts.append(f"Write the headline of this feature on {quote_as_data(keyword, label='the topic', max_chars=120)}:"
                  " at most 10 words, naming the topic and saying something about it (a person, a piece or why it "
                  "spreads), never a list of places or products. Answer with the headline only, without quotation "

@@ -59,8 +59,18 @@ def one_line(text: str, limit: int) -> str:
         line = line.strip(" \"“”'*")
         if re.search(r"\w", line):
             line = line.rstrip(".") if len(line) < 140 else line
-            return line[:limit].strip()
+            if len(line) > limit:  # cut at a word, never inside one ("... Brand Campai")
+                line = line[:limit + 1].rsplit(" ", 1)[0].rstrip(" ,;:-–—")
+            return line.strip()
     return ""
+
+
+def reads_as_list(headline: str) -> bool:
+    """Whether a headline is a list of pieces or places rather than a line about one ("Quiet Luxury: Balenciaga
+    Baggy Jeans, Alaïa Logo Belt and Acne Studios Face Patch Scarf at ..."), or too long to read as a headline."""
+    tail = headline.split(":", 1)[-1]
+    commas = tail.count(",")
+    return len(headline.split()) > 14 or commas >= 2 or (commas >= 1 and bool(re.search(r"\band\b|&", tail)))
 
 
 def echo_share(line: str, headline: str) -> float:

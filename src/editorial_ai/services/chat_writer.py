@@ -43,6 +43,7 @@ from editorial_ai.services.chat_text import (
     one_line,
     paragraph_level,
     pull_quote_candidates,
+    reads_as_list,
     sentence_findings,
     still_holds,
     strip_meta,
@@ -161,11 +162,19 @@ class ChatEditorialService:
         word for word (the same seed and prompt gave it back, and the loop escalated on an unchanged draft)."""
         keyword = run.outline.keyword
         title = keep_title
-        if not title:
-            title = one_line(await self._ask(run, headline_task(keyword=keyword, feedback=feedback),
-                                             purpose="editorial_title", max_tokens=30, salt=53 + salt), 120)
-            if len(title) < 12:  # the schema's floor: a two-word answer is no headline
-                title = f"{keyword}: {title}".strip(": ")[:120] if title else f"{keyword}: the looks behind the trend"
+        for attempt in range(0 if title else 2):  # a headline that lists pieces or places is asked for once more
+            answer = one_line(await self._ask(run, headline_task(keyword=keyword, feedback=feedback,
+                                                                 was_a_list=attempt > 0),
+                                              purpose="editorial_title", max_tokens=30, salt=53 + 13 * attempt + salt),
+                              120)
+            if not title or (reads_as_list(title) and answer and not reads_as_list(answer)):
+                title = answer
+            if not reads_as_list(title):
+                break
+            if attempt == 0:
+                _bump(run.notes, "headline asked again")
+        if not keep_title and len(title) < 12:  # the schema's floor: a two-word answer is no headline
+            title = f"{keyword}: {title}".strip(": ")[:120] if title else f"{keyword}: the looks behind the trend"
         tried: list[str] = []
         for attempt in range(STANDFIRST_TRIES):  # an empty, clipped, echoing or unchanged one is asked for again
             task = standfirst_task(headline=title, fresh_start=attempt > 0, problems=problems)
