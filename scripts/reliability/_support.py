@@ -145,9 +145,9 @@ async def audit(backend: Backend, content_id: str, thread_id: str) -> Audit:
     # not counted as a publish.
     publish_runs = sum(1 for r in records if r.get("node_name") == "publish" and r.get("status") == "success"
                        and r.get("outcome") != "replay")
-    return Audit(str(content["status"]), [str(e["decision"]) for e in events],
+    return Audit(content.status, [e.decision for e in events],
                  str(outcome.state.get("pipeline_status")), outcome.waiting_for_human, outcome.next_nodes,
-                 bool(content.get("claim_token")), publish_runs)
+                 bool(content.claim_token), publish_runs)
 
 
 def emit(result: dict[str, Any]) -> None:

@@ -50,7 +50,7 @@ async def test_good_spec_passes_the_supervisor_and_publishes(settings: Settings,
         assert [c.purpose for c in shared.client.calls] == ["spec_categorize", "spec_extract"]
         content_id = str(state["current_draft_id"])
         stored = await pipeline.deps.contents.get(content_id)
-        assert stored is not None and stored["title"] == BAG and stored["content_type"] == "product_spec"
+        assert stored is not None and stored.title == BAG and stored.content_type == "product_spec"
         done = await pipeline.decide(content_id, AdminDecision(decision="approved"))
         published = await pipeline.deps.contents.get(content_id)
         nodes = _nodes(pipeline, done)
@@ -63,8 +63,8 @@ async def test_good_spec_passes_the_supervisor_and_publishes(settings: Settings,
         "human_decision",
         "publish",
     ]
-    assert published is not None and published["status"] == "published"
-    page = Path(published["published_path"]).read_text(encoding="utf-8")
+    assert published is not None and published.status == "published"
+    page = Path(published.published_path).read_text(encoding="utf-8")
     assert "<th>strap drop</th><td>60 cm</td>" in page and "lambskin leather" in page
 
 

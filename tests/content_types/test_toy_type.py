@@ -103,7 +103,7 @@ async def test_a_toy_type_runs_through_the_graph_gate_revision_and_publish(
         assert outcome.waiting_for_human and outcome.state["draft_version"] == 2
         content_id = str(outcome.state["current_draft_id"])
         stored = await pipeline.deps.contents.get(content_id)
-        assert stored is not None and stored["content_type"] == "haiku" and stored["title"] == "ponds"
+        assert stored is not None and stored.content_type == "haiku" and stored.title == "ponds"
 
         revised = await pipeline.decide(
             content_id, AdminDecision(decision="revision_requested", feedback="Fewer words")
@@ -112,11 +112,11 @@ async def test_a_toy_type_runs_through_the_graph_gate_revision_and_publish(
         done = await pipeline.decide(content_id, AdminDecision(decision="approved"))
         nodes = [r["node_name"] for r in pipeline.logs(done.thread_id, "published")["runs"]]
         published = await pipeline.deps.contents.get(content_id)
-    assert published is not None and published["status"] == "published"
+    assert published is not None and published.status == "published"
     assert done.state["pipeline_status"] == "published"
     assert nodes[:4] == ["haiku_write", "haiku_check", "haiku_write", "haiku_check"]
     assert "curation" not in nodes and nodes[-1] == "publish"
-    page = Path(str(published["published_path"])).read_text(encoding="utf-8")
+    page = Path(str(published.published_path)).read_text(encoding="utf-8")
     assert page == "<!doctype html><p class='haiku'>still pond / a frog leaps / water sound</p>"
     assert [c.purpose for c in client.calls] == ["haiku"] * 3
 

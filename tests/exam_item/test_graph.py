@@ -55,15 +55,15 @@ async def test_good_item_waits_at_the_gate_then_publishes_html(settings: Setting
         assert [c.purpose for c in shared.client.calls] == ["exam_generate", "judge"]
         content_id = str(state["current_draft_id"])
         content = await pipeline.deps.contents.get(content_id)
-        assert content is not None and content["status"] == "pending" and content["content_type"] == "exam_item"
-        assert content["title"] == state["current_draft"]["stem"] and content["keyword"] == TOPIC
+        assert content is not None and content.status == "pending" and content.content_type == "exam_item"
+        assert content.title == state["current_draft"]["stem"] and content.keyword == TOPIC
         assert outcome.summary()["title"] == state["current_draft"]["stem"]
 
         done = await pipeline.decide(content_id, APPROVE)
         assert done.state["pipeline_status"] == "published" and not done.waiting_for_human
         content = await pipeline.deps.contents.get(content_id)
-        assert content is not None and content["status"] == "published"
-        html = Path(content["published_path"]).read_text(encoding="utf-8")
+        assert content is not None and content.status == "published"
+        html = Path(content.published_path).read_text(encoding="utf-8")
         nodes = _nodes(pipeline, done)  # human_decision runs twice: interrupted, then resumed
         assert nodes == [*EXAM_NODES, "admin_gate", "human_decision", "human_decision", "publish"]
     assert html.lower().startswith("<!doctype html>")
@@ -116,8 +116,8 @@ async def test_hopeless_item_needs_human_review_after_two_corrections(settings: 
     assert len(shared.calls_for("correction")) == 2 and len(state["review_history"]) == 3
     assert [h["correction_target"] for h in state["review_history"]] == ["vignette", "vignette", None]
     assert "max self-corrections reached: 2 of 2" in state["review_history"][-1]["stop_reason"]
-    assert content is not None and content["status"] == "escalated"
-    assert content["review_json"]["passed"] is False
+    assert content is not None and content.status == "escalated"
+    assert content.review_json["passed"] is False
 
 
 def _tenants(tmp_path: Path, text: str) -> Path:

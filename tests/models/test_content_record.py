@@ -51,14 +51,3 @@ def test_records_are_frozen_and_need_their_id() -> None:
         record.title = "changed"  # type: ignore[misc]
     with pytest.raises(ValidationError):
         ContentRecord.model_validate({"title": "no id"})
-
-
-def test_a_record_still_reads_by_column_name() -> None:
-    record = ContentRecord.model_validate({"id": "c", "status": "pending", "title": "T"})
-    assert record["status"] == "pending" and record.get("title") == "T" and record.get("nope", "-") == "-"
-    assert "status" in record and "nope" not in record
-    with pytest.raises(KeyError):
-        record["nope"]
-    assert dict(record) == record.model_dump()
-    event = DecisionEvent(id=1, decision="approved")
-    assert {**event}["decision"] == "approved"

@@ -306,4 +306,4 @@ async def test_runs_are_isolated_by_thread(settings: Settings) -> None:
         await pipeline.decide(_content_id(first), APPROVE)
         assert (await pipeline.outcome(second.thread_id)).waiting_for_human
         items, total = await pipeline.deps.contents.list()
-        assert total == 2 and {i["status"] for i in items} == {"published", "pending"}
+        assert total == 2 and {i.status for i in items} == {"published", "pending"}

@@ -17,6 +17,7 @@ import yaml
 from pydantic import BaseModel
 
 from editorial_ai.content_types.product_spec import SPEC_FRAGMENTS
+from editorial_ai.models.content_record import DecisionEvent
 from editorial_ai.models.decisions import AdminDecision, ReviewForm
 from editorial_ai.models.exam_item import ExamRequest
 from editorial_ai.prompts.editorial import build_editorial_prompt, format_feedback
@@ -50,7 +51,7 @@ def _prompts(note: str) -> dict[str, str]:
                {"attempt": 2, "source": "review", "draft_title": note[:200],
                 "failed_criteria": [{"criterion": "grounding", "severity": "critical", "reason": note}],
                 "suggestions": [note]}]
-    events = [{"payload": decision.model_dump(mode="json")}] * 2
+    events = [DecisionEvent(id=1, decision="revision_requested", payload=decision.model_dump(mode="json"))] * 2
     guidance = aggregate(events).render()
     spec_signal = aggregate(events, fragments=SPEC_FRAGMENTS, note_placeholders=("{{EXTRACTION_REVIEW}}",))
     return {
@@ -143,7 +144,8 @@ def test_an_approved_item_carrying_a_hostile_note_is_redacted_before_it_is_an_ex
 def test_a_hostile_note_listed_as_missing_spec_fields_never_becomes_guidance(entry: dict[str, Any]) -> None:
     """Seed 003's missing_spec fields reach the extraction prompt as focus fields: only plain field names do."""
     form = {"missing_spec": True, "notes": f"missing specs to research: {entry['note'][:1500]}, closure"}
-    signal = aggregate([{"payload": {"review_form": form}}] * 2, fragments=SPEC_FRAGMENTS,
+    signal = aggregate([DecisionEvent(id=1, decision="rejected", payload={"review_form": form})] * 2,
+                       fragments=SPEC_FRAGMENTS,
                        note_placeholders=("{{EXTRACTION_REVIEW}}",))
     focus = [line for line in signal.render("{{EXTRACTION_REVIEW}}").splitlines() if "whenever the description" in line]
     prompt = build_extraction_prompt(description="A bag, 25 cm wide.", category="bag", keys=(),

@@ -142,7 +142,7 @@ async def test_list_filters_pages_and_counts(contents: Any) -> None:
     assert total == 5 and [i.title for i in items] == [f"Article {i}" for i in reversed(range(5))]
     page, total = await contents.list(limit=2, offset=1)
     assert total == 5 and [i.title for i in page] == ["Article 3", "Article 2"]
-    assert (await contents.list(limit=2, offset=4))[0][0]["id"] == ids[0]
+    assert (await contents.list(limit=2, offset=4))[0][0].id == ids[0]
     published, count = await contents.list("published")
     assert count == 1 and published[0].id == ids[0] and published[0].published_path == "/x.html"
     pending, count = await contents.list("pending", limit=1)

@@ -68,44 +68,44 @@ async def test_a_claim_writes_status_event_and_token_together(contents: Any) -> 
 
 async def test_a_stale_version_or_status_claims_nothing(contents: Any) -> None:
     content_id = await contents.upsert_pending(**_draft())
-    version = (await contents.get(content_id))["version"]
+    version = (await contents.get(content_id)).version
     assert await _claim(contents, content_id, version + 1, "stale") is None
     assert await _claim(contents, content_id, version, "first") is not None
     assert await _claim(contents, content_id, version + 1, "late") is None  # right version, status no longer awaiting
     assert len(await contents.events(content_id)) == 1
-    assert (await contents.get(content_id))["claim_token"] == "first"
+    assert (await contents.get(content_id)).claim_token == "first"
 
 
 async def test_concurrent_claims_have_one_winner_and_one_event(stores: Stores) -> None:
     first = stores.contents()
     await first.initialize()
     content_id = await first.upsert_pending(**_draft())
-    version = (await first.get(content_id))["version"]
+    version = (await first.get(content_id)).version
     repos = [stores.contents() for _ in range(12)]  # separate connections, as separate processes would use
     results = await asyncio.gather(*(_claim(r, content_id, version, f"tok-{i}") for i, r in enumerate(repos)))
     winners = [i for i, r in enumerate(results) if r is not None]
     assert len(winners) == 1
     assert len(await first.events(content_id)) == 1
-    assert (await first.get(content_id))["claim_token"] == f"tok-{winners[0]}"
+    assert (await first.get(content_id)).claim_token == f"tok-{winners[0]}"
 
 
 async def test_the_claim_is_taken_over_and_released_by_its_owner_only(contents: Any) -> None:
     content_id = await contents.upsert_pending(**_draft())
-    await _claim(contents, content_id, (await contents.get(content_id))["version"], "owner")
+    await _claim(contents, content_id, (await contents.get(content_id)).version, "owner")
     assert not await contents.take_over_claim(content_id, token="someone", new_token="thief")
     assert await contents.take_over_claim(content_id, token="owner", new_token="resumer")
     assert not await contents.release_claim(content_id, token="owner")
     assert await contents.release_claim(content_id, token="resumer")
-    assert (await contents.get(content_id))["claim_token"] is None
+    assert (await contents.get(content_id)).claim_token is None
 
 
 async def test_a_new_attempt_bumps_the_version(contents: Any) -> None:
     content_id = await contents.upsert_pending(**_draft())
-    v1 = (await contents.get(content_id))["version"]
+    v1 = (await contents.get(content_id)).version
     await contents.upsert_pending(**_draft())  # same attempt: nothing changes
-    assert (await contents.get(content_id))["version"] == v1
+    assert (await contents.get(content_id)).version == v1
     await contents.upsert_pending(**_draft(attempt=2))
-    assert (await contents.get(content_id))["version"] == v1 + 1
+    assert (await contents.get(content_id)).version == v1 + 1
 
 
 async def test_an_sqlite_database_from_before_claims_is_upgraded(tmp_path: Any) -> None:
@@ -115,7 +115,7 @@ async def test_an_sqlite_database_from_before_claims_is_upgraded(tmp_path: Any) 
     repo = SqliteContentRepository(path)
     await asyncio.gather(repo.initialize(), SqliteContentRepository(path).initialize())  # concurrent upgraders
     old = await repo.get("c-old")
-    assert old is not None and (old["version"], old["claim_token"]) == (0, None)
+    assert old is not None and (old.version, old.claim_token) == (0, None)
     assert await _claim(repo, "c-old", 0, "tok") is not None
 
 
@@ -134,5 +134,5 @@ async def test_a_postgres_database_from_before_claims_is_upgraded(pg_schemas: Sc
     repo = PostgresContentRepository(pg_schemas.dsn, schema=schema)
     await repo.initialize()
     old = await repo.get("c-old")
-    assert old is not None and (old["version"], old["claim_token"]) == (0, None)
+    assert old is not None and (old.version, old.claim_token) == (0, None)
     assert await _claim(repo, "c-old", 0, "tok") is not None

@@ -34,7 +34,7 @@ def _approve(contents: Any, content_id: str, **fields: Any) -> Any:
 
 async def test_a_step_writes_its_status_and_event_together(contents: Any) -> None:
     content_id = await contents.upsert_pending(**_draft())
-    version = (await contents.get(content_id))["version"]
+    version = (await contents.get(content_id)).version
     event_id = await _approve(contents, content_id)
     assert isinstance(event_id, int)
     after = await contents.get(content_id)
@@ -70,7 +70,7 @@ async def test_a_failure_before_the_event_rolls_the_status_back(contents: Any, m
     assert await contents.events(content_id) == []
     monkeypatch.undo()
     assert await _approve(contents, content_id) is not None  # nothing was left locked or half-done
-    assert (await contents.get(content_id))["status"] == "approved"
+    assert (await contents.get(content_id)).status == "approved"
 
 
 async def test_a_failure_after_the_event_rolls_both_back(contents: Any, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -91,7 +91,7 @@ async def test_an_sqlite_file_from_the_previous_release_is_upgraded_in_place(tmp
     assert _revision(path) == [HEAD]
     items, total = await contents.list()
     assert total == 2 and [i.id for i in items] == ["c-2", "c-1"]  # rows kept, newest first
-    assert items[1]["layout_json"] == {"title": "Old 1"} and items[1]["version"] == 0
+    assert items[1].layout_json == {"title": "Old 1"} and items[1].version == 0
     assert [e.decision for e in await contents.events("c-1")] == ["approved"]
     catalog = SqliteCatalogRepository(path)
     await catalog.initialize()  # posts present: nothing seeded, the old post indexed for search
@@ -117,7 +117,8 @@ async def test_the_second_revision_is_applied_to_a_file_at_the_baseline(tmp_path
     assert "USING INDEX idx_contents_created" in _list_plan(path)
     contents = SqliteContentRepository(path)
     await contents.initialize()
-    assert (await contents.get("c-1") or {}).get("status") == "approved"
+    upgraded = await contents.get("c-1")
+    assert upgraded is not None and upgraded.status == "approved"
     store.close()
     contents.close()
 

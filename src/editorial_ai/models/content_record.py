@@ -30,29 +30,10 @@ def _document(value: Any, empty: Any) -> Any:
     return empty if value is None else value
 
 
-class StoredRow(BaseModel):
-    """Read access by column name, as `row["status"]` or `row.get("title")`, for readers that still take a row
-    as a mapping; new code reads the attributes."""
+class ContentRecord(BaseModel):
+    """One row of `editorial_contents`: a draft awaiting, or past, an editor's decision."""
 
     model_config = ConfigDict(frozen=True)
-
-    def __getitem__(self, name: str) -> Any:
-        if name not in type(self).model_fields:
-            raise KeyError(name)
-        return getattr(self, name)
-
-    def get(self, name: str, default: Any = None) -> Any:
-        return getattr(self, name) if name in type(self).model_fields else default
-
-    def __contains__(self, name: object) -> bool:
-        return name in type(self).model_fields
-
-    def keys(self) -> list[str]:
-        return list(type(self).model_fields)
-
-
-class ContentRecord(StoredRow):
-    """One row of `editorial_contents`: a draft awaiting, or past, an editor's decision."""
 
     id: str
     thread_id: str = ""
@@ -106,8 +87,10 @@ class ContentRecord(StoredRow):
         return _iso(value)
 
 
-class DecisionEvent(StoredRow):
+class DecisionEvent(BaseModel):
     """One entry of `review_events`, the append-only decision log (never updated or deleted)."""
+
+    model_config = ConfigDict(frozen=True)
 
     id: int
     content_id: str = ""

@@ -16,9 +16,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from editorial_ai.models.content_record import DecisionEvent
 from editorial_ai.models.state_json import JsonObject
 from editorial_ai.prompts.sanitize import quote_as_data
-from editorial_ai.services.learning_notes import EventRow, NoteState
+from editorial_ai.services.learning_notes import NoteState, note_text
 from editorial_ai.services.learning_text import MAX_EXAMPLE_CHARS, MAX_NOTE_CHARS, missing_fields, redact, sanitize_note
 
 __all__ = [
@@ -163,13 +164,12 @@ def _flags(form: Mapping[str, Any]) -> dict[str, bool]:
     }
 
 
-def reviewed_events(events: Iterable[EventRow]) -> list[EventRow]:
+def reviewed_events(events: Iterable[DecisionEvent]) -> list[DecisionEvent]:
     """Human decisions carrying a review form or feedback (edits and other events are not reviews)."""
     return [
         e
         for e in events
-        if (e.get("decision") in DECISION_KINDS or "decision" not in e)
-        and ((e.get("payload") or {}).get("review_form") or (e.get("payload") or {}).get("feedback"))
+        if e.decision in DECISION_KINDS and (e.payload.get("review_form") or e.payload.get("feedback"))
     ]
 
 
@@ -179,7 +179,7 @@ def _threshold(needed: int, reviews: int, window: int) -> int:
 
 
 def aggregate(
-    events: Iterable[EventRow],
+    events: Iterable[DecisionEvent],
     window: int = WINDOW,
     *,
     fragments: Fragments | None = None,
@@ -197,7 +197,7 @@ def aggregate(
     reviewed = reviewed_events(events)[-window:]
     signal = LearningSignal(reviews=len(reviewed), low_confidence=len(reviewed) < window, subcategory=subcategory)
     for event in reviewed:
-        for flag, value in _flags(event["payload"].get("review_form") or {}).items():
+        for flag, value in _flags(event.payload.get("review_form") or {}).items():
             signal.counts[flag] = signal.counts.get(flag, 0) + int(value)
     for flag, needed in THRESHOLDS.items():
         threshold = _threshold(needed, len(reviewed), window)
@@ -226,28 +226,25 @@ def aggregate(
 
 
 def _add_notes(
-    signal: LearningSignal, reviewed: list[EventRow], placeholders: Sequence[str], switched_off: bool,
+    signal: LearningSignal, reviewed: list[DecisionEvent], placeholders: Sequence[str], switched_off: bool,
     note_review: Mapping[int, NoteState] | None = None,
 ) -> None:
     """The window's notes, newest first, within MAX_NOTES_TOTAL. With `note_review` (the store's note states),
     a note teaches only once approved (its edited words when edited); each note's fate is a decision."""
     total = 0
     for event in reversed(reviewed):
-        payload = event["payload"]
-        raw = str(payload.get("feedback") or (payload.get("review_form") or {}).get("notes") or "")
-        event_id = event.get("id")
-        if note_review is not None and raw.strip() and event_id is not None:
-            state = note_review.get(int(event_id))
+        raw = note_text(event.payload)
+        if note_review is not None and raw.strip():
+            state = note_review.get(event.id)
             if state is None or not state.teaches:
                 status = state.status if state else "waiting for approval"
-                signal.decide(f"note:{event_id}", "*", False, f"{status}: does not teach")
+                signal.decide(f"note:{event.id}", "*", False, f"{status}: does not teach")
                 continue
             raw = state.text if state.text is not None else raw
         note = sanitize_note(raw)
         if note and note not in signal.notes and total + len(note) <= MAX_NOTES_TOTAL:
             signal.notes.append(note)
-            if event_id is not None:
-                signal.note_sources.append((int(event_id), note))
+            signal.note_sources.append((event.id, note))
             total += len(note)
     for placeholder in placeholders:
         if not signal.notes:
@@ -262,12 +259,12 @@ def _add_notes(
 
 
 def _add_missing_fields(
-    signal: LearningSignal, reviewed: list[EventRow], table: Fragments, switched_off: bool, window: int
+    signal: LearningSignal, reviewed: list[DecisionEvent], table: Fragments, switched_off: bool, window: int
 ) -> None:
     """Seed 003: a spec field listed as missing in >= 2 of the last reviews becomes a focus field to extract."""
     counts: dict[str, int] = {}
     for event in reviewed:
-        for name in missing_fields(event["payload"]):
+        for name in missing_fields(event.payload):
             counts[name] = counts.get(name, 0) + 1
     threshold = _threshold(THRESHOLDS["missing_spec"], len(reviewed), window)
     focus = sorted(name for name, count in counts.items() if count >= threshold)

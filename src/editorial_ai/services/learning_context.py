@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from editorial_ai.models.content_record import ContentRecord
+from editorial_ai.models.content_record import ContentRecord, DecisionEvent
 from editorial_ai.models.state_json import JsonObject
 from editorial_ai.services.learning import (
     EXAMPLE_PLACEHOLDER,
@@ -25,7 +25,7 @@ from editorial_ai.services.learning import (
     reviewed_events,
 )
 from editorial_ai.services.learning_log import log_injection
-from editorial_ai.services.learning_notes import EventRow, note_states
+from editorial_ai.services.learning_notes import note_states
 from editorial_ai.store.contents import ContentRepository
 
 logger = logging.getLogger(__name__)
@@ -61,14 +61,14 @@ async def _subcategory_of(
 
 async def subcategory_events(
     contents: ContentRepository, content_type: LearningContentType, subcategory: str
-) -> Sequence[EventRow]:
+) -> Sequence[DecisionEvent]:
     """The content type's recent decision events, only those on items of `subcategory` ("" = all), oldest first."""
     events = await contents.recent_events(content_type.name, limit=SCAN_EVENTS)
     if not subcategory:
         return events
     reviewed = reviewed_events(events)
-    groups = await _subcategory_of(contents, content_type, (str(e["content_id"]) for e in reviewed))
-    return [dict(e) for e in reviewed if groups.get(str(e["content_id"])) == subcategory]
+    groups = await _subcategory_of(contents, content_type, (e.content_id for e in reviewed))
+    return [e for e in reviewed if groups.get(e.content_id) == subcategory]
 
 
 async def example_item(
@@ -89,8 +89,8 @@ async def example_item(
         if not text.strip():
             continue
         if len(text) > MAX_EXAMPLE_CHARS:
-            return "", "", f"latest approved item {row['id']} is {len(text)} chars > cap {MAX_EXAMPLE_CHARS}"
-        return text, str(row["id"]), f"latest approved item {row['id']} of {subcategory or 'any subcategory'}"
+            return "", "", f"latest approved item {row.id} is {len(text)} chars > cap {MAX_EXAMPLE_CHARS}"
+        return text, row.id, f"latest approved item {row.id} of {subcategory or 'any subcategory'}"
     return "", "", f"no approved item of {subcategory or 'this type'} yet"
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from editorial_ai.models.content_record import DecisionEvent
 from editorial_ai.models.state_json import JsonObject
 from editorial_ai.services.learning_text import sanitize_note
+from editorial_ai.store.contents import ContentRepository
 
 NOTE_ACTIONS = {"approve": "note_approved", "off": "note_off", "on": "note_on", "edit": "note_edited"}
 NOTE_EVENTS = frozenset(NOTE_ACTIONS.values())
@@ -34,30 +35,25 @@ class NoteState:
         return self.status == APPROVED
 
 
-# A decision event as the store returns it (`DecisionEvent`) or as a caller builds one (a mapping of its columns):
-# both are read by column name.
-EventRow = Mapping[str, Any] | DecisionEvent
-
-
 def note_text(payload: Mapping[str, Any]) -> str:
     """The note a decision carries: its feedback, else its review form's notes."""
     return str(payload.get("feedback") or (payload.get("review_form") or {}).get("notes") or "")
 
 
-def note_states(events: Iterable[EventRow]) -> dict[int, NoteState]:
+def note_states(events: Iterable[DecisionEvent]) -> dict[int, NoteState]:
     """Note event id -> its state after every note action in `events` (oldest first)."""
     states: dict[int, NoteState] = {}
     for event in events:
-        kind = event.get("decision")
+        kind = event.decision
         if kind not in NOTE_EVENTS:
             continue
-        payload = event.get("payload") or {}
+        payload = event.payload
         try:
             note = int(str(payload.get("note_event")))
         except (TypeError, ValueError):
             continue
         before = states.get(note, NoteState(PENDING))
-        by, at = str(event.get("reviewer") or ""), str(event.get("created_at") or "")
+        by, at = event.reviewer, event.created_at
         if kind == "note_edited":
             # Editing is approving the new words: the editor wrote them.
             states[note] = NoteState(APPROVED, str(payload.get("text") or ""), by, at)
@@ -85,20 +81,17 @@ class NoteRow:
         return sanitize_note(self.state.text if self.state.text is not None else self.original)
 
 
-def note_rows(events: Iterable[EventRow]) -> list[NoteRow]:
+def note_rows(events: Iterable[DecisionEvent]) -> list[NoteRow]:
     """Every decision event that carries a note, newest first, with its state."""
     listed = list(events)
     states = note_states(listed)
     rows = []
     for event in listed:
-        payload = event.get("payload") or {}
-        text = note_text(payload)
-        if event.get("decision") in NOTE_EVENTS or not text.strip() or "id" not in event:
+        text = note_text(event.payload)
+        if event.decision in NOTE_EVENTS or not text.strip():
             continue
-        event_id = int(event["id"])
-        rows.append(NoteRow(event_id, str(event.get("content_id") or ""), str(event.get("reviewer") or ""),
-                            str(event.get("created_at") or ""), str(event.get("decision") or ""), text,
-                            states.get(event_id, NoteState(PENDING))))
+        rows.append(NoteRow(event.id, event.content_id, event.reviewer, event.created_at, event.decision, text,
+                            states.get(event.id, NoteState(PENDING))))
     return sorted(rows, key=lambda r: -r.event_id)
 
 
@@ -115,20 +108,20 @@ class NoteActionError(ValueError):
     """A note action that cannot be taken; the message names the fix."""
 
 
-async def act_on_note(contents: Any, content_id: str, note_event: int, action: str, reviewer: str,
+async def act_on_note(contents: ContentRepository, content_id: str, note_event: int, action: str, reviewer: str,
                       text: str | None = None) -> int:
     """Record an editor's action on one note (approve, off, on, edit) as an event of the note's content; the id
     of the new event. NoteActionError when the note or the action does not exist."""
     if action not in NOTE_ACTIONS:
         raise NoteActionError(f"unknown note action {action!r}; use one of {', '.join(NOTE_ACTIONS)}")
     events = await contents.events(content_id)
-    source = next((e for e in events if int(e["id"]) == note_event), None)
-    if source is None or source.get("decision") in NOTE_EVENTS or not note_text(source.get("payload") or {}).strip():
+    source = next((e for e in events if e.id == note_event), None)
+    if source is None or source.decision in NOTE_EVENTS or not note_text(source.payload).strip():
         raise NoteActionError(f"content {content_id} has no note with event id {note_event}; the guidance page "
                               "and `editorial-ai learning notes` list them")
     payload: JsonObject = {"note_event": note_event}
     if action == "edit":
         payload["text"] = check_edit(text or "")
-        payload["original"] = note_text(source.get("payload") or {})
-    return int(await contents.record_event(content_id=content_id, thread_id=str(source.get("thread_id") or ""),
+        payload["original"] = note_text(source.payload)
+    return int(await contents.record_event(content_id=content_id, thread_id=source.thread_id,
                                            decision=NOTE_ACTIONS[action], reviewer=reviewer, payload=payload))

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from editorial_ai.services.learning_context import SCAN_EVENTS, LearningContentType, LearningStats, learning_stats
 from editorial_ai.services.learning_log import read_injections
 from editorial_ai.services.learning_notes import NoteRow, note_rows
+from editorial_ai.store.contents import ContentRepository
 
 
 @dataclass
@@ -33,7 +33,7 @@ class GuidancePage:
     recent: list[dict[str, object]] = field(default_factory=list)
 
 
-async def guidance_page(contents: Any, content_type: LearningContentType, data_dir: Path, *,
+async def guidance_page(contents: ContentRepository, content_type: LearningContentType, data_dir: Path, *,
                         disabled: Iterable[str] = ()) -> GuidancePage:
     """Everything the page shows for one content type."""
     stats = await learning_stats(contents, content_type, "", disabled=disabled)
@@ -46,7 +46,7 @@ async def guidance_page(contents: Any, content_type: LearningContentType, data_d
         thread = str(record.get("thread_id") or "")
         if thread not in shaped:
             row = await contents.get_by_thread(thread)
-            shaped[thread] = ShapedRun(thread, str(row["id"]) if row else None, str((row or {}).get("title") or ""),
+            shaped[thread] = ShapedRun(thread, row.id if row else None, row.title if row else "",
                                        str(record.get("at") or ""))
         run = shaped[thread]
         for note in record.get("notes") or []:

@@ -41,8 +41,8 @@ async def test_three_captions_for_a_published_article_reach_the_gate(pipeline: P
     assert [c["link"] for c in draft["captions"]] == ["", f"/articles/{article_id}", f"/articles/{article_id}"]
     assert state["social_article"]["passages"], "the catalog records the article was written from"
     stored = await pipeline.deps.contents.get(str(state["current_draft_id"]))
-    assert stored is not None and stored["content_type"] == "social_post"
-    assert stored["title"] == "Social posts: The Jennie Effect: How One Idol Sells Out a Season"
+    assert stored is not None and stored.content_type == "social_post"
+    assert stored.title == "Social posts: The Jennie Effect: How One Idol Sells Out a Season"
 
 
 async def test_a_failed_caption_is_rewritten_alone(pipeline: Pipeline, article_id: str) -> None:
@@ -67,7 +67,7 @@ async def test_captions_that_stay_wrong_go_to_a_human_escalated(pipeline: Pipeli
     assert "escalated" in state["flags"]
     assert state["review_history"][-1]["stop_reason"].startswith("revision stopped changing the draft")
     stored = await pipeline.deps.contents.get(str(state["current_draft_id"]))
-    assert stored is not None and stored["status"] == "escalated"
+    assert stored is not None and stored.status == "escalated"
 
 
 async def test_a_revision_request_goes_back_to_the_writer_then_the_posts_publish(
@@ -84,8 +84,8 @@ async def test_a_revision_request_goes_back_to_the_writer_then_the_posts_publish
     done = await pipeline.decide(content_id, AdminDecision(decision="approved"))
     assert done.state["pipeline_status"] == "published"
     published = await pipeline.deps.contents.get(content_id)
-    assert published is not None and published["status"] == "published"
-    page = Path(str(published["published_path"])).read_text(encoding="utf-8")
+    assert published is not None and published.status == "published"
+    page = Path(str(published.published_path)).read_text(encoding="utf-8")
     assert page.startswith("<!doctype html>") and page.count('class="social-post"') == 3
     assert 'data-platform="x"' in page and "#JennieEffect" in page
 
