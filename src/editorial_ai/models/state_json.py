@@ -9,7 +9,7 @@ mypy, and tests/models/test_state_json.py holds each shape to the model it dumps
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict, cast
+from typing import Literal, TypedDict, cast
 
 from pydantic import JsonValue
 
@@ -167,10 +167,6 @@ def json_list(value: JsonValue) -> list[JsonValue]:
     expects or nothing."""
     return value if isinstance(value, list) else []
 
-
-# A JSON object from a module that does not declare its shape yet: services/chat_writer.py's topics and posts,
-# pipeline/publishing.py's sources. A function taking a typed shape takes this too until those modules declare it.
-UntypedJson = dict[str, Any]
 
 # A draft: the JSON of a `MagazineLayout`, an `ExamItem` or a `ProductSpec`, by content type. One shape per type
 # would be a union no reader could use without knowing the type: a reader validates the draft into its model.

@@ -15,10 +15,11 @@ import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from editorial_ai.models.content_record import ContentRecord, DecisionEvent
 from editorial_ai.models.decisions import AdminDecision
+from editorial_ai.models.state_json import SourcePostJson
 from editorial_ai.models.status import AWAITING_DECISION, ContentStatus, Decision
 from editorial_ai.pipeline.registry import content_type_for
 from editorial_ai.pipeline.runner import ConflictError, DecisionClaim, NotFoundError, Pipeline
@@ -207,7 +208,7 @@ def approver_of(events: list[DecisionEvent]) -> str | None:
     return approval.reviewer if approval else None
 
 
-async def _sources(pipeline: Pipeline, thread_id: str) -> list[dict[str, Any]]:
+async def _sources(pipeline: Pipeline, thread_id: str) -> list[SourcePostJson]:
     """The run's sourced posts (for "seen on" lines on product cards); none when the run's state is gone."""
     try:
         state = (await pipeline.outcome(thread_id)).state

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypedDict, cast
+from typing import Any, TypedDict
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
@@ -33,7 +33,7 @@ from editorial_ai.models.layout import (
     ProductShowcaseBlock,
     PullQuoteBlock,
 )
-from editorial_ai.models.state_json import Draft, SourcePostJson, UntypedJson
+from editorial_ai.models.state_json import Draft, SourcePostJson
 from editorial_ai.services.placeholder_images import resolve_image_src
 from editorial_ai.services.typography import smarten, strip_wrapping_quotes
 
@@ -250,7 +250,7 @@ def render_article_html(
     *,
     standalone: bool = True,
     meta: ArticleMeta | None = None,
-    sources: Sequence[SourcePostJson] | Sequence[UntypedJson] | None = None,
+    sources: Sequence[SourcePostJson] | None = None,
 ) -> str:
     """The article as HTML (a full page, or a fragment for the admin UI)."""
     model = layout if isinstance(layout, MagazineLayout) else MagazineLayout.model_validate(layout)
@@ -259,7 +259,7 @@ def render_article_html(
     return template.render(
         layout=model,
         spec=model.design_spec,
-        view=article_view(model, cast(Sequence[SourcePostJson] | None, sources)),
+        view=article_view(model, sources),
         meta=meta,
         date_text=_date_text(meta.published_at),
     )
@@ -271,7 +271,7 @@ def write_published_article(
     content_id: str,
     *,
     meta: ArticleMeta | None = None,
-    sources: Sequence[SourcePostJson] | Sequence[UntypedJson] | None = None,
+    sources: Sequence[SourcePostJson] | None = None,
 ) -> Path:
     """Write the article to `{publish_dir}/{content_id}.html` and return the path (dated now unless `meta` says)."""
     publish_dir.mkdir(parents=True, exist_ok=True)
