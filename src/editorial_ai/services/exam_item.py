@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field, create_model
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest, probability_scorer
 from editorial_ai.models.exam_item import OPTION_LETTERS, ExamItem, ExamRequest, ValidationResult
 from editorial_ai.models.review import CriterionResult, ReviewResult
+from editorial_ai.models.run_request import EXAM_CONTENT_TYPE
 from editorial_ai.models.state_json import CorrectionPlanJson, DimensionJson, Draft, FeedbackJson, RunInputJson
 from editorial_ai.prompts.exam_item import (
     EXAM_CORRECTION_EXAMPLE,
@@ -39,7 +40,6 @@ from editorial_ai.review.scoring import composite_score, decide_pass, review_fla
 from editorial_ai.review.validators.exam_item import key_consistency_result
 from editorial_ai.services.structured_generation import generate_content
 
-EXAM_CONTENT_TYPE = "exam_item"
 EXAM_MAX_CORRECTIONS = 2  # seed 002: at most two self-correction loops, then a human
 DIMENSION_COMPONENT = {
     "clinical_accuracy": "vignette",

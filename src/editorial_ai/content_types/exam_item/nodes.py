@@ -17,6 +17,7 @@ from editorial_ai.content_types.exam_item.state import ExamNode, ExamState
 from editorial_ai.llm.base import LLMError
 from editorial_ai.models.exam_item import ExamItem, ExamRequest, ValidationResult
 from editorial_ai.models.review import ReviewResult
+from editorial_ai.models.run_request import EXAM_CONTENT_TYPE
 from editorial_ai.models.status import Decision, FinalStatus, PipelineStatus
 from editorial_ai.pipeline.content_type import GATE_NODE
 from editorial_ai.pipeline.deps import PipelineDeps
@@ -36,7 +37,6 @@ from editorial_ai.review.policy import LoopPolicy, draft_similarity
 from editorial_ai.review.rubric import Rubric, load_rubric
 from editorial_ai.review.validators.exam_item import validate_exam_item
 from editorial_ai.services.exam_item import (
-    EXAM_CONTENT_TYPE,
     EXAM_MAX_CORRECTIONS,
     CorrectionPlan,
     ExamItemService,
