@@ -64,10 +64,12 @@ class DraftOutcome:
 
     content: EditorialContent
     layout: MagazineLayout
-    repairs: int
     layout_note: str = "planner"
     # Dropped sentences by reason, headline origin, ...: they go into the run's tool-call log as they are.
     notes: JsonObject = field(default_factory=dict)
+    # Always 0 and read by nothing: the writers repair no JSON. Kept only because services/chat_writer.py still
+    # passes it; it goes when that call stops passing it.
+    repairs: int = 0
 
 
 def _clean_line(text: str) -> str:
@@ -281,7 +283,7 @@ class EditorialService:
         notes: JsonObject = {"paragraphs": len(content.body_paragraphs), "title": title_from,
                              "subtitle": subtitle_from, "dropped": _dropped(run)}  # fmt: skip
         self._mark_model_prose(layout, content, run, notes)
-        return DraftOutcome(content=content, layout=layout, repairs=0, layout_note=note, notes=notes)
+        return DraftOutcome(content=content, layout=layout, layout_note=note, notes=notes)
 
     def _mark_model_prose(self, layout: MagazineLayout, content: EditorialContent, run: _Run,
                           notes: JsonObject) -> None:
@@ -333,7 +335,7 @@ class EditorialService:
         notes["dropped"] = _dropped(run)
         layout, note = await self.layout(revised, design_spec)
         self._mark_model_prose(layout, revised, run, notes)
-        return DraftOutcome(content=revised, layout=layout, repairs=0, layout_note=note, notes=notes)
+        return DraftOutcome(content=revised, layout=layout, layout_note=note, notes=notes)
 
 
 class ArticleExtras(TypedDict):

@@ -196,7 +196,6 @@ def make_editorial_node(deps: PipelineDeps) -> ArticleNode:
                     "tool": "editorial.generate",
                     "model": llm.name,
                     "mode": mode,
-                    "repairs": outcome.repairs,
                     "attempt": version,
                     "layout": layout_label(outcome.layout_note, planner_reason),
                     "resamples": resamples,
