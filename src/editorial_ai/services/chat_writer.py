@@ -227,7 +227,7 @@ class ChatEditorialService:
                                    pull_quotes=await self._pull_quote(run, body), **article_extras(run.outline))
         layout, note = await self.layout(content, design_spec)
         run.notes["paragraphs"] = len(body)
-        return DraftOutcome(content=content, layout=layout, repairs=0, layout_note=note, notes=run.notes)
+        return DraftOutcome(content=content, layout=layout, layout_note=note, notes=run.notes)
 
     async def draft(self, *, curated_topics: list[CuratedTopicJson], enriched_contexts: list[SourcePostJson],
                     design_spec: DesignSpec, rubric: Rubric, feedback_history: list[FeedbackJson],
