@@ -25,7 +25,7 @@ class Reader:
     since: float
     until: float
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, str]:
         """JSON-ready, times as ISO-8601 UTC."""
         return {"name": self.name, "since": _iso(self.since), "until": _iso(self.until)}
 

@@ -201,7 +201,7 @@ class Pipeline:
         current = await self.outcome(thread_id)
         if content.status not in AWAITING or not current.waiting_for_human:
             raise ConflictError(f"content {content_id} is {content.status!r}, not awaiting a decision")
-        extra: dict[str, Any] = {}
+        extra: dict[str, str | None] = {}  # the content's columns the decision sets beside its status
         if decision.decision == Decision.REJECTED:
             extra["rejection_reason"] = decision.reason
         if decision.feedback_text():
