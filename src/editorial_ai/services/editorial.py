@@ -67,9 +67,6 @@ class DraftOutcome:
     layout_note: str = "planner"
     # Dropped sentences by reason, headline origin, ...: they go into the run's tool-call log as they are.
     notes: JsonObject = field(default_factory=dict)
-    # Always 0 and read by nothing: the writers repair no JSON. Kept only because services/chat_writer.py still
-    # passes it; it goes when that call stops passing it.
-    repairs: int = 0
 
 
 def _clean_line(text: str) -> str:
