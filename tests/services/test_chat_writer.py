@@ -9,6 +9,7 @@ from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.review.rubric import load_rubric
 from editorial_ai.services.chat_text import one_line, reads_as_list
 from editorial_ai.services.chat_writer import ChatEditorialService
+from editorial_ai.services.editorial_outline import build_outline
 
 from .editorial_fixtures import CONTEXTS, TOPICS
 
@@ -115,3 +116,21 @@ async def test_a_headline_that_lists_pieces_is_asked_for_once_more_and_none_is_c
                                      "Patch Scarf at Airport Fashion, Brand")
     assert reads_as_list(listed) and not reads_as_list(short)
     assert not reads_as_list("Jennie Effect: a coquette bag at the Chanel pop-up in Seongsu")
+
+
+async def test_a_paragraph_that_copies_its_fact_lines_is_asked_for_in_the_model_s_own_words() -> None:
+    facts = build_outline("Jennie Effect", TOPICS, CONTEXTS).plans[1].facts  # the looks: dated fact lines
+    copy = " ".join(f"{fact.rstrip('.')}." for fact in facts)
+    long = (f"{PARAGRAPH} It is the look every fan page copied within a week, and the olive bag that carried it "
+            "became the piece readers asked about first.")
+    writer, client = _writer({"editorial_paragraph": [{"text": long}, {"text": copy}, {"text": long}],
+                              "editorial_title": [{"text": "Jennie Effect: the olive bag at the airport"}],
+                              "editorial_subtitle": [{"text": "From a denim street look to an airport bag, "
+                                                               "Jennie turns two sourced pieces into a season"}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    prompts = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
+    assert ["copied the fact lines" in p for p in prompts[:3]] == [False, False, True]
+    assert outcome.content.body_paragraphs[1] == long
+    assert outcome.notes["paragraphs copying their facts asked again"] == 1

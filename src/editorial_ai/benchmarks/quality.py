@@ -1,9 +1,9 @@
 """`editorial-ai bench quality`: the real pipeline, to the human gate, on catalog keywords; what each article is.
 
 Per keyword: body words and paragraphs, unsupported claims and names (the review's claim checks, recomputed on the
-draft that reaches the gate), sentences copied from the writer's prompt examples, repeated 4-gram rate, keyword
-coverage (share of paragraphs naming the keyword, a topic term or a sourced name or tag - the trend_relevance
-definition), status (passed, flagged and why, escalated and why, failed), revisions and minutes. Optionally the
+draft that reaches the gate), sentences copied from the writer's prompt (its examples and fact lines), repeated
+4-gram rate, keyword coverage (share of paragraphs naming the keyword, a topic term or a sourced name or tag - the
+trend_relevance definition), status (passed, flagged and why, escalated and why, failed), revisions and minutes. Optionally the
 calibration figures of the shipped labels' test half.
 """
 
@@ -25,6 +25,7 @@ from editorial_ai.review.profile import ARTICLE_PROFILE
 from editorial_ai.review.source_index import plain
 from editorial_ai.review.specificity import fact_density
 from editorial_ai.review.text_checks import copied_sentences, repetition_figures
+from editorial_ai.services.editorial_outline import build_outline
 
 DEFAULT_KEYWORDS = Path(__file__).resolve().parents[3] / "examples" / "quality_keywords.txt"
 # Targets per article: length, the model's own share of the prose, variety, sourced detail and time.
@@ -207,7 +208,11 @@ def article_figures(keyword: str, state: dict[str, Any], known: dict[str, set[st
     figures.paragraphs = len(paragraphs)
     figures.unsupported_claims = unsupported_claims(view.checks)
     figures.unsupported_names = unsourced_names(view.checks)
-    figures.copied = [s for s, _ in copied_sentences([*headline_texts, *paragraphs], EDITORIAL_EXAMPLE_TEXTS)]
+    # Copied from the prompt: its example texts, and the fact lines the writer was given (a "5 August 2025: Jennie
+    # wore ..." sentence is the fact line, not prose).
+    fact_lines = [fact for plan in build_outline(keyword, topics, contexts).plans for fact in plan.facts]
+    figures.copied = [s for s, _ in copied_sentences([*headline_texts, *paragraphs],
+                                                     [*EDITORIAL_EXAMPLE_TEXTS, *fact_lines])]
     figures.repeated_rate = repetition_figures(paragraphs)[0]
     figures.coverage = _coverage(paragraphs, view.topic_terms)
     figures.distinct2 = distinct2(paragraphs)

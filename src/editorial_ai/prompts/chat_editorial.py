@@ -16,7 +16,7 @@ PARAGRAPH_WORDS = (80, 110)
 # What each kind of paragraph of the outline (services/editorial_outline.py) is for.
 PARAGRAPH_ROLES: dict[str, str] = {
     "background": "open the feature: what {keyword} is, where it shows up and why it matters this season",
-    "looks": "the looks: who wore what, where and on which date, one look after another as the facts give them",
+    "looks": "the looks: who wore what, where and on which date, retold in flowing sentences of your own",
     "product": "the piece: {subject}, what it is made of, how it was worn and why readers want it",
     "spread": "close the feature: why {keyword} spreads and how a reader can wear the idea",
 }
@@ -56,7 +56,7 @@ def _own_facts(facts: Sequence[str]) -> str:
 
 
 def paragraph_task(*, number: int, total: int, role: str, facts: Sequence[str] = (), previous_ending: str = "",
-                   feedback: str = "") -> str:
+                   feedback: str = "", own_words: bool = False) -> str:
     """Ask for one body paragraph from its fact group (repeated here: a small model given every group in the
     system message alone borrowed people and pieces from the other groups)."""
     low, high = PARAGRAPH_WORDS
@@ -67,6 +67,9 @@ def paragraph_task(*, number: int, total: int, role: str, facts: Sequence[str] =
     if previous_ending:
         parts.append(quote_as_data(previous_ending, label="The previous paragraph ends", max_chars=300) +
                      " Continue from there without repeating it.")
+    if own_words:
+        parts.append("Your last answer copied the fact lines. Tell them as a magazine writer would, in sentences of "
+                     "your own: no dates followed by a colon, no quoted post titles, no \"the details include\".")
     parts.append(f"Write {low} to {high} words as one paragraph of prose, with no heading and no list. Answer with "
                  "the paragraph only.")
     return "\n".join(parts)

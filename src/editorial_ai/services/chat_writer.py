@@ -31,6 +31,7 @@ from editorial_ai.prompts.chat_editorial import (
 )
 from editorial_ai.prompts.editorial import format_feedback
 from editorial_ai.review.rubric import Rubric
+from editorial_ai.review.text_checks import copied_sentences
 from editorial_ai.services.chat_text import (
     clean_paragraph,
     echo_share,
@@ -126,21 +127,26 @@ class ChatEditorialService:
 
     async def _paragraph(self, run: _ChatRun, index: int, feedback: str) -> str:
         """One body paragraph from its fact group (the previous paragraph's last sentence is not quoted: a small
-        model given it wrote it again)."""
+        model given it wrote it again). A short one, or one that copies its fact lines ("5 August 2025: Jennie wore
+        ... The details include: ..."), is asked for once more; the better of the two is kept."""
         plans = run.outline.plans
         plan = plans[index]
-        best = ""
+        best, best_rank, copied = "", (True, True, 0), False
         for attempt in range(2):
             prompt = paragraph_task(number=index + 1, total=len(plans), role=run.role(plan), facts=plan.facts,
-                                    feedback=feedback)
+                                    feedback=feedback, own_words=copied)
             raw = await self._ask(run, prompt, purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS,
                                   salt=31 * index + 7 * attempt)
             text = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
-            best = text if word_count(text) > word_count(best) else best
-            if word_count(best) >= MIN_WORDS:
+            copied = bool(copied_sentences([text], plan.facts))
+            rank = (copied, word_count(text) < MIN_WORDS, -word_count(text))
+            if not best or rank < best_rank:
+                best, best_rank = text, rank
+            if not copied and word_count(text) >= MIN_WORDS:
                 break
             if attempt == 0:
-                _bump(run.notes, "short paragraphs asked again")
+                _bump(run.notes, "paragraphs copying their facts asked again" if copied
+                      else "short paragraphs asked again")
         return best
 
     async def _body(self, run: _ChatRun, feedback: str) -> list[str]:
