@@ -3,8 +3,8 @@
 Per keyword: body words and paragraphs, unsupported claims and names (the review's claim checks, recomputed on the
 draft that reaches the gate), sentences copied from the writer's prompt (its examples and fact lines), repeated
 4-gram rate, keyword coverage (share of paragraphs naming the keyword, a topic term or a sourced name or tag - the
-trend_relevance definition), status (passed, flagged and why, escalated and why, failed), revisions and minutes. Optionally the
-calibration figures of the shipped labels' test half.
+trend_relevance definition), status (passed, flagged and why, escalated and why, failed), revisions and minutes.
+Optionally the calibration figures of the shipped labels' test half.
 """
 
 from __future__ import annotations
