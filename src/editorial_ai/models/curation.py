@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from typing import Any
+
+from pydantic import BaseModel, Field, field_validator
 
 
 class CelebRef(BaseModel):
@@ -40,3 +42,10 @@ class TopicWriteup(BaseModel):
     related_keywords: list[str] = Field(default_factory=list, min_length=1, max_length=4)
     seasonality: str = Field("", max_length=60)
     relevance_score: float = Field(0.5, ge=0.0, le=1.0)
+
+    @field_validator("related_keywords", mode="before")
+    @classmethod
+    def _first_four(cls, value: Any) -> Any:
+        """The first four: a server that takes JSON mode without the schema (llama-cpp-python's `json_object`)
+        lets a model list six, and six related keywords are no reason to fail a run."""
+        return value[:4] if isinstance(value, list) else value
