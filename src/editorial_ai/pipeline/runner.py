@@ -48,7 +48,7 @@ class DecisionClaim:
     thread_id: str
     token: str
     event_id: int
-    decision: dict[str, Any]
+    decision: dict[str, Any]  # the decision event's JSON payload, resumed into the graph as it was stored
 
 
 @dataclass
@@ -56,12 +56,14 @@ class RunOutcome:
     """Where a run stands after it stopped (finished or waiting at the gate)."""
 
     thread_id: str
+    # The graph's whole state: the gate state joined with every flow's keys (graph_state()), read by each caller
+    # for the keys of its own type.
     state: dict[str, Any]
     waiting_for_human: bool
     next_nodes: tuple[str, ...] = field(default_factory=tuple)
 
     def summary(self) -> dict[str, Any]:
-        """The machine-readable result of `run --json`."""
+        """The machine-readable result of `run --json` (a JSON document for the terminal and scripts)."""
         review = self.state.get("review_result") or {}
         return {
             "thread_id": self.thread_id,
@@ -87,7 +89,7 @@ class Pipeline:
         self.deps = deps
 
     @staticmethod
-    def _config(thread_id: str) -> dict[str, Any]:
+    def _config(thread_id: str) -> dict[str, Any]:  # LangGraph's RunnableConfig, a plain mapping of its options
         return {"configurable": {"thread_id": thread_id}, "recursion_limit": RECURSION_LIMIT}
 
     async def outcome(self, thread_id: str) -> RunOutcome:
@@ -119,7 +121,8 @@ class Pipeline:
 
     async def start(self, curation_input: dict[str, Any], *, thread_id: str | None = None,
                     content_type: str | None = None) -> RunOutcome:
-        """Run a new pipeline until it finishes or waits for a human."""
+        """Run a new pipeline until it finishes or waits for a human. `curation_input` is the run request's JSON
+        (RunInputJson's keys, plus whatever a content type's flow reads from it)."""
         thread_id = thread_id or str(uuid.uuid4())
         initial = {
             "curation_input": curation_input, "thread_id": thread_id, "revision_count": 0, "draft_version": 0,
@@ -257,7 +260,7 @@ class Pipeline:
         return DecisionClaim(content.id, content.thread_id, token, events[0].id, events[0].payload)
 
     def logs(self, thread_id: str, status: str) -> dict[str, Any]:
-        """Per-node runs and summary (seed 001 section 6.3)."""
+        """Per-node runs and summary (seed 001 section 6.3), as the JSON the API and `logs --json` return."""
         return summarize_runs(self.deps.run_log.read(thread_id), status)
 
 
