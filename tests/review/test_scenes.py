@@ -58,3 +58,14 @@ def test_a_scene_the_sources_give_is_not_flagged() -> None:
     claims = text_claims("Minji was greeted by a crowd of fans on the award show red carpet.")
     index = _index("award show red carpet, greeted by a crowd of fans")
     assert check_claims(claims, index)[0].pairing == []
+
+
+def test_a_look_moved_to_another_month_is_a_wrong_pairing_but_a_span_of_months_is_not() -> None:
+    claims = text_claims("Minji wore the Chanel Tweed Jacket on the award show red carpet in January 2025. "
+                         "Minji wore the Chanel Tweed Jacket on the award show red carpet in February 2025. "
+                         "Minji wore the Chanel Tweed Jacket between January 2025 and March 2025.")
+    pairing = [c.pairing for c in check_claims(claims, _index())]
+    assert pairing[0] == ["no source post has Minji with the Chanel Tweed Jacket in January 2025 (the sources date "
+                          "it February 2025)"]
+    assert pairing[1] == [] and pairing[2] == []
+    assert offending_terms(pairing[0]) == [("Chanel Tweed Jacket", "January")]

@@ -18,6 +18,7 @@ not claimed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from editorial_ai.review.attributes import (
@@ -28,7 +29,7 @@ from editorial_ai.review.attributes import (
     unsourced_garments,
 )
 from editorial_ai.review.claims import Claim, ClaimSet
-from editorial_ai.review.dates import day_text, days_in
+from editorial_ai.review.dates import day_text, days_in, month_text, months_in
 from editorial_ai.review.grounding import fold, is_allowed
 from editorial_ai.review.relations import (
     Statement,
@@ -199,20 +200,26 @@ def _pairing_problems(text: str, people: list[str], items: list[tuple[str, str]]
 
 
 def _day_problems(text: str, who: str, keys: list[tuple[str, str]], tied: list, index: SourceIndex) -> list[str]:
-    """A day the claim gives its pieces that none of their dated posts has ("On 23 October she wore the shorts"
-    when the shorts were worn on 5 August): each piece must have a post on one of the claim's days."""
-    claimed = days_in(text)
+    """A day (or, with no day, a month of a year) the claim gives its pieces that none of their dated posts has ("On
+    23 October she wore the shorts" when the shorts were worn on 5 August; "on the red carpet in January 2025" for a
+    look of February 2025): each piece must have a post on one of the claim's days or in one of its months."""
+    text_of: Callable[[tuple[int, int]], str] = day_text
+    claimed, attr = days_in(text), "days"
+    if not claimed:
+        claimed, attr, text_of = months_in(text), "months", month_text
     if not claimed:
         return []
     problems = []
     for key, kind in keys:
         posts = [t for t in tied if key in getattr(t, kind)]
-        if not posts or not all(t.days for t in posts) or any(t.days & claimed for t in posts):
+        dated = [getattr(t, attr) for t in posts]
+        if not posts or not all(dated) or any(d & claimed for d in dated):
             continue
         label = index.product_titles.get(key, key) if kind == "products" else key.title()
-        said = ", ".join(day_text(d) for d in sorted(claimed))
-        sourced = ", ".join(day_text(d) for d in sorted(set().union(*(t.days for t in posts))))
-        problems.append(f"no source post has {who} with the {label} on {said} (the sources date it {sourced})")
+        said = ", ".join(text_of(d) for d in sorted(claimed))
+        sourced = ", ".join(text_of(d) for d in sorted(set().union(*dated)))
+        problems.append(f"no source post has {who} with the {label} {'on' if attr == 'days' else 'in'} {said} "
+                        f"(the sources date it {sourced})")
     return problems
 
 

@@ -31,6 +31,24 @@ def days_in(text: str) -> frozenset[tuple[int, int]]:
     return frozenset((m, d) for m, d in found if 1 <= d <= 31)
 
 
+# "January 2025", "Jan. 2025", "January of 2025": a month of a year, when no day stands beside it.
+_MONTH_YEAR = re.compile(rf"\b{_MONTH}\s+(?:of\s+)?((?:19|20)\d\d)\b", re.I)
+# A span of months ("between August 2025 and February 2026", "since May 2025") dates no single look.
+_SPAN = re.compile(r"\b(?:between|since|until|till|through|throughout|from)\b", re.I)
+
+
+def months_in(text: str) -> frozenset[tuple[int, int]]:
+    """Every (year, month) the text names as "<month> <year>", unless it names a span of months."""
+    if _SPAN.search(text):
+        return frozenset()
+    return frozenset((int(m[2]), _MONTH_NUMBER[m[1].lower()]) for m in _MONTH_YEAR.finditer(text))
+
+
+def month_text(month: tuple[int, int]) -> str:
+    """(2025, 2) -> "February 2025"."""
+    return f"{MONTHS[month[1] - 1].capitalize()} {month[0]}"
+
+
 def day_text(day: tuple[int, int]) -> str:
     """(8, 5) -> "5 August"."""
     return f"{day[1]} {MONTHS[day[0] - 1].capitalize()}"

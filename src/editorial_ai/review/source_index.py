@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from editorial_ai.models.state_json import CuratedTopicJson, SourcePostJson, json_list
-from editorial_ai.review.dates import days_in
+from editorial_ai.review.dates import days_in, months_in
 from editorial_ai.review.grounding import SourceFacts, facts_from_sources, fold
 from editorial_ai.review.text_grounding import NUMBER_PATTERN, number_key
 from editorial_ai.text import split_sentences
@@ -72,6 +72,7 @@ class Tie:
     brands: frozenset[str]
     setting: str  # plain text of the post's title and context
     days: frozenset[tuple[int, int]] = frozenset()  # the post's (month, day); empty for an undated passage
+    months: frozenset[tuple[int, int]] = frozenset()  # the post's (year, month)
 
 
 def source_sentences(curated_topics: Iterable[CuratedTopicJson], enriched_contexts: Iterable[SourcePostJson],
@@ -282,7 +283,8 @@ def build_index(curated_topics: list[CuratedTopicJson], enriched_contexts: list[
                         products=frozenset(plain(s.get("title") or "") for s in solutions) - {""},
                         brands=frozenset(plain(s.get("brand") or "") for s in solutions) - {""},
                         setting=f" {plain(str(post.get('title') or '') + ' ' + str(post.get('context') or ''))} ",
-                        days=days_in(str(post.get("date") or ""))))
+                        days=days_in(str(post.get("date") or "")),
+                        months=months_in(str(post.get("date") or ""))))
     passages = list(passages)
     ties += _passage_ties(passages, facts, known_entities or {})
     pairs = source_sentences(curated_topics, enriched_contexts, passages)

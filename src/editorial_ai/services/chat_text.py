@@ -206,7 +206,7 @@ def offending_terms(problems: list[str]) -> list[tuple[str, ...]]:
             groups += [(name.strip(),) for name in alone[1].split(",") if name.strip()]
         for who, what in re.findall(r"no source post ties (.+?) to ([^;]+)", problem):
             groups.append((who.strip(), what.strip()))
-        for what, month in re.findall(r"no source post has .+? with the (.+?) on \d+ ([A-Z][a-z]+)", problem):
+        for what, month in re.findall(r"no source post has .+? with the (.+?) (?:on \d+|in) ([A-Z][a-z]+)", problem):
             groups.append((what.strip(), month))  # the piece on that month's day: wrong only together
         for who, where in re.findall(r"the sources do not place (.+?) with these pieces at ([^;]+)", problem):
             groups.append((who.split(" / ")[0].strip(), where.strip()))
