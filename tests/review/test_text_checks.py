@@ -60,6 +60,17 @@ def test_copying_the_prompt_example_fails_originality() -> None:
     assert not result.passed and "of its 5-word sequences are in the prompt examples" in result.evidence[0]
 
 
+def test_a_fact_line_copied_into_the_body_fails_originality_with_its_sentence_located() -> None:
+    lines = ('5 August 2025: Jennie wore Calvin Klein Relaxed Denim Shorts and Chanel Ballet Flats. '
+             'The details include: olive leather.')
+    result = _run("originality", [*ARTICLE[:3], lines])
+    assert not result.passed
+    assert result.evidence[0].startswith('body_paragraphs[3]: "5 August 2025: Jennie wore Calvin Klein Relaxed')
+    assert result.evidence[1].startswith('body_paragraphs[3]: "The details include: olive leather."')
+    prose = "On 5 August 2025 Jennie wore Calvin Klein Relaxed Denim Shorts: denim first, then the flats."
+    assert _run("originality", [*ARTICLE[:3], prose]).passed
+
+
 def test_length_and_empty_paragraphs_are_counted() -> None:
     thin = _run("content_completeness", ARTICLE[:2])
     assert not thin.passed and "write at least 4 body paragraphs (found 2)" in thin.reason

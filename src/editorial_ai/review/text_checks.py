@@ -7,6 +7,7 @@ of the shipped labels (`editorial-ai calibrate --labels examples/labels --split 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -198,13 +199,33 @@ def copied_sentences(texts: list[str], prompt_texts: list[str]) -> list[tuple[st
     return out
 
 
+# A writer's fact line come back as prose: "5 August 2025: Jennie wore ...", "The details include: ...",
+# '(post "Jennie street style in denim")'. A sentence of prose puts its date inside the sentence.
+_FACT_LINE = re.compile(r"^(?:\d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+|[A-Z][a-z]+ \d{1,2}(?:st|nd|rd|th)?),? \d{4}\s*:"
+                        r"|\bthe details include\b|\(post [\"“]", re.IGNORECASE)
+
+
+def fact_lines(view: DraftView) -> list[str]:
+    """`location: "sentence" — ...` for each body sentence that reads as a copied fact line, not prose."""
+    return [f'{_location(view, i)}: "{sentence}" — reads as a copied fact line (a date and a colon, a list of '
+            "details, a post label), not a sentence of prose: put the date inside a sentence of your own"
+            for i, paragraph in enumerate(view.paragraphs) for sentence in split_sentences(paragraph)
+            if _FACT_LINE.search(sentence)]
+
+
 def check_originality(view: DraftView, criterion: str = "originality") -> CriterionResult:
-    """Fail when any sentence is mostly copied from the prompt's example (or other prompt) text."""
+    """Fail when any sentence is mostly copied from the prompt's example (or other prompt) text, or reads as one of
+    the writer's fact lines."""
     texts = [view.title, *(c.text for c in view.claims.claims if c.location.startswith(("subtitle", "pull")))]
     copied = copied_sentences([*texts, *view.paragraphs], view.prompt_texts)
     total = sum(len(split_sentences(t)) for t in [*texts, *view.paragraphs] if t.strip()) or 1
     evidence = [f'"{_excerpt(s)}" — {share:.0%} of its 5-word sequences are in the prompt examples'
                 for s, share in copied]
+    listed = fact_lines(view)
+    if listed:
+        score = round(1 - (len(copied) + len(listed)) / total, 4)
+        return _result(criterion, False, score, f"{len(listed)} sentence(s) read as copied fact lines, not prose: "
+                       + "; ".join(listed[:2]) + ".", [*listed, *evidence])
     score = round(1 - len(copied) / total, 4)
     if evidence:
         return _result(criterion, False, score, f"Copied from the prompt examples: {len(copied)} sentence(s): "
