@@ -134,3 +134,21 @@ async def test_a_paragraph_that_copies_its_fact_lines_is_asked_for_in_the_model_
     assert ["copied the fact lines" in p for p in prompts[:3]] == [False, False, True]
     assert outcome.content.body_paragraphs[1] == long
     assert outcome.notes["paragraphs copying their facts asked again"] == 1
+
+
+async def test_a_standfirst_flagged_for_a_name_its_headline_holds_too_gets_a_new_headline_as_well() -> None:
+    title = "Quiet Luxury: Rosé's Balenciaga Baggy Jeans and Alaïa Logo Belt Spread"
+    old = "Rosé's Balenciaga Baggy Jeans and Alaïa Logo Belt Spread showcases the brand's aesthetic in many looks"
+    content = EditorialContent(keyword="Quiet Luxury", title=title, subtitle=old,
+                               body_paragraphs=[PARAGRAPH, PARAGRAPH])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "hallucination", "reason": "Not in the sources: Alaïa Logo Belt Spread (subtitle).",
+         "evidence": [f'subtitle: "{old}" — not in the sources: Alaïa Logo Belt Spread']}]}
+    new_title = "Quiet Luxury: Rosé keeps it brown and belted"
+    new = "From the airport to a magazine cover, brown denim and one leather belt carry the season's quiet dressing"
+    writer, _ = _writer({"editorial_title": [{"text": new_title}], "editorial_subtitle": [{"text": new}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["subtitle"], feedback_history=[review],
+                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
+    assert (outcome.content.title, outcome.content.subtitle) == (new_title, new)
+    assert outcome.notes["headline rewritten with its standfirst"] == title

@@ -306,9 +306,15 @@ class ChatEditorialService:
             paragraphs[i] = rewritten if len(rewritten) >= 40 else paragraphs[i]
         title, subtitle = content.title, content.subtitle
         if "title" in targets or "subtitle" in targets:
+            problems = located_problems(latest, "subtitle")
+            # A standfirst flagged for a name its headline holds too ("Alaïa Logo Belt Spread") echoes the headline
+            # back with the name in it: the headline is written again as well.
+            redo_title = "title" in targets or bool(still_holds(title, offending_terms(problems)))
+            if redo_title and "title" not in targets:
+                run.notes["headline rewritten with its standfirst"] = title
             title, subtitle = await self._headlines(
-                run, format_feedback(feedback_history), keep_title="" if "title" in targets else title,
-                problems=located_problems(latest, "subtitle"), previous=subtitle, salt=97 * len(feedback_history))
+                run, format_feedback(feedback_history), keep_title="" if redo_title else title,
+                problems=problems, previous=subtitle, salt=97 * len(feedback_history))
         run.notes["regenerated"] = list[JsonValue](f"body_paragraphs[{i}]" for i in sorted(redo))
         run.notes["writer"] = "chat:rewrite"
         ignored = editor_requests_not_followed(feedback_history, paragraphs)
