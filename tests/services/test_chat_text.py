@@ -138,3 +138,10 @@ def test_a_piece_on_the_wrong_day_must_lose_the_day_or_the_piece() -> None:
     assert groups == [("Calvin Klein Relaxed Denim Shorts", "October")]
     assert still_holds("On October 23rd she wore the Calvin Klein Relaxed Denim Shorts.", groups)
     assert not still_holds("On August 5 she wore the Calvin Klein Relaxed Denim Shorts.", groups)
+
+
+def test_a_flagged_figure_is_still_held_inside_a_decade() -> None:
+    groups = offending_terms(["1980 not in any source"])
+    assert still_holds("Balletcore emerged in the 1980s.", groups) == ["1980"]
+    assert still_holds("Balletcore came back in 2025.", groups) == []
+    assert still_holds("It sold 19800 pieces.", groups) == []

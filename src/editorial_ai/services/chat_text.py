@@ -224,7 +224,15 @@ def still_holds(sentence: str, groups: list[tuple[str, ...]]) -> list[str]:
     """The offending names (or pairs, joined by " + ") the sentence still holds, compared word by word ("pop up"
     matches "pop-up")."""
     plain = _plain(sentence)
-    return [" + ".join(g) for g in groups if g and all(_plain(term) in plain for term in g)]
+    return [" + ".join(g) for g in groups if g and all(_holds(plain, _plain(term)) for term in g)]
+
+
+def _holds(plain: str, term: str) -> bool:
+    """Whether the plain sentence holds the plain term; a figure also inside a longer word ("1980" in "1980s",
+    "90" in "90s"), as the review reads figures."""
+    if term.strip().isdigit():
+        return re.search(rf"(?<![0-9]){term.strip()}(?![0-9])", plain) is not None
+    return term in plain
 
 
 _DROP = re.compile(r"\b(?i:drop|remove|cut|delete|lose|leave out|take out|no more|without)\s+(?i:the\s+)?"
