@@ -4,8 +4,8 @@ run log, the progress views and the reliability audit tell it from a second publ
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
+from editorial_ai.models.content_record import ContentRecord
 from editorial_ai.models.status import ContentStatus
 from editorial_ai.observability.step_names import step_outcome
 from editorial_ai.pipeline.nodes.publish import make_publish_node
@@ -20,9 +20,9 @@ def test_step_outcome_reads_the_replay_mark() -> None:
 
 class _Contents:
     def __init__(self, status: str) -> None:
-        self.row: dict[str, Any] = {"id": "c-1", "status": status, "published_path": "/p/c-1.html"}
+        self.row = ContentRecord(id="c-1", thread_id="t-1", status=status, published_path="/p/c-1.html")
 
-    async def get(self, content_id: str) -> dict[str, Any]:
+    async def get(self, content_id: str) -> ContentRecord:
         return self.row
 
 
