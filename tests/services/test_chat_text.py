@@ -145,3 +145,9 @@ def test_a_flagged_figure_is_still_held_inside_a_decade() -> None:
     assert still_holds("Balletcore emerged in the 1980s.", groups) == ["1980"]
     assert still_holds("Balletcore came back in 2025.", groups) == []
     assert still_holds("It sold 19800 pieces.", groups) == []
+
+
+def test_a_cut_headline_or_standfirst_does_not_end_on_a_dangling_word() -> None:
+    cut = "Rosé's Balenciaga Baggy Jeans and Alaïa Logo Belt showcase the brand's unique aesthetic in a"
+    assert one_line(cut, 200) == "Rosé's Balenciaga Baggy Jeans and Alaïa Logo Belt showcase the brand's unique aesthetic"
+    assert one_line("Quiet Luxury: the belt of the season", 120) == "Quiet Luxury: the belt of the season"

@@ -61,8 +61,22 @@ def one_line(text: str, limit: int) -> str:
             line = line.rstrip(".") if len(line) < 140 else line
             if len(line) > limit:  # cut at a word, never inside one ("... Brand Campai")
                 line = line[:limit + 1].rsplit(" ", 1)[0].rstrip(" ,;:-–—")
-            return line.strip()
+            return _without_dangling_words(line.strip())
     return ""
+
+
+# Words a headline or standfirst cut by the token cap or the length limit is left ending on ("... in a").
+_DANGLING = frozenset({"a", "an", "the", "in", "of", "and", "or", "with", "to", "for", "at", "on", "by", "from",
+                       "its", "her", "his", "their", "as", "into", "than", "that", "which", "while", "but"})
+
+
+def _without_dangling_words(line: str) -> str:
+    """The line without the function words a cut left at its end ("showcases the brand's aesthetic in a" ->
+    "showcases the brand's aesthetic")."""
+    words = line.split()
+    while len(words) > 1 and words[-1].casefold().strip(",;:") in _DANGLING:
+        words.pop()
+    return " ".join(words).rstrip(" ,;:-–—")
 
 
 def reads_as_list(headline: str) -> bool:
