@@ -149,5 +149,5 @@ def test_a_flagged_figure_is_still_held_inside_a_decade() -> None:
 
 def test_a_cut_headline_or_standfirst_does_not_end_on_a_dangling_word() -> None:
     cut = "Rosé's Balenciaga Baggy Jeans and Alaïa Logo Belt showcase the brand's unique aesthetic in a"
-    assert one_line(cut, 200) == "Rosé's Balenciaga Baggy Jeans and Alaïa Logo Belt showcase the brand's unique aesthetic"
+    assert one_line(cut, 200) == cut.removesuffix(" in a")
     assert one_line("Quiet Luxury: the belt of the season", 120) == "Quiet Luxury: the belt of the season"
