@@ -37,6 +37,6 @@ async def test_real_model_runs_the_whole_graph(tmp_path: Path) -> None:
         final = await pipeline.decide(str(state["current_draft_id"]), AdminDecision(decision="approved"))
         assert final.state["pipeline_status"] == "published"
         content = await pipeline.deps.contents.get(str(state["current_draft_id"]))
-        assert content is not None and content["status"] == "published"
-        html = Path(content["published_path"]).read_text(encoding="utf-8")
-        assert "<article" in html and content["title"] in html.replace("&#39;", "'").replace("&amp;", "&")
+        assert content is not None and content.status == "published" and content.published_path
+        html = Path(content.published_path).read_text(encoding="utf-8")
+        assert "<article" in html and content.title in html.replace("&#39;", "'").replace("&amp;", "&")
