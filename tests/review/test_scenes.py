@@ -69,3 +69,33 @@ def test_a_look_moved_to_another_month_is_a_wrong_pairing_but_a_span_of_months_i
                           "it February 2025)"]
     assert pairing[1] == [] and pairing[2] == []
     assert offending_terms(pairing[0]) == [("Chanel Tweed Jacket", "January")]
+
+
+def test_biography_and_durations_no_post_gives_fail_a_claim_about_a_person() -> None:
+    assert invented_scenes("Cha Eun-woo, who is known for her casual and bohemian style, wore it.", set()) == [
+        "known for"]
+    assert invented_scenes("Jimin continued to wear these shoes for the rest of the month.", set()) == [
+        "continued to wear", "for the rest of the month"]
+    assert invented_scenes("She has always been drawn to tweed; ever since, it has been her signature look.",
+                           set()) == ["has always been", "ever since", "her signature look"]
+    assert invented_scenes("A bag you can carry every day, known for its sturdy canvas.", {"known"}) == []
+    claims = text_claims("Minji, who is known for her love of tweed, wore the Chanel Tweed Jacket.")
+    assert check_claims(claims, _index())[0].pairing == [
+        'the sources describe no such scene: "known for"; say only what the post shows']
+
+
+def test_a_piece_credited_to_another_label_fails_with_the_label_to_drop() -> None:
+    belt = {"solution_id": "s2", "title": "Dior Saddle Belt", "brand": "Dior", "metadata": {}}
+    kitsune = {"solution_id": "s3", "title": "Maison Kitsune Fox Tee", "brand": "Maison Kitsune", "metadata": {}}
+    contexts = [{"post_id": "p1", "artist_name": "Minji", "context": "airport", "title": "Minji at the airport",
+                 "date": "11 February 2025", "solutions": [belt, kitsune]}]
+    index = build_index([{"keyword": "Quiet luxury"}], contexts, KNOWN)
+    claims = text_claims("Minji wore the Dior Saddle Belt at the airport. The belt is part of the Maison Kitsune "
+                         "campaign. The Dior Saddle Belt is a Dior design. The Dior Saddle Belt sat beside the "
+                         "Maison Kitsune Fox Tee.")
+    pairing = [c.pairing for c in check_claims(claims, index)]
+    assert pairing[1] == ["the sources do not credit the Dior Saddle Belt to Maison Kitsune"]
+    assert pairing[0] == [] and pairing[2] == [] and pairing[3] == []
+    groups = offending_terms(pairing[1])
+    assert still_holds("The belt is part of the Maison Kitsune campaign.", groups) == ["Maison Kitsune"]
+    assert still_holds("The belt is part of the Dior campaign.", groups) == []

@@ -34,6 +34,7 @@ from editorial_ai.review.grounding import fold, is_allowed
 from editorial_ai.review.relations import (
     Statement,
     checkable,
+    credited_brands,
     figure_keys,
     possessive_clashes,
     stating_sentence,
@@ -258,6 +259,18 @@ def _attribute_problems(text: str, products: list[str], index: SourceIndex) -> l
     return problems
 
 
+def _credit_problems(text: str, products: list[str], index: SourceIndex) -> list[str]:
+    """A label the claim credits its pieces to that made none of them ("the belt is part of the Maison Kitsune
+    campaign" for a Dior belt); pieces whose brand the sources do not give are not judged."""
+    owners = [index.product_brands.get(p) for p in products]
+    if not products or not all(owners):
+        return []
+    made = frozenset().union(*(o for o in owners if o))
+    label = " / ".join(index.product_titles.get(p, p) for p in products)
+    return [f"the sources do not credit the {label} to {index.name_table[0].get(b, (b.title(),))[0]}"
+            for b in credited_brands(text, index.brand_keys, products) if b not in made]
+
+
 def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
                 method: str | None = None, antecedents: list[str] | None = None,
                 antecedent_products: list[str] | None = None) -> ClaimCheck:
@@ -292,6 +305,7 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     products = [plain(n) for n, kind in sourced if kind == "product"] or [
         p for p in antecedent_products or [] if _refers_to(claim.text, p)]
     result.pairing += _attribute_problems(claim.text, products, index)
+    result.pairing += _credit_problems(claim.text, products, index)
     result.pairing += [f"{trend} is the trend, not a {word.removesuffix('s')}" for trend in index.context
                        if (word := trend_called_a_garment(claim.text, trend))]
     if people:  # "greeted by a crowd of fans": colour about a person that no post gives

@@ -83,6 +83,27 @@ def possessive_clashes(text: str, brands: Iterable[str]) -> list[tuple[str, str]
     return clashes
 
 
+# "The belt is part of the Maison Kitsune campaign", said of a Dior belt: a cue word credits a piece to a label.
+_CREDIT = (r"\b(?:by|from|of|for) (?:the |a |an |its |their |this |that )?(?:{brand})\b"
+           r"|\b(?:{brand}) (?:campaigns?|collections?|pieces?|designs?|lines?|label|range|drop|collab\w*|"
+           r"runway|show|house|archive)\b")
+
+
+def credited_brands(text: str, brands: Iterable[str], products: Iterable[str]) -> list[str]:
+    """Brands (plain keys) the text credits a piece to ("from the Chanel campaign", "a Miu Miu design"), outside
+    the names of `products` (plain keys: "the Chanel 22 Bag" credits nothing)."""
+    keys = _brand_keys(brands if isinstance(brands, frozenset) else frozenset(brands))
+    plain_text = f" {' '.join(_plain_words(text))} "
+    for product in sorted(products, key=len, reverse=True):
+        plain_text = plain_text.replace(f" {product} ", " | ")
+    found: list[str] = []
+    for key in keys:
+        if f" {key} " in plain_text and not any(key in f for f in found) and re.search(
+                _CREDIT.format(brand=re.escape(key)), plain_text):
+            found.append(key)
+    return found
+
+
 # --- what a claim says about its names, and which source sentence says it -----------------------------------------
 
 # Claims that name nobody and state no figure still assert checkable facts when they speak of sales, stock,

@@ -30,6 +30,20 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:made|making|makes) (?:a|an|her|his|their) (?:\w+ )?entrance\b", "entrance"),
         (r"\bturn(?:ed|ing|s)? heads\b|\ball eyes\b", "heads eyes"),
         (r"\bflashbulbs\b|\bcameras? flash\w*", "flash flashbulbs"),
+        # Biography: "Cha Eun-woo, who is known for her casual and bohemian style" (no post says what anyone is
+        # known for; the model fills it in, often with the wrong pronoun as well).
+        (r"\b(?:well |widely |best )?known for\b|\b(?:famous|renowned|celebrated|beloved|praised) for\b",
+         "known famous renowned celebrated beloved praised"),
+        (r"\b(?:has|have|had) (?:always|long) (?:been|had|loved|favou?red|worn)\b|\balways been\b", "always long"),
+        (r"\b(?:her|his|their) (?:signature|trademark|go to) (?:style|look|aesthetic)\b", "signature trademark"),
+        # Durations: each post is one day's look; "Jimin continued to wear these shoes for the rest of the month".
+        (r"\bfor the rest of (?:the|that|her|his|their) (?:day|week|month|year|season|summer|winter|spring|autumn|"
+         r"fall|tour|trip)\b|\b(?:all|the whole|the entire) (?:week|month|year|season|summer|winter|tour) long\b",
+         "rest long"),
+        (r"\b(?:continued|continues|continuing|went on|kept|keeps) (?:to wear|wearing|to sport|sporting)\b",
+         "continued continues kept"),
+        (r"\b(?:ever since|since then|to this day|again and again|time and again|for (?:days|weeks|months|years) "
+         r"(?:after|afterwards|on end|to come))\b", "since again afterwards"),
     ))
 # Relative time: the sources date each look on its own and never say that one came "the next day".
 _RELATIVE_TIME = re.compile(

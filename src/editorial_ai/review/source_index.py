@@ -121,6 +121,7 @@ class SourceIndex:
     groups: list[int] = field(default_factory=list)
     ties: list[Tie] = field(default_factory=list)
     context: list[str] = field(default_factory=list)
+    product_brands: dict[str, frozenset[str]] = field(default_factory=dict)  # plain product -> its plain brands
 
     def __post_init__(self) -> None:
         self.memo: dict[tuple[str, bool], bool] = {}  # name support, reused by every claim of every review
@@ -288,8 +289,14 @@ def build_index(curated_topics: list[CuratedTopicJson], enriched_contexts: list[
     passages = list(passages)
     ties += _passage_ties(passages, facts, known_entities or {})
     pairs = source_sentences(curated_topics, enriched_contexts, passages)
+    product_brands: dict[str, set[str]] = {}
+    for post in enriched_contexts:
+        for sol in post.get("solutions", []) or []:
+            if (key := plain(str(sol.get("title") or ""))) and (brand := plain(str(sol.get("brand") or ""))):
+                product_brands.setdefault(key, set()).add(brand)
     return SourceIndex(sentences=[s for s, _ in pairs], groups=[g for _, g in pairs], facts=facts, ties=ties,
-                       context=[c for c in context if c.strip()])
+                       context=[c for c in context if c.strip()],
+                       product_brands={k: frozenset(v) for k, v in product_brands.items()})
 
 
 _INDEX_CACHE: OrderedDict[tuple[str, frozenset[tuple[str, frozenset[str]]]], SourceIndex] = OrderedDict()
