@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from editorial_ai.store.content_sql import _COMPILED, ContentDialect
+from editorial_ai.store.content_sql import ContentDialect
+from editorial_ai.store.sql_compile import _COMPILED
 
 
 def _claim(d: ContentDialect, content_id: str, expected: list[str]) -> sa.Update:

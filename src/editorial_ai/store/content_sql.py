@@ -11,15 +11,15 @@ import json
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.sql.expression import ClauseElement, ColumnElement
 
 from editorial_ai.store.content_query import ContentQuery, like_pattern
+from editorial_ai.store.sql_compile import Backend, compile_statement, insert
 
 READER_TIMES = ("since", "seen", "expires_at")
-Backend = Literal["sqlite", "postgresql"]
 
 
 @dataclass(frozen=True)
@@ -68,22 +68,8 @@ class ContentDialect:
         return content_tables(self.schema)
 
     def compile(self, statement: ClauseElement) -> tuple[str, dict[str, Any]]:
-        """SQL text with named parameters (`:name` or `%(name)s`) and their values; IN lists expanded.
-
-        A statement's shape is compiled once per process and reused with each call's values (SQLAlchemy's own cache
-        key, as its engines do): compiling took 0.25-1 ms a statement, reusing it a tenth of that."""
-        key = statement._generate_cache_key()
-        if key is None:  # not cacheable: compile this one alone
-            compiled = _compiled_alone(statement, self.backend)
-            return str(compiled), dict(compiled.params)
-        cache = _COMPILED[self.backend]
-        compiled = cache.get(key.key)
-        if compiled is None:
-            compiled = cache[key.key] = statement.compile(dialect=_dialect(self.backend), cache_key=key)
-            if len(cache) > _CACHE_SIZE:  # shapes are few (one per operation and filter set): a bound, not an LRU
-                cache.pop(next(iter(cache)))
-        expanded = compiled.construct_expanded_state(compiled.construct_params(extracted_parameters=key.bindparams))
-        return expanded.statement, dict(expanded.parameters)
+        """SQL text with named parameters (`:name` or `%(name)s`) and their values (store/sql_compile.py)."""
+        return compile_statement(statement, self.backend)
 
     def json(self, value: Any) -> Any:
         """A JSON document as this database binds it."""
@@ -137,13 +123,7 @@ class ContentDialect:
 
     def _insert(self, table: sa.Table, values: dict[str, Any]) -> Any:
         """This database's INSERT (with ON CONFLICT) of one row."""
-        if self.backend == "sqlite":  # each dialect imported on use: a process talks to one database
-            from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-
-            return sqlite_insert(table).values(**values)
-        from sqlalchemy.dialects.postgresql import insert as postgres_insert
-
-        return postgres_insert(table).values(**values)
+        return insert(self.backend, table).values(**values)
 
     def upsert_pending(self, values: dict[str, Any]) -> ClauseElement:
         """Insert a thread's draft, or replace it when the attempt differs (same attempt: no row returned)."""
@@ -170,27 +150,6 @@ class ContentDialect:
             set_={"since": sa.case((lapsed, insert.excluded.since), else_=readers.c.since),
                   "seen": insert.excluded.seen, "expires_at": insert.excluded.expires_at})
         return statement
-
-
-_CACHE_SIZE = 256
-_COMPILED: dict[Backend, dict[Any, Any]] = {"sqlite": {}, "postgresql": {}}
-
-
-def _compiled_alone(statement: ClauseElement, backend: Backend) -> Any:
-    return statement.compile(dialect=_dialect(backend), compile_kwargs={"render_postcompile": True})
-
-
-@lru_cache(maxsize=2)
-def _dialect(backend: Backend) -> sa.engine.Dialect:
-    # The base dialects: statements are only compiled here, executed by the repositories' own connections, and the
-    # driver dialects would add casts (`::VARCHAR`) that a JSONB column refuses.
-    if backend == "sqlite":
-        from sqlalchemy.dialects.sqlite.base import SQLiteDialect
-
-        return SQLiteDialect(paramstyle="named")
-    from sqlalchemy.dialects.postgresql.base import PGDialect
-
-    return PGDialect(paramstyle="pyformat")
 
 
 def _iso(value: Any) -> Any:
