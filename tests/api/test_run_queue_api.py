@@ -15,8 +15,8 @@ import yaml
 from editorial_ai.config import Settings
 from editorial_ai.llm.scripted import load_scenario
 from editorial_ai.pipeline.runner import open_pipeline
+from editorial_ai.store.factory import open_run_store
 from editorial_ai.worker.run_request import RunRequest
-from editorial_ai.worker.runstore import open_run_store
 
 from .helpers import assert_error, run_to_gate, wait_until_stopped
 

@@ -18,7 +18,7 @@ import yaml
 
 from editorial_ai.config import Settings, get_settings
 from editorial_ai.llm.scripted import load_scenario
-from editorial_ai.worker.runstore import open_run_store
+from editorial_ai.store.factory import open_run_store
 
 from .test_cli import cli, cli_json, text
 

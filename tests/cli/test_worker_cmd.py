@@ -11,7 +11,7 @@ from typer.testing import CliRunner, Result
 
 from editorial_ai.cli.main import app
 from editorial_ai.config import Settings
-from editorial_ai.worker.runstore import open_run_store
+from editorial_ai.store.factory import open_run_store
 
 
 def cli(*args: str) -> Result:

@@ -18,6 +18,8 @@ import pytest
 
 from editorial_ai.store.catalog import SqliteCatalogRepository
 from editorial_ai.store.contents import SqliteContentRepository
+from editorial_ai.store.database import Database, PostgresDatabase, SqliteDatabase
+from editorial_ai.store.runs import RunStore
 
 # Read at import: the autouse isolation fixture removes EDITORIAL_AI_* variables before each test.
 TEST_DATABASE_URL = os.environ.get("EDITORIAL_AI_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
@@ -112,6 +114,22 @@ def stores(request: pytest.FixtureRequest, tmp_path: Path) -> Stores:
         pool: SchemaPool = request.getfixturevalue("pg_schemas")
         return Stores("postgres", tmp_path, dsn=pool.dsn, pool=pool)
     return Stores("sqlite", tmp_path)
+
+
+@pytest.fixture
+async def runs(stores: Stores) -> AsyncIterator[RunStore]:
+    """A run registry on each backend, its tables made by the migrations as in a deployment."""
+    db: Database
+    if stores.backend == "postgres":
+        assert stores.dsn is not None
+        db = PostgresDatabase(stores.dsn, stores.schema())
+        await db.open()
+    else:
+        db = SqliteDatabase(stores.tmp_path / "main.db")
+    registry = RunStore(db)
+    await registry.initialize()
+    yield registry
+    await registry.close()
 
 
 @pytest.fixture(autouse=True)

@@ -65,26 +65,24 @@ async def test_postgres_calls_share_pooled_connections(pg_schemas: SchemaPool) -
     await repo.aclose()
 
 
-async def test_one_process_holds_one_pool_per_database(pg_schemas: SchemaPool) -> None:
+async def test_one_process_holds_one_pool_per_database(pg_schemas: SchemaPool, tmp_path: Path) -> None:
     """Contents, catalog and run registry borrow from the same pool; it closes when the last one lets go."""
-    from editorial_ai.store.database import PostgresDatabase
+    from editorial_ai.store.factory import open_run_store
     from editorial_ai.store.postgres_catalog import PostgresCatalogRepository
     from editorial_ai.store.postgres_contents import PostgresContentRepository
-    from editorial_ai.worker.runstore import RunStore
 
     schema = pg_schemas.new()
     contents = PostgresContentRepository(pg_schemas.dsn, schema=schema)
     catalog = PostgresCatalogRepository(pg_schemas.dsn, schema=schema)
-    registry = PostgresDatabase(pg_schemas.dsn, schema)
     await contents.initialize()
     await catalog.initialize()
-    await registry.open()
-    await RunStore(registry).initialize()
+    settings = Settings(EDITORIAL_AI_DATA_DIR=tmp_path, DATABASE_URL=pg_schemas.dsn, EDITORIAL_AI_DB_SCHEMA=schema)
+    registry = await open_run_store(settings)  # the factory's registry, as the server and workers open it
     await _ten_calls(contents)
     await catalog.search_posts("Jennie")
-    await RunStore(registry).enqueue("t-1", "start")
+    await registry.enqueue("t-1", "start")
     pool = contents._pool
-    assert pool is not None and catalog._pool is pool and registry.pool is pool
+    assert pool is not None and catalog._pool is pool and getattr(registry.db, "pool", None) is pool
     assert pool.get_stats()["connections_num"] <= 2  # the three share connections, none opens its own
     await contents.aclose()
     await catalog.aclose()

@@ -1,59 +1,47 @@
-"""The run registry's tables come from the storage migrations; its plain DDL stays equal to the baseline revision."""
+"""The run registry's tables come from the storage migrations, and its statements name their columns as migrated."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 from editorial_ai.migrations import HEAD
 from editorial_ai.migrations.runner import upgrade_sqlite
 from editorial_ai.store.database import PostgresDatabase, SqliteDatabase
-from editorial_ai.worker.runstore import RunStore
-from editorial_ai.worker.runstore_schema import DDL, ensure_run_tables
+from editorial_ai.store.run_sql import run_tables
+from editorial_ai.store.runs import RunStore
 
-_RUN_TABLES = ("pipeline_runs", "run_executions")
+from .conftest import SchemaPool
 
 
-def _shape(path: Path) -> dict[str, tuple[list[Any], list[Any]]]:
-    """Columns and indexes (with their columns) of the registry's tables in an SQLite file."""
+def test_the_statements_tables_have_the_migrated_columns(tmp_path: Path) -> None:
+    path = tmp_path / "editorial.db"
+    upgrade_sqlite(path)
+    tables = run_tables(None)
     with sqlite3.connect(path) as conn:
-        return {
-            table: (
-                conn.execute(f"PRAGMA table_info({table})").fetchall(),
-                sorted((index[1], index[2], [c[2] for c in conn.execute(f"PRAGMA index_info({index[1]})")])
-                       for index in conn.execute(f"PRAGMA index_list({table})")),
-            )
-            for table in _RUN_TABLES
-        }
+        for table in (tables.runs, tables.executions):
+            migrated = {row[1] for row in conn.execute(f"PRAGMA table_info({table.name})")}
+            assert {column.name for column in table.columns} == migrated, table.name
 
 
-def test_the_registry_ddl_equals_the_baseline_revision(tmp_path: Path) -> None:
-    by_ddl, by_revision = tmp_path / "ddl.db", tmp_path / "baseline.db"
-    with sqlite3.connect(by_ddl) as conn:
-        for statement in DDL:
-            conn.execute(statement.replace("{p}", ""))
-    upgrade_sqlite(by_revision, "0001_baseline")
-    expected = _shape(by_ddl)
-    assert all(columns for columns, _ in expected.values())
-    assert _shape(by_revision) == expected
-
-
-async def test_ensure_run_tables_migrates_an_sqlite_registry_once(tmp_path: Path) -> None:
+async def test_an_sqlite_registry_is_migrated_once(tmp_path: Path) -> None:
     db = SqliteDatabase(tmp_path / "editorial.db")
-    assert await ensure_run_tables(db) is True
-    assert await ensure_run_tables(db) is False  # current: one query, nothing to do
+    assert await db.ensure_schema() is True
+    assert await db.ensure_schema() is False  # current: one query, nothing to do
     with sqlite3.connect(db.path) as conn:
         assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [(HEAD,)]
-    assert await RunStore(db).enqueue("t-1", "start", keyword="Jennie") == 1
+    store = RunStore(db)
+    await store.initialize()
+    assert await store.enqueue("t-1", "start", keyword="Jennie") == 1
+    await store.close()
 
 
-async def test_ensure_run_tables_migrates_a_postgres_registry_once(postgres_dsn: str, pg_schema: str) -> None:
-    db = PostgresDatabase(postgres_dsn, pg_schema)
+async def test_a_postgres_registry_is_migrated_once(pg_schemas: SchemaPool) -> None:
+    db = PostgresDatabase(pg_schemas.dsn, pg_schemas.new())
     await db.open()
     try:
-        assert await ensure_run_tables(db) is True  # creates the schema as well
-        assert await ensure_run_tables(db) is False
+        assert await db.ensure_schema() is True  # creates the schema as well
+        assert await db.ensure_schema() is False
         store = RunStore(db)
         assert await store.enqueue("t-1", "start") == 1
         assert await store.enqueue("t-1", "decision") == 2

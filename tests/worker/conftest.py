@@ -1,4 +1,4 @@
-"""Fixtures: run registries on SQLite and PostgreSQL, the local Redis, and scripted scenarios with latency.
+"""Fixtures: PostgreSQL schemas, the local Redis, and scripted scenarios with latency.
 
 PostgreSQL: `EDITORIAL_AI_TEST_DATABASE_URL` (default postgresql://postgres@127.0.0.1:5432/test), throw-away
 schemas dropped afterwards. Redis: `EDITORIAL_AI_TEST_REDIS_URL` (default redis://127.0.0.1:6379/15). When a
@@ -10,15 +10,13 @@ from __future__ import annotations
 import os
 import socket
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import yaml
 
 from editorial_ai.llm.scripted import load_scenario
-from editorial_ai.store.database import SqliteDatabase
-from editorial_ai.worker.runstore import RunStore
 
 TEST_DATABASE_URL = os.environ.get("EDITORIAL_AI_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 TEST_REDIS_URL = os.environ.get("EDITORIAL_AI_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
@@ -60,29 +58,6 @@ def redis_url() -> str:
     except OSError as exc:
         pytest.skip(f"Redis is not reachable at {host_port} (set EDITORIAL_AI_TEST_REDIS_URL): {exc}")
     return TEST_REDIS_URL
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[RunStore]:
-    """A run registry on each backend."""
-    if request.param == "sqlite":
-        registry = RunStore(SqliteDatabase(tmp_path / "runs.db"))
-    else:
-        from editorial_ai.store.database import PostgresDatabase
-
-        dsn = request.getfixturevalue("postgres_dsn")
-        schema = request.getfixturevalue("pg_schema")
-        import psycopg
-        from psycopg import sql
-
-        with psycopg.connect(dsn, autocommit=True) as conn:
-            conn.execute(sql.SQL("CREATE SCHEMA {}").format(sql.Identifier(schema)))
-        pg = PostgresDatabase(dsn, schema)
-        await pg.open()
-        registry = RunStore(pg)
-    await registry.initialize()
-    yield registry
-    await registry.close()
 
 
 def write_slow_scenario(directory: Path, latency_ms: int, name: str = "slow_happy") -> str:

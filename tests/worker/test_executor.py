@@ -12,8 +12,9 @@ import pytest
 from editorial_ai.config import Settings
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.runner import Pipeline, open_pipeline
+from editorial_ai.store.factory import open_run_store
+from editorial_ai.store.runs import RunStore
 from editorial_ai.worker.executor import RunExecutor
-from editorial_ai.worker.runstore import RunStore, open_run_store
 from editorial_ai.worker.sweeper import Sweeper, holder_is_dead_here
 
 from .conftest import write_slow_scenario

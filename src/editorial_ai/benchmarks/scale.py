@@ -43,8 +43,9 @@ from editorial_ai.benchmarks.scale_report import (
 )
 from editorial_ai.config import ConfigError, Settings
 from editorial_ai.llm.scripted import load_scenario
+from editorial_ai.store.factory import open_run_store
+from editorial_ai.store.runs import RunStore
 from editorial_ai.worker.queue import WORKER_KEY_PREFIX, ArqQueue
-from editorial_ai.worker.runstore import RunStore, open_run_store
 
 SCENARIO = "bench_scale"
 KEYWORD = "Jennie Effect"

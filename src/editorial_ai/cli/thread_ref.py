@@ -16,7 +16,7 @@ _MAX_PAGES = 50
 
 async def _registry_threads(settings: Settings, prefix: str) -> set[str]:
     """Threads of the run registry (every run, failed ones too) that begin with `prefix`."""
-    from editorial_ai.worker.runstore import open_run_store
+    from editorial_ai.store.factory import open_run_store
 
     store = await open_run_store(settings)
     found: set[str] = set()

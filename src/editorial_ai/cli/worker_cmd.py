@@ -74,7 +74,7 @@ def list_runs(
     from rich.table import Table
 
     from editorial_ai.models.status import RunState
-    from editorial_ai.worker.runstore import open_run_store
+    from editorial_ai.store.factory import open_run_store
 
     if status is not None and status not in RUN_STATUSES:
         raise typer.BadParameter(

@@ -24,6 +24,7 @@ from editorial_ai.config import ConfigError, Settings
 if TYPE_CHECKING:  # imported where used: `contents list` never loads the catalog modules
     from editorial_ai.store.catalog import CatalogRepository, InitializableCatalog
     from editorial_ai.store.contents import ContentRepository
+    from editorial_ai.store.runs import RunStore
 
 CatalogBackend = Literal["sqlite", "postgres", "supabase"]
 ContentsBackend = Literal["sqlite", "postgres"]
@@ -121,6 +122,31 @@ def open_contents(settings: Settings, plan: StoragePlan | None = None) -> Conten
     from editorial_ai.store.contents import SqliteContentRepository
 
     return SqliteContentRepository(settings.resolved_db_path, synchronous=settings.checkpoint_sync)
+
+
+async def open_run_store(settings: Settings, plan: StoragePlan | None = None) -> RunStore:
+    """The run registry, initialized, in the contents' database. On PostgreSQL it borrows the process's pool to that
+    database (store/pg_pool.py), the one the repositories use: one pool per database per process."""
+    from editorial_ai.store.database import Database, PostgresDatabase, SqliteDatabase
+    from editorial_ai.store.runs import RunStore
+
+    plan = plan or storage_plan(settings)
+    db: Database
+    if plan.contents == "postgres" and plan.database_url:
+        _postgres("pg_pool")  # the driver's absence named with the install command
+        pg = PostgresDatabase(plan.database_url, plan.schema)
+        await pg.open()
+        db = pg
+    else:
+        settings.resolved_db_path.parent.mkdir(parents=True, exist_ok=True)
+        db = SqliteDatabase(settings.resolved_db_path)
+    store = RunStore(db)
+    try:
+        await store.initialize()
+    except BaseException:
+        await store.close()  # a pool borrowed for nothing goes back
+        raise
+    return store
 
 
 async def close_stores(*repositories: Any) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from editorial_ai.models.status import PipelineStatus, RunState
 from editorial_ai.pipeline.runner import NotFoundError, Pipeline, RunOutcome
-from editorial_ai.worker.runstore import Lease, RunStatus, RunStore
+from editorial_ai.store.runs import Lease, RunStatus, RunStore
 
 logger = logging.getLogger(__name__)
 

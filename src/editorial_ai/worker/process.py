@@ -21,9 +21,9 @@ from redis.exceptions import RedisError
 
 from editorial_ai.config import ConfigError, Settings
 from editorial_ai.pipeline.runner import open_pipeline
+from editorial_ai.store.factory import open_run_store
 from editorial_ai.worker.executor import RunExecutor, new_worker_id
 from editorial_ai.worker.queue import JOB_FUNCTION, QUEUE_NAME, WORKER_KEY_PREFIX, ArqQueue, broker_url
-from editorial_ai.worker.runstore import open_run_store
 from editorial_ai.worker.service import ProgressFanout
 from editorial_ai.worker.sweeper import RedisLeader, Sweeper, sweeping
 

@@ -20,10 +20,11 @@ from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.models.status import Decision, RunState
 from editorial_ai.observability.node_wrapper import ProgressHook
 from editorial_ai.pipeline.runner import ConflictError, DecisionClaim, NotFoundError, Pipeline, RunOutcome
+from editorial_ai.store.factory import open_run_store
+from editorial_ai.store.runs import ACTIVE, RunStore
 from editorial_ai.worker.executor import RunExecutor, new_worker_id
 from editorial_ai.worker.queue import BrokerUnavailableError, WorkQueue, open_queue
 from editorial_ai.worker.run_request import RunRequest
-from editorial_ai.worker.runstore import ACTIVE, RunStore, open_run_store
 from editorial_ai.worker.sweeper import Sweeper, holder_is_dead_here, sweeping
 
 logger = logging.getLogger(__name__)

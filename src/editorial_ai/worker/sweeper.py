@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from editorial_ai.models.status import RunState
-from editorial_ai.worker.runstore import RunStore
+from editorial_ai.store.runs import RunStore
 
 logger = logging.getLogger(__name__)
 
