@@ -99,3 +99,15 @@ def test_a_piece_credited_to_another_label_fails_with_the_label_to_drop() -> Non
     groups = offending_terms(pairing[1])
     assert still_holds("The belt is part of the Maison Kitsune campaign.", groups) == ["Maison Kitsune"]
     assert still_holds("The belt is part of the Dior campaign.", groups) == []
+
+
+def test_a_plural_of_a_sourced_piece_and_a_compound_of_a_sourced_tag_are_sourced_names() -> None:
+    bag = {"solution_id": "s4", "title": "Chanel 22 Bag", "brand": "Chanel", "metadata": {"keywords": ["Y2K"]}}
+    contexts = [{"post_id": "p1", "artist_name": "Minji", "context": "airport", "title": "Minji at the airport",
+                 "date": "11 February 2025", "solutions": [bag]}]
+    index = build_index([{"keyword": "Y2K"}], contexts, KNOWN)
+    claims = text_claims("Minji carried Chanel 22 Bags at the airport. The Chanel 22 Bag is Y2K-inspired. "
+                         "The Chanel 22 Bag is Gucci-inspired.")
+    checks = check_claims(claims, index)
+    assert checks[0].unsupported == [] and checks[1].unsupported == []
+    assert "Gucci-inspired" in checks[2].unsupported  # Gucci is no source name: still flagged

@@ -16,11 +16,13 @@ def test_facts_are_grouped_into_background_looks_products_and_spread() -> None:
     # The celebrity's looks carry their dates, scenes and titles, oldest first.
     assert looks.subject == "Jennie" and "celebrity: Jennie (BLACKPINK)" in looks.facts
     # Each look names its own pieces, so no writer pairs a piece with a look it was not part of.
-    dated = [f for f in looks.facts if f[:1].isdigit()]
-    assert dated[0].startswith("5 August 2025, street style: Jennie wore ")
-    assert dated[0].endswith('(post "Jennie street style in denim")')
-    assert dated[-1].startswith("14 February 2026, airport fashion: Jennie wore ")
-    assert "Chanel 22 Bag" in dated[-1] and not any(f.startswith("worn:") for f in looks.facts)
+    # A look is a record, not a sentence to copy; each piece carries its colour and material.
+    dated = [f for f in looks.facts if f.startswith("look of ")]
+    assert dated[0].startswith("look of Jennie on 5 August 2025 at street style: ")
+    assert "Jennie street style in denim" not in dated[0]  # a post title given, the model made it the headline
+    assert dated[-1].startswith("look of Jennie on 14 February 2026 at airport fashion: ")
+    assert "Chanel 22 Bag (olive leather)" in dated[-1] and not any(f.startswith("worn:") for f in looks.facts)
+    assert " wore " not in dated[0]
     # Each product paragraph gets its own product, its details and who wore it where (as sourced).
     assert first.subject == "Chanel 22 Bag" and second.subject == "Calvin Klein 90s Straight Jeans"
     assert "details: olive leather" in first.facts and "worn by: Jennie (airport fashion)" in first.facts

@@ -156,8 +156,21 @@ def _name_supported(name: str, index: SourceIndex, known: bool) -> bool:
     if key not in memo:
         words = plain(name).split()
         memo[key] = (index.mentions(name) or (known and is_allowed(name, index.facts.allowed))
-                     or (bool(words) and all(w in index.words for w in words) and not _brand_product(words, index)))
+                     or (bool(words) and all(w in index.words for w in words) and not _brand_product(words, index))
+                     or any(index.mentions(root) for root in _roots(name)))
     return memo[key]
+
+
+_DERIVED = re.compile(r"^(.+?)[-\s](?:inspired|style|styled|esque|era|themed)$", re.IGNORECASE)
+
+
+def _roots(name: str) -> list[str]:
+    """What a name is derived from: the singular of a plural ("Chanel 22 Bags": two of the sourced Chanel 22 Bag)
+    and the root of a compound ("Y2K-inspired" when the sources tag it Y2K)."""
+    roots = [name[:-2], name[:-1]] if name.endswith("es") else [name[:-1]] if name.endswith("s") else []
+    if (derived := _DERIVED.match(name)):
+        roots.append(derived[1])
+    return [r for r in roots if len(r) > 2]
 
 
 def _brand_product(words: list[str], index: SourceIndex) -> bool:

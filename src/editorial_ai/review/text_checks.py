@@ -202,7 +202,12 @@ def copied_sentences(texts: list[str], prompt_texts: list[str]) -> list[tuple[st
 # A writer's fact line come back as prose: "5 August 2025: Jennie wore ...", "The details include: ...",
 # '(post "Jennie street style in denim")'. A sentence of prose puts its date inside the sentence.
 _FACT_LINE = re.compile(r"^(?:\d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+|[A-Z][a-z]+ \d{1,2}(?:st|nd|rd|th)?),? \d{4}\s*:"
-                        r"|\bthe details include\b|\(post [\"“]", re.IGNORECASE)
+                        r"|\bthe details include\b|\(post (?:titled )?[\"“]|^look of [A-Z].{0,80}:", re.IGNORECASE)
+
+
+def reads_as_fact_line(sentence: str) -> bool:
+    """Whether a sentence reads as one of the writer's fact lines (a date and a colon, a post label)."""
+    return bool(_FACT_LINE.search(sentence))
 
 
 def fact_lines(view: DraftView) -> list[str]:
@@ -210,7 +215,7 @@ def fact_lines(view: DraftView) -> list[str]:
     return [f'{_location(view, i)}: "{sentence}" — reads as a copied fact line (a date and a colon, a list of '
             "details, a post label), not a sentence of prose: put the date inside a sentence of your own"
             for i, paragraph in enumerate(view.paragraphs) for sentence in split_sentences(paragraph)
-            if _FACT_LINE.search(sentence)]
+            if reads_as_fact_line(sentence)]
 
 
 def check_originality(view: DraftView, criterion: str = "originality") -> CriterionResult:

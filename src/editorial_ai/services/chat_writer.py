@@ -31,7 +31,7 @@ from editorial_ai.prompts.chat_editorial import (
 )
 from editorial_ai.prompts.editorial import format_feedback
 from editorial_ai.review.rubric import Rubric
-from editorial_ai.review.text_checks import copied_sentences
+from editorial_ai.review.text_checks import copied_sentences, reads_as_fact_line
 from editorial_ai.services.chat_text import (
     clean_paragraph,
     echo_share,
@@ -138,7 +138,8 @@ class ChatEditorialService:
             raw = await self._ask(run, prompt, purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS,
                                   salt=31 * index + 7 * attempt)
             text = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
-            copied = bool(copied_sentences([text], plan.facts))
+            copied = bool(copied_sentences([text], plan.facts)) or any(
+                reads_as_fact_line(sentence) for sentence in split_sentences(text))
             rank = (copied, word_count(text) < MIN_WORDS, -word_count(text))
             if not best or rank < best_rank:
                 best, best_rank = text, rank

@@ -248,10 +248,15 @@ def _looks_plan(keyword: str, celebrity: str, posts: Posts, terms: list[str],
     worn: list[str] = []
     for post in own[:3]:
         date = post.get("date") or readable_date(post.get("created_at"))
-        pieces = [s["title"] for s in post.get("solutions", []) if s.get("title")]
-        # Each look with its own pieces: a writer given one "worn:" list for three looks paired them at random.
-        wore = f"{celebrity} wore {_and(pieces[:3])}" if pieces else celebrity
-        facts.append(f'{date + ", " if date else ""}{post.get("context", "")}: {wore} (post "{post.get("title", "")}")')
+        sols = [s for s in post.get("solutions", []) if s.get("title")]
+        pieces = [s["title"] for s in sols]
+        # Each look with its own pieces: a writer given one "worn:" list for three looks paired them at random. A
+        # look is a record, not a sentence: given "5 August 2025, street style: Jennie wore ...", the model copied
+        # the line into its paragraph. Each piece carries its colour and material, which the model otherwise
+        # borrowed from another piece ("the shorts were olive leather").
+        described = [f"{s['title']} ({d})" if (d := _details(s)) else s["title"] for s in sols[:3]]
+        facts.append(f"look of {celebrity}" + (f" on {date}" if date else "") + f" at {post.get('context', '')}: "
+                     f"{'; '.join(described) or 'no pieces logged'}")  # no post title: the model made it the headline
         worn += [p for p in pieces if p not in worn]
     sols = [s for s in first.get("solutions", []) if s.get("title")]
     fallback: ProductJson = sols[0] if sols else {}
