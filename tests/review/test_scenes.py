@@ -111,3 +111,14 @@ def test_a_plural_of_a_sourced_piece_and_a_compound_of_a_sourced_tag_are_sourced
     checks = check_claims(claims, index)
     assert checks[0].unsupported == [] and checks[1].unsupported == []
     assert "Gucci-inspired" in checks[2].unsupported  # Gucci is no source name: still flagged
+
+
+def test_a_sourced_piece_named_with_a_middle_word_left_out_is_that_piece() -> None:
+    jeans = {"solution_id": "s5", "title": "Acne Studios 1996 Loose Jeans", "brand": "Acne Studios", "metadata": {}}
+    contexts = [{"post_id": "p1", "artist_name": "Minji", "context": "airport", "title": "Minji at the airport",
+                 "date": "11 February 2025", "solutions": [jeans]}]
+    index = build_index([{"keyword": "Quiet luxury"}], contexts, KNOWN)
+    checks = check_claims(text_claims("Minji wore Acne Studios Loose Jeans. Minji wore Acne Studios Baggy Jeans."),
+                          index)
+    assert checks[0].unsupported == []
+    assert checks[1].unsupported == ["Acne Studios Baggy Jeans"]

@@ -21,11 +21,11 @@ def test_facts_are_grouped_into_background_looks_products_and_spread() -> None:
     assert dated[0].startswith("look of Jennie on 5 August 2025 at street style: ")
     assert "Jennie street style in denim" not in dated[0]  # a post title given, the model made it the headline
     assert dated[-1].startswith("look of Jennie on 14 February 2026 at airport fashion: ")
-    assert "Chanel 22 Bag (olive leather)" in dated[-1] and not any(f.startswith("worn:") for f in looks.facts)
+    assert "Chanel 22 Bag in olive leather" in dated[-1] and not any(f.startswith("worn:") for f in looks.facts)
     assert " wore " not in dated[0]
     # Each product paragraph gets its own product, its details and who wore it where (as sourced).
     assert first.subject == "Chanel 22 Bag" and second.subject == "Calvin Klein 90s Straight Jeans"
-    assert "details: olive leather" in first.facts and "worn by: Jennie (airport fashion)" in first.facts
+    assert "details: olive leather" in first.facts and "worn by: Jennie at airport fashion" in first.facts
     # The opening dates the sighting it names, from that sighting's post.
     assert "first seen: 14 February 2026" in first.facts
     assert first.lead.startswith("The Chanel 22 Bag")

@@ -157,8 +157,21 @@ def _name_supported(name: str, index: SourceIndex, known: bool) -> bool:
         words = plain(name).split()
         memo[key] = (index.mentions(name) or (known and is_allowed(name, index.facts.allowed))
                      or (bool(words) and all(w in index.words for w in words) and not _brand_product(words, index))
-                     or any(index.mentions(root) for root in _roots(name)))
+                     or any(index.mentions(root) for root in _roots(name)) or _shortened_product(words, index))
     return memo[key]
+
+
+def _shortened_product(words: list[str], index: SourceIndex) -> bool:
+    """A sourced product named with one middle word left out ("Acne Studios Loose Jeans" for the Acne Studios 1996
+    Loose Jeans): same first and last word, the rest in order."""
+    if len(words) < 3:
+        return False
+    for title in index.product_titles:
+        full = title.split()
+        if len(full) == len(words) + 1 and full[0] == words[0] and full[-1] == words[-1] and any(
+                full[:i] + full[i + 1:] == words for i in range(1, len(full) - 1)):
+            return True
+    return False
 
 
 _DERIVED = re.compile(r"^(.+?)[-\s](?:inspired|style|styled|esque|era|themed)$", re.IGNORECASE)

@@ -253,8 +253,9 @@ def _looks_plan(keyword: str, celebrity: str, posts: Posts, terms: list[str],
         # Each look with its own pieces: a writer given one "worn:" list for three looks paired them at random. A
         # look is a record, not a sentence: given "5 August 2025, street style: Jennie wore ...", the model copied
         # the line into its paragraph. Each piece carries its colour and material, which the model otherwise
-        # borrowed from another piece ("the shorts were olive leather").
-        described = [f"{s['title']} ({d})" if (d := _details(s)) else s["title"] for s in sols[:3]]
+        # borrowed from another piece ("the shorts were olive leather"), as "in white denim": given "(white
+        # denim)", the model copied the brackets into its prose.
+        described = [f"{s['title']} in {d}" if (d := _details(s)) else s["title"] for s in sols[:3]]
         facts.append(f"look of {celebrity}" + (f" on {date}" if date else "") + f" at {post.get('context', '')}: "
                      f"{'; '.join(described) or 'no pieces logged'}")  # no post title: the model made it the headline
         worn += [p for p in pieces if p not in worn]
@@ -288,7 +289,8 @@ def _product_plan(keyword: str, product: Product, variant: int = 0, siblings: li
     if product.tags:
         facts.append("tags: " + ", ".join(product.tags))
     if product.sightings:
-        facts.append("worn by: " + "; ".join(f"{who} ({scene})" if scene else who for who, scene in product.sightings))
+        # "V at brand campaign", not "V (brand campaign)": the model copied the brackets into its prose.
+        facts.append("worn by: " + "; ".join(f"{who} at {scene}" if scene else who for who, scene in product.sightings))
     if product.first_seen:
         facts.append(f"first seen: {product.first_seen}")
     lead = product_lead(product.name, product.brand, product.details, list(product.sightings), variant,
