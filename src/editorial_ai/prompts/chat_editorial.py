@@ -22,11 +22,36 @@ PARAGRAPH_ROLES: dict[str, str] = {
 }
 
 
+# What each tone sounds like on the page: a small model told only "warm" or "playful" wrote the same
+# measured prose for every tone (a fixed "warm and precise" after the tone made them read alike as well).
+TONE_NOTES: dict[str, str] = {
+    "sophisticated": "assured and elegant, with a precise eye for cut, material and detail",
+    "warm": "friendly and generous, speaking to the reader as \"you\" like a friend who loves clothes",
+    "playful": "light and teasing, with wordplay, exclamation and short punchy sentences",
+    "calm": "unhurried and quiet, with plain words and gentle rhythm",
+    "bold": "confident and emphatic, with strong verbs and short declarative sentences",
+    "witty": "dry and clever, with a wry aside in each paragraph",
+    "romantic": "dreamy and sensual, dwelling on texture, colour and mood",
+    "nostalgic": "wistful, tying each piece to the eras it echoes",
+    "edgy": "sharp and irreverent, with attitude and blunt phrasing",
+    "glamorous": "lush and dazzling, with red-carpet sparkle",
+    "casual": "relaxed and chatty, like a note to a friend",
+    "authoritative": "expert and exact, explaining why each choice works",
+}
+
+
+def voice(tone: str) -> str:
+    """The voice line for `tone` (one to three listed tones), each with what it sounds like."""
+    names = tone_text(tone).split(", ")
+    return "; ".join(f"{name} ({TONE_NOTES[name]})" if name in TONE_NOTES else name for name in names)
+
+
 def writer_system(*, keyword: str, tone: str, fact_groups: Sequence[tuple[str, Sequence[str]]],
                   guidance: str = "") -> str:
     """The run's system message: role, rules, then the facts grouped by paragraph."""
     lines = [
-        f"You are a staff writer at a fashion magazine. Your voice is {tone_text(tone)}, warm and precise.",
+        f"You are a staff writer at a fashion magazine. Your voice is {voice(tone)}. Keep that voice in every "
+        "sentence.",
         "",
         "Rules:",
         "- Use only the facts below. Never name a person, group, brand, product, place, date or number that the "

@@ -1,0 +1,19 @@
+"""The chat writer's system message: the voice says what each asked tone sounds like, and every tone the API
+accepts has its description."""
+
+from __future__ import annotations
+
+from editorial_ai.prompts.chat_editorial import TONE_NOTES, voice, writer_system
+from editorial_ai.prompts.sanitize import TONES
+
+
+def test_every_accepted_tone_says_what_it_sounds_like() -> None:
+    assert set(TONE_NOTES) == set(TONES)
+
+
+def test_the_voice_line_carries_the_asked_tones_and_nothing_else() -> None:
+    system = writer_system(keyword="Y2K", tone="playful, bold", fact_groups=[("background", ["topic: Y2K"])])
+    assert "Your voice is playful (light and teasing" in system
+    assert "bold (confident and emphatic" in system
+    assert "warm" not in system.split("Rules:")[0]  # no fixed voice added to the asked one
+    assert voice("") == f"sophisticated ({TONE_NOTES['sophisticated']})"  # the default tone
