@@ -152,3 +152,20 @@ async def test_a_standfirst_flagged_for_a_name_its_headline_holds_too_gets_a_new
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
     assert (outcome.content.title, outcome.content.subtitle) == (new_title, new)
     assert outcome.notes["headline rewritten with its standfirst"] == title
+
+
+async def test_a_paragraph_with_a_date_and_colon_line_is_asked_again_though_its_words_are_rearranged() -> None:
+    dated = ("9 September 2025: Jennie wore the Chanel Ballet Flats on a street style photograph. "
+             f"{PARAGRAPH}")
+    long = (f"{PARAGRAPH} It is the look every fan page copied within a week, and the olive bag that carried it "
+            "became the piece readers asked about first.")
+    writer, client = _writer({"editorial_paragraph": [{"text": long}, {"text": dated}, {"text": long}],
+                              "editorial_title": [{"text": "Jennie Effect: the olive bag at the airport"}],
+                              "editorial_subtitle": [{"text": "From a denim street look to an airport bag, "
+                                                               "Jennie turns two sourced pieces into a season"}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    prompts = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
+    assert ["copied the fact lines" in p for p in prompts[:3]] == [False, False, True]
+    assert outcome.content.body_paragraphs[1] == long
