@@ -122,3 +122,16 @@ def test_a_sourced_piece_named_with_a_middle_word_left_out_is_that_piece() -> No
                           index)
     assert checks[0].unsupported == []
     assert checks[1].unsupported == ["Acne Studios Baggy Jeans"]
+
+
+def test_a_shortened_piece_is_the_piece_its_colours_describe() -> None:
+    jeans = {"solution_id": "s5", "title": "Acne Studios 1996 Loose Jeans", "brand": "Acne Studios",
+             "metadata": {"qa_pairs": [{"q": "Colour and material?", "a": "White, denim."}]}}
+    belt = {"solution_id": "s6", "title": "Alaia Logo Belt", "brand": "Alaia",
+            "metadata": {"qa_pairs": [{"q": "Colour and material?", "a": "Brown, leather."}]}}
+    contexts = [{"post_id": "p1", "artist_name": "Minji", "context": "airport", "title": "Minji at the airport",
+                 "date": "11 February 2025", "solutions": [jeans, belt]}]
+    index = build_index([{"keyword": "Quiet luxury"}], contexts, KNOWN)
+    claims = text_claims("Minji wore the Alaia Logo Belt at the airport. She paired it with Acne Studios Loose "
+                         "Jeans in white denim.")
+    assert [c.pairing for c in check_claims(claims, index)] == [[], []]

@@ -151,3 +151,12 @@ def test_a_cut_headline_or_standfirst_does_not_end_on_a_dangling_word() -> None:
     cut = "Rosé's Balenciaga Baggy Jeans and Alaïa Logo Belt showcase the brand's unique aesthetic in a"
     assert one_line(cut, 200) == cut.removesuffix(" in a")
     assert one_line("Quiet Luxury: the belt of the season", 120) == "Quiet Luxury: the belt of the season"
+
+
+def test_of_two_sentences_a_standfirst_keeps_the_first_full_one() -> None:
+    answer = ("From the airport, Rosé wore Balenciaga Baggy Jeans and an Alaïa Logo Belt in brown leather. The look "
+              "spread like a fashion trend, inspiring other brands to create similar minimalist")
+    assert one_line(answer, 200) == ("From the airport, Rosé wore Balenciaga Baggy Jeans and an Alaïa Logo Belt in "
+                                     "brown leather")
+    assert one_line("Quiet luxury. It returns to the airport in brown leather and white denim", 200) == (
+        "Quiet luxury. It returns to the airport in brown leather and white denim")  # a short first: kept whole

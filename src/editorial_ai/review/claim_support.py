@@ -157,21 +157,22 @@ def _name_supported(name: str, index: SourceIndex, known: bool) -> bool:
         words = plain(name).split()
         memo[key] = (index.mentions(name) or (known and is_allowed(name, index.facts.allowed))
                      or (bool(words) and all(w in index.words for w in words) and not _brand_product(words, index))
-                     or any(index.mentions(root) for root in _roots(name)) or _shortened_product(words, index))
+                     or any(index.mentions(root) for root in _roots(name))
+                     or _shortened_product(words, index) is not None)
     return memo[key]
 
 
-def _shortened_product(words: list[str], index: SourceIndex) -> bool:
-    """A sourced product named with one middle word left out ("Acne Studios Loose Jeans" for the Acne Studios 1996
-    Loose Jeans): same first and last word, the rest in order."""
+def _shortened_product(words: list[str], index: SourceIndex) -> str | None:
+    """The sourced product (plain key) named with one middle word left out ("Acne Studios Loose Jeans" for the Acne
+    Studios 1996 Loose Jeans): same first and last word, the rest in order."""
     if len(words) < 3:
-        return False
+        return None
     for title in index.product_titles:
         full = title.split()
         if len(full) == len(words) + 1 and full[0] == words[0] and full[-1] == words[-1] and any(
                 full[:i] + full[i + 1:] == words for i in range(1, len(full) - 1)):
-            return True
-    return False
+            return title
+    return None
 
 
 _DERIVED = re.compile(r"^(.+?)[-\s](?:inspired|style|styled|esque|era|themed)$", re.IGNORECASE)
@@ -322,6 +323,8 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     score, best = index.support(content_words(claim.text), method or SUPPORT_METHOD, SUPPORT_TOP)
     result.support, result.best_sentence = round(score, 4), index.sentences[best] if best is not None else ""
     sourced = [(n, kind) for n, kind in found if n not in result.unsupported]
+    sourced += [(index.product_titles[key], "product") for n in names if n not in known and n not in result.unsupported
+                and (key := _shortened_product(plain(n).split(), index))]  # "Acne Studios Loose Jeans"
     people = [n for n, kind in sourced if kind == "person"]
     if not people and antecedents and _PRONOUN.search(claim.text):
         people = antecedents

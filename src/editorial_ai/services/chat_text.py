@@ -53,11 +53,15 @@ def fit_paragraph(text: str, limit: int = MAX_PARAGRAPH_CHARS) -> str:
 
 def one_line(text: str, limit: int) -> str:
     """A headline or standfirst: the first line with words, labels, markdown and wrapping quotes removed (a
-    headline has no closing stop, so no line is read as a heading here)."""
+    headline has no closing stop, so no line is read as a heading here), and of two sentences the first, when it
+    is a full one (the second was cut by the token cap)."""
     for raw in text.strip().splitlines():
         line = re.sub(r"\s+", " ", _ENUMERATION.sub("", _LABEL.sub("", raw)).replace("**", "")).strip()
         line = line.strip(" \"“”'*")
         if re.search(r"\w", line):
+            sentences = split_sentences(line)
+            if len(sentences) > 1 and len(sentences[0].split()) >= 8:  # "... minimalist. The look spread like a"
+                line = sentences[0]
             line = line.rstrip(".") if len(line) < 140 else line
             if len(line) > limit:  # cut at a word, never inside one ("... Brand Campai")
                 line = line[:limit + 1].rsplit(" ", 1)[0].rstrip(" ,;:-–—")
