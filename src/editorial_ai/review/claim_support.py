@@ -323,8 +323,8 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     score, best = index.support(content_words(claim.text), method or SUPPORT_METHOD, SUPPORT_TOP)
     result.support, result.best_sentence = round(score, 4), index.sentences[best] if best is not None else ""
     sourced = [(n, kind) for n, kind in found if n not in result.unsupported]
-    sourced += [(index.product_titles[key], "product") for n in names if n not in known and n not in result.unsupported
-                and (key := _shortened_product(plain(n).split(), index))]  # "Acne Studios Loose Jeans"
+    sourced += [(index.product_titles[short], "product") for n in names if n not in known and n not in result.unsupported
+                and (short := _shortened_product(plain(n).split(), index))]  # "Acne Studios Loose Jeans"
     people = [n for n, kind in sourced if kind == "person"]
     if not people and antecedents and _PRONOUN.search(claim.text):
         people = antecedents
