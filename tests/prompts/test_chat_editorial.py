@@ -3,7 +3,7 @@ accepts has its description."""
 
 from __future__ import annotations
 
-from editorial_ai.prompts.chat_editorial import TONE_NOTES, voice, writer_system
+from editorial_ai.prompts.chat_editorial import TONE_NOTES, sentence_fix_task, voice, writer_system
 from editorial_ai.prompts.sanitize import TONES
 
 
@@ -17,3 +17,11 @@ def test_the_voice_line_carries_the_asked_tones_and_nothing_else() -> None:
     assert "bold (confident and emphatic" in system
     assert "warm" not in system.split("Rules:")[0]  # no fixed voice added to the asked one
     assert voice("") == f"sophisticated ({TONE_NOTES['sophisticated']})"  # the default tone
+
+
+def test_the_fixes_of_one_paragraph_open_alike_so_the_cache_serves_their_facts() -> None:
+    facts = ["look of Jennie on 5 August 2025 at street style: Chanel Ballet Flats in black leather"]
+    first = sentence_fix_task(number=2, sentence="Jennie smiled.", problems=["no such scene"], facts=facts)
+    second = sentence_fix_task(number=2, sentence="The flats were red.", problems=["not red"], facts=facts)
+    shared = first[:next(i for i, (a, b) in enumerate(zip(first, second, strict=False)) if a != b)]
+    assert facts[0] in shared and "Jennie smiled" not in shared

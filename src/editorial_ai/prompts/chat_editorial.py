@@ -131,13 +131,15 @@ def rewrite_task(*, number: int, total: int, role: str, findings: Sequence[str],
 
 
 def sentence_fix_task(*, number: int, sentence: str, problems: Sequence[str], facts: Sequence[str]) -> str:
-    """Ask for one sentence of a paragraph again, with what the review found wrong in it."""
+    """Ask for one sentence of a paragraph again, with what the review found wrong in it. The paragraph's facts
+    come first: the fixes of one paragraph then share their opening with the system message, and llama.cpp
+    evaluates only each sentence and its problems anew."""
     quoted = [q for q in (quote_as_data(p, label="Problem", max_chars=300) for p in problems) if q]
     return "\n".join([
+        f"Facts of paragraph {number}:", _own_facts(facts),
         f"One sentence of paragraph {number} must be corrected.",
         quote_as_data(sentence, label="Sentence", max_chars=400),
         *(f"- {q}" for q in quoted),
-        f"Facts of paragraph {number}:", _own_facts(facts),
         "Write the corrected sentence: keep what the facts support, remove or correct what the problems name, and "
         "add nothing the facts do not give. Answer with the one sentence only."])
 
