@@ -135,3 +135,18 @@ def test_a_shortened_piece_is_the_piece_its_colours_describe() -> None:
     claims = text_claims("Minji wore the Alaia Logo Belt at the airport. She paired it with Acne Studios Loose "
                          "Jeans in white denim.")
     assert [c.pairing for c in check_claims(claims, index)] == [[], []]
+
+
+def test_a_group_the_artist_s_posts_never_name_is_a_wrong_pairing() -> None:
+    contexts = [{"post_id": "p1", "artist_name": "Jimin", "group_name": "BTS", "context": "airport",
+                 "title": "Jimin at the airport", "date": "22 August 2025", "solutions": []},
+                {"post_id": "p2", "artist_name": "Jackson Wang", "context": "brand campaign",
+                 "title": "Jackson Wang for Dior", "date": "2 February 2026", "solutions": []}]
+    index = build_index([{"keyword": "Y2K"}], contexts, KNOWN)
+    claims = text_claims("Jackson Wang's look is a nod to his role in BTS. Jimin of BTS flew out at the airport. "
+                         "Jimin of BTS and Jackson Wang both wore navy.")
+    pairing = [c.pairing for c in check_claims(claims, index)]
+    assert pairing[0] == ["the sources do not make Jackson Wang a member of BTS"]
+    assert pairing[1] == [] and pairing[2] == []
+    groups = offending_terms(pairing[0])
+    assert still_holds("Jackson Wang's look recalls BTS.", groups) == ["Jackson Wang + BTS"]

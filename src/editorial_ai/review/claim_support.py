@@ -298,6 +298,20 @@ def _credit_problems(text: str, products: list[str], index: SourceIndex) -> list
             for b in credited_brands(text, index.brand_keys, products) if b not in made]
 
 
+def _membership_problems(people: list[str], index: SourceIndex) -> list[str]:
+    """A group the claim gives its one artist that the artist's posts never name ("Jackson Wang ... his role in
+    BTS"); a claim naming a member of that group as well ("Jimin of BTS and Jackson Wang") is not judged."""
+    keys = {plain(p): p for p in people}
+    all_groups = frozenset().union(*index.groups_of.values()) if index.groups_of else frozenset()
+    artists = [k for k in keys if k in index.groups_of and k not in all_groups]
+    named_groups = [k for k in keys if k in all_groups and k not in index.groups_of]
+    if len(artists) != 1 or not named_groups:
+        return []
+    artist = artists[0]
+    return [f"the sources do not make {keys[artist]} a member of {keys[group]}" for group in named_groups
+            if group not in index.groups_of[artist]]
+
+
 def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
                 method: str | None = None, antecedents: list[str] | None = None,
                 antecedent_products: list[str] | None = None) -> ClaimCheck:
@@ -323,12 +337,14 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     score, best = index.support(content_words(claim.text), method or SUPPORT_METHOD, SUPPORT_TOP)
     result.support, result.best_sentence = round(score, 4), index.sentences[best] if best is not None else ""
     sourced = [(n, kind) for n, kind in found if n not in result.unsupported]
-    sourced += [(index.product_titles[short], "product") for n in names if n not in known and n not in result.unsupported
-                and (short := _shortened_product(plain(n).split(), index))]  # "Acne Studios Loose Jeans"
+    sourced += [(index.product_titles[short], "product") for n in names  # "Acne Studios Loose Jeans"
+                if n not in known and n not in result.unsupported
+                and (short := _shortened_product(plain(n).split(), index))]
     people = [n for n, kind in sourced if kind == "person"]
     if not people and antecedents and _PRONOUN.search(claim.text):
         people = antecedents
     result.pairing = _pairing_problems(claim.text, people, [x for x in sourced if x[1] != "person"], index)
+    result.pairing += _membership_problems(people, index)
     result.pairing += [f"the sources do not make {other.title()} a {owner.title()} piece"
                        for owner, other in possessive_clashes(claim.text, index.brand_keys)]
     products = [plain(n) for n, kind in sourced if kind == "product"] or [

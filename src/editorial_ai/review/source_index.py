@@ -122,6 +122,7 @@ class SourceIndex:
     ties: list[Tie] = field(default_factory=list)
     context: list[str] = field(default_factory=list)
     product_brands: dict[str, frozenset[str]] = field(default_factory=dict)  # plain product -> its plain brands
+    groups_of: dict[str, frozenset[str]] = field(default_factory=dict)  # plain artist with posts -> plain groups
 
     def __post_init__(self) -> None:
         self.memo: dict[tuple[str, bool], bool] = {}  # name support, reused by every claim of every review
@@ -294,9 +295,14 @@ def build_index(curated_topics: list[CuratedTopicJson], enriched_contexts: list[
         for sol in post.get("solutions", []) or []:
             if (key := plain(str(sol.get("title") or ""))) and (brand := plain(str(sol.get("brand") or ""))):
                 product_brands.setdefault(key, set()).add(brand)
+    groups_of: dict[str, set[str]] = {}
+    for post in enriched_contexts:
+        if artist := plain(str(post.get("artist_name") or "")):
+            groups_of.setdefault(artist, set()).update({g} if (g := plain(str(post.get("group_name") or ""))) else ())
     return SourceIndex(sentences=[s for s, _ in pairs], groups=[g for _, g in pairs], facts=facts, ties=ties,
                        context=[c for c in context if c.strip()],
-                       product_brands={k: frozenset(v) for k, v in product_brands.items()})
+                       product_brands={k: frozenset(v) for k, v in product_brands.items()},
+                       groups_of={k: frozenset(v) for k, v in groups_of.items()})
 
 
 _INDEX_CACHE: OrderedDict[tuple[str, frozenset[tuple[str, frozenset[str]]]], SourceIndex] = OrderedDict()

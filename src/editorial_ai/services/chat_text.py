@@ -230,6 +230,8 @@ def offending_terms(problems: list[str]) -> list[tuple[str, ...]]:
             groups.append((who.split(" / ")[0].strip(), where.strip()))
         groups += [(phrase,) for phrase in re.findall(r'the sources describe no such scene: "([^"]+)"', problem)]
         groups += [(brand.strip(),) for brand in re.findall(r"the sources do not credit the .+? to ([^;]+)", problem)]
+        for who, group in re.findall(r"the sources do not make (.+?) a member of ([^;]+)", problem):
+            groups.append((who.strip(), group.strip()))
         for words in re.findall(r"the sources do not describe the .+? as ([^;]+)", problem):
             groups += [(word.strip(),) for word in words.split(",") if word.strip()]
     return groups
