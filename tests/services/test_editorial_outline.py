@@ -31,7 +31,8 @@ def test_facts_are_grouped_into_background_looks_products_and_spread() -> None:
     assert first.lead.startswith("The Chanel 22 Bag")
     assert "Jennie wore it at the airport on 14 February 2026" in first.lead
     assert not any("Celine" in fact for fact in first.facts + second.facts)
-    assert any(f.startswith("most viewed:") and "airport" in f for f in spread.facts)
+    assert any(f.startswith("most viewed look: Jennie at airport fashion wearing") for f in spread.facts)
+    assert not any('"' in fact for plan in (looks, spread) for fact in plan.facts[1:])  # no post title to lift
 
 
 def test_the_lead_is_the_artist_the_keyword_names_and_products_follow_the_topic() -> None:

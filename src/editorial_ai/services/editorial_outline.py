@@ -354,7 +354,10 @@ def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) 
     spread = [f'topic: "{keyword}"', f"looks logged: {count_word(len(posts))}"]
     top: SourcePostJson = max(posts, key=lambda p: int(p.get("view_count", 0))) if posts else {}
     if top:
-        spread.append(f'most viewed: "{top.get("title", "")}" ({top.get("context", "")})')
+        # The look, not its post title: given the title in quotes, the model made it the headline.
+        pieces = [str(sol.get("title")) for sol in top.get("solutions", []) if sol.get("title")][:2]
+        spread.append(f"most viewed look: {top.get('artist_name', '')} at {top.get('context', '')}"
+                      + (f" wearing {_and(pieces)}" if pieces else ""))
     if scenes:
         spread.append("seen in: " + ", ".join(scenes))
     if products:
