@@ -150,3 +150,19 @@ def test_a_group_the_artist_s_posts_never_name_is_a_wrong_pairing() -> None:
     assert pairing[1] == [] and pairing[2] == []
     groups = offending_terms(pairing[0])
     assert still_holds("Jackson Wang's look recalls BTS.", groups) == ["Jackson Wang + BTS"]
+
+
+def test_the_same_pieces_again_are_the_pieces_named_last_and_must_share_the_day() -> None:
+    sandals = {"solution_id": "s7", "title": "Lemaire Fisherman Sandals", "brand": "Lemaire", "metadata": {}}
+    cap = {"solution_id": "s8", "title": "Maison Kitsune Fox Head Cap", "brand": "Maison Kitsune", "metadata": {}}
+    contexts = [{"post_id": "p1", "artist_name": "Jimin", "context": "award show red carpet",
+                 "title": "Jimin on the carpet", "date": "4 April 2025", "solutions": [sandals]},
+                {"post_id": "p2", "artist_name": "Jimin", "context": "airport fashion",
+                 "title": "Jimin at the airport", "date": "22 August 2025", "solutions": [cap]}]
+    index = build_index([{"keyword": "Y2K"}], contexts, KNOWN)
+    claims = text_claims("On 4 April 2025, Jimin wore Lemaire Fisherman Sandals on the award show red carpet. "
+                         "On 22 August 2025, he wore the same shoes again at airport fashion.")
+    pairing = [c.pairing for c in check_claims(claims, index)]
+    assert pairing[0] == []
+    assert pairing[1] == ["no source post has Jimin with the Lemaire Fisherman Sandals on 22 August (the sources "
+                          "date it 4 April)"]

@@ -255,6 +255,8 @@ def _day_problems(text: str, who: str, keys: list[tuple[str, str]], tied: list, 
 _PRONOUN = re.compile(r"\b(she|he|her|his|they|their|(?<!among )(?<!of )them)\b", re.IGNORECASE)
 
 
+# A claim that repeats the pieces named last without naming them.
+_REPEAT = re.compile(r"\b(?:the same|again|once more|once again)\b", re.IGNORECASE)
 _IT = re.compile(r"\b(it|its|they|them|their)\b", re.IGNORECASE)
 
 
@@ -343,7 +345,11 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     people = [n for n, kind in sourced if kind == "person"]
     if not people and antecedents and _PRONOUN.search(claim.text):
         people = antecedents
-    result.pairing = _pairing_problems(claim.text, people, [x for x in sourced if x[1] != "person"], index)
+    items = [x for x in sourced if x[1] != "person"]
+    if people and antecedent_products and not any(kind == "product" for _, kind in items) and _REPEAT.search(
+            claim.text):  # "On 22 August he wore the same shoes and bag again": the pieces named last
+        items += [(index.product_titles.get(p, p), "product") for p in antecedent_products]
+    result.pairing = _pairing_problems(claim.text, people, items, index)
     result.pairing += _membership_problems(people, index)
     result.pairing += [f"the sources do not make {other.title()} a {owner.title()} piece"
                        for owner, other in possessive_clashes(claim.text, index.brand_keys)]
