@@ -166,3 +166,11 @@ def test_the_same_pieces_again_are_the_pieces_named_last_and_must_share_the_day(
     assert pairing[0] == []
     assert pairing[1] == ["no source post has Jimin with the Lemaire Fisherman Sandals on 22 August (the sources "
                           "date it 4 April)"]
+
+
+def test_a_career_or_a_passion_no_post_gives_is_invented_biography() -> None:
+    assert invented_scenes("Jackson Wang is a popular fashion model who has worn the cap.", set()) == [
+        "is a popular fashion model"]
+    assert invented_scenes("Her style reflects her interest in both fashion and the arts.", set()) == [
+        "her interest in"]
+    assert invented_scenes("The bag is a popular choice for travel.", set()) == []
