@@ -81,7 +81,8 @@ def test_biography_and_durations_no_post_gives_fail_a_claim_about_a_person() -> 
     assert invented_scenes("A bag you can carry every day, known for its sturdy canvas.", {"known"}) == []
     claims = text_claims("Minji, who is known for her love of tweed, wore the Chanel Tweed Jacket.")
     assert check_claims(claims, _index())[0].pairing == [
-        'the sources describe no such scene: "known for"; say only what the post shows']
+        'the sources describe no such scene: "known for"; say only what the post shows',
+        'the sources describe no such scene: "her love of"; say only what the post shows']
 
 
 def test_a_piece_credited_to_another_label_fails_with_the_label_to_drop() -> None:
