@@ -171,7 +171,10 @@ def test_the_same_pieces_again_are_the_pieces_named_last_and_must_share_the_day(
 
 def test_a_career_or_a_passion_no_post_gives_is_invented_biography() -> None:
     assert invented_scenes("Jackson Wang is a popular fashion model who has worn the cap.", set()) == [
-        "is a popular fashion model"]
+        "a popular fashion model"]
     assert invented_scenes("Her style reflects her interest in both fashion and the arts.", set()) == [
         "her interest in"]
     assert invented_scenes("The bag is a popular choice for travel.", set()) == []
+    assert invented_scenes("Jackson Wang, an influential fashion and lifestyle brand campaigner, wore it.",
+                           set()) == ["an influential fashion and lifestyle brand campaigner"]
+    assert invented_scenes("She carried a popular designer bag.", set()) == []

@@ -37,9 +37,9 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:has|have|had) (?:always|long) (?:been|had|loved|favou?red|worn)\b|\balways been\b", "always long"),
         (r"\b(?:her|his|their) (?:signature|trademark|go to) (?:style|look|aesthetic)\b", "signature trademark"),
         # "Jackson Wang is a popular fashion model", "reflecting her interest in both fashion and the arts".
-        (r"\b(?:is|was|are|were|as) an? (?:popular|famous|influential|renowned|celebrated|rising|beloved|leading|"
-         r"prominent|talented) (?:\w+ ){0,2}(?:model|singer|star|icon|figure|influencer|designer|campaigner|idol|"
-         r"artist|rapper|actor|actress|dancer)s?\b", "popular famous influential renowned prominent talented"),
+        (r"\ban? (?:popular|famous|influential|renowned|celebrated|rising|beloved|leading|prominent|talented) "
+         r"(?:\w+ ){0,4}?(?:model|singer|star|icon|figure|influencer|campaigner|idol|artist|rapper|actor|actress|"
+         r"dancer)s?\b", "popular famous influential renowned prominent talented"),
         (r"\b(?:her|his|their) (?:interest in|love (?:of|for)|passion for|fondness for|affinity for|taste for)\b",
          "interest love passion fondness affinity taste"),
         # Durations: each post is one day's look; "Jimin continued to wear these shoes for the rest of the month".
