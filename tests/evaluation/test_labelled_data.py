@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from editorial_ai.content_types.exam_item.validators import validate_exam_item
 from editorial_ai.evaluation import labelled_data
 from editorial_ai.evaluation.calibrate_run import load_records
 from editorial_ai.evaluation.labelled_catalog import numbers_in, sample_catalog, source_text
@@ -20,7 +21,6 @@ from editorial_ai.models.exam_item import ExamItem
 from editorial_ai.models.layout import MagazineLayout
 from editorial_ai.prompts import editorial as editorial_prompt
 from editorial_ai.review.grounding import normalize
-from editorial_ai.review.validators.exam_item import validate_exam_item
 
 EXAMPLE_TEXTS = list(getattr(editorial_prompt, "EDITORIAL_EXAMPLE_TEXTS", [editorial_prompt.EDITORIAL_EXAMPLE]))
 LABELS = Path(__file__).resolve().parents[2] / "examples" / "labels"

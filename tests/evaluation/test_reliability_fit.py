@@ -10,22 +10,22 @@ import pytest
 from typer.testing import CliRunner
 
 from editorial_ai.cli.main import app
+from editorial_ai.content_types.exam_item import EXAM_ITEM
 from editorial_ai.evaluation.calibrate_run import CalibrationRecord, Verdict, select_split, verdict_from_results
 from editorial_ai.evaluation.reliability_fit import best_threshold, fit_reliability
 from editorial_ai.models.review import CriterionResult
 from editorial_ai.review.reliability import ReliabilityTable, load_reliability_file
-from editorial_ai.review.rubric import load_rubric
 
 ROOT = Path(__file__).parents[2]
 EXAM_LABELS = ROOT / "examples" / "labels" / "exam_item.jsonl"
 runner = CliRunner()
-JUDGED = [c.name for c in load_rubric("exam_item").by_check("judge")]
+JUDGED = [c.name for c in EXAM_ITEM.rubric().by_check("judge")]
 TABLE = ReliabilityTable.model_validate({"backends": [{"backend": "local:*", "unmeasured": "advisory"}]})
 
 
 def _verdict(i: int, split: str, clinical_ok: bool, clinical_score: float) -> Verdict:
     """An exam item whose judge scored every dimension; only clinical_accuracy's score carries information."""
-    rubric = load_rubric("exam_item")
+    rubric = EXAM_ITEM.rubric()
     results = [CriterionResult(criterion=c.name, passed=True, reason="ok", score=1.0, source="validation")
                for c in rubric.by_check("validation")]
     results += [CriterionResult(criterion=name, passed=True, reason="r", source="judge",

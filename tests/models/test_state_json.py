@@ -8,6 +8,7 @@ from typing import get_type_hints
 import pytest
 from pydantic import BaseModel
 
+from editorial_ai.content_types.exam_item.service import CorrectionPlan
 from editorial_ai.llm.base import TokenUsage
 from editorial_ai.models.catalog import CatalogPost, Product
 from editorial_ai.models.curation import BrandRef, CelebRef, CuratedTopic
@@ -25,7 +26,6 @@ from editorial_ai.models.state_json import (
     TokenUsageJson,
     json_list,
 )
-from editorial_ai.services.exam_item import CorrectionPlan
 from editorial_ai.worker.run_request import RunRequest
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from editorial_ai.content_types.article.flow import route_after_review
 from editorial_ai.content_types.article.nodes import review as review_node
+from editorial_ai.content_types.exam_item import EXAM_ITEM
 from editorial_ai.models.review import CriterionResult, ReviewResult
 from editorial_ai.review.rubric import load_rubric
 from editorial_ai.review.scoring import decide
@@ -68,7 +69,7 @@ def test_lifestyle_on_the_embedded_judge_is_never_auto_passed() -> None:
 
 
 def test_exam_clinical_accuracy_on_the_embedded_judge_is_never_auto_passed() -> None:
-    rubric = load_rubric("exam_item")
+    rubric = EXAM_ITEM.rubric()
     results = [CriterionResult(criterion=c.name, passed=True, reason="ok", score=1.0, source=c.check,
                                advisory=c.check == "judge", reliability="kappa 0.05 < 0.4 on local:gemma-3-270m")
                for c in rubric.criteria]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from editorial_ai.content_types.article import ArticleType
+from editorial_ai.content_types.exam_item import EXAM_ITEM
 from editorial_ai.content_types.registry import content_type_for, content_type_or_generic
 from editorial_ai.models.layout import MagazineLayout
 from editorial_ai.prompts.review import build_probability_examples
@@ -53,7 +54,7 @@ def test_the_originality_examples_and_the_judge_few_shot_follow_the_type() -> No
     exam = content_type_or_generic("exam_item").review_profile().example_texts
     assert exam and exam != ARTICLE_PROFILE.example_texts
     assert content_type_or_generic("text").review_profile().example_texts == ()  # plain text had no prompt
-    criteria = load_rubric("exam_item").criteria
+    criteria = EXAM_ITEM.rubric().criteria
     assert "Answer key" in build_probability_examples("exam_item", criteria)
     assert "Answer key" not in build_probability_examples("text", criteria)
 

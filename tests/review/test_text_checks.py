@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from editorial_ai.content_types.exam_item.validators import key_consistency, key_consistency_result, validate_exam_item
 from editorial_ai.models.exam_item import ExamItem
 from editorial_ai.models.layout import MagazineLayout
 from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE_TEXTS
@@ -11,7 +12,6 @@ from editorial_ai.review.completeness import VALIDATORS
 from editorial_ai.review.deterministic import layout_view
 from editorial_ai.review.profile import ARTICLE_PROFILE
 from editorial_ai.review.text_checks import copied_sentences, repetition_figures
-from editorial_ai.review.validators.exam_item import key_consistency, key_consistency_result, validate_exam_item
 
 from .helpers import ARTICLE, CONTEXTS, KNOWN, TOPICS, layout
 

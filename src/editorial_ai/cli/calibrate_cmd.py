@@ -110,6 +110,7 @@ def calibrate(
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Accuracy, precision/recall, Cohen's kappa and confusion per criterion, plus the best weighted threshold."""
+    from editorial_ai.content_types.registry import all_content_types
     from editorial_ai.evaluation.calibrate_run import calibrate_labels
     from editorial_ai.evaluation.decisions import calibrate_decisions
     from editorial_ai.llm.registry import fresh_client
@@ -125,8 +126,9 @@ def calibrate(
     if write_reliability and (labels is None or no_judge or split == "test"):
         raise typer.BadParameter("--write-reliability needs --labels, a judge (drop --no-judge) and the tune split "
                                  "(--split tune): thresholds are chosen on tune and kappa is measured on test")
-    if content_type and content_type not in available_rubrics():
-        known = ", ".join(available_rubrics())
+    rubric_names = sorted({*available_rubrics(), *(t.name for t in all_content_types())})
+    if content_type and content_type not in rubric_names:
+        known = ", ".join(rubric_names)
         raise typer.BadParameter(f"unknown content type {content_type!r}; choose one of {known}")
     settings = build_settings(model, data_dir)
 

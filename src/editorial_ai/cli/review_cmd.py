@@ -68,7 +68,6 @@ def review(
     from editorial_ai.content_types.registry import content_type_or_generic
     from editorial_ai.llm.registry import get_client
     from editorial_ai.review.engine import ReviewContext, review_draft
-    from editorial_ai.review.rubric import load_rubric
     from editorial_ai.review.sources import Sources
     from editorial_ai.store.factory import open_catalog
 
@@ -93,7 +92,7 @@ def review(
             profile=content_type_or_generic(content_type).review_profile(),
         )
         judge = None if no_judge else get_client(settings.model, settings)
-        result = await review_draft(draft_data, load_rubric(content_type), context, judge)
+        result = await review_draft(draft_data, content_type_or_generic(content_type).rubric(), context, judge)
         return result.model_dump(mode="json")
 
     result = run_async(go())

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from editorial_ai.content_types.exam_item.service import ExamItemService
+from editorial_ai.content_types.exam_item.validators import validate_exam_item
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest, LLMResult
 from editorial_ai.models.exam_item import ExamItem, ExamRequest
 from editorial_ai.models.review import ReviewResult
 from editorial_ai.review.rubric import Rubric
-from editorial_ai.review.validators.exam_item import validate_exam_item
-from editorial_ai.services.exam_item import ExamItemService
 
 
 class _NoJudge:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from editorial_ai.evaluation.calibrate_run import CalibrationRecord, load_records, select_split
+from editorial_ai.evaluation.calibrate_run import CalibrationRecord, load_records, rubric_of, select_split
 from editorial_ai.evaluation.calibration import Confusion, confusion
 from editorial_ai.evaluation.reliability_fit import best_threshold
 from editorial_ai.llm.base import ProbabilityScorer
@@ -56,7 +56,7 @@ from editorial_ai.review.reliability import (
     load_reliability_file,
     write_reliability_file,
 )
-from editorial_ai.review.rubric import Criterion, load_rubric
+from editorial_ai.review.rubric import Criterion
 from editorial_ai.review.sources import Sources
 
 SUMMAC_FILES = ("summeval", "xsumfaith", "polytope", "factcc")
@@ -177,7 +177,7 @@ def convert(folder: Path, out: Path, *, per_label: int = PER_LABEL, max_words: i
 
 def judged_criteria(content_type: str = CONTENT_TYPE, names: Sequence[str] = JUDGED) -> list[Criterion]:
     """The rubric's criteria of these names, routed to the judge (whatever check the rubric gives them)."""
-    rubric = load_rubric(content_type)
+    rubric = rubric_of(content_type)
     criteria = [c.model_copy(update={"check": "judge"}) for c in rubric.criteria if c.name in names]
     if not criteria:
         raise ValueError(f"the {content_type} rubric has none of the criteria {', '.join(names)}")

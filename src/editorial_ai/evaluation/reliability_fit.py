@@ -13,13 +13,12 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from editorial_ai.evaluation.calibrate_run import Verdict, mandatory_passed
+from editorial_ai.evaluation.calibrate_run import Verdict, mandatory_passed, rubric_of
 from editorial_ai.evaluation.calibration import ThresholdCandidate, candidate_thresholds, confusion
 from editorial_ai.models.review import CriterionResult
 from editorial_ai.review.consistency import result_contradiction
 from editorial_ai.review.judge import verdict_from_score
 from editorial_ai.review.reliability import DEFAULT_THRESHOLD, CriterionReliability, ReliabilityTable
-from editorial_ai.review.rubric import load_rubric
 from editorial_ai.review.scoring import composite_score, decide
 
 
@@ -61,7 +60,7 @@ def measure(verdicts: list[Verdict], *, backend: str, probability: bool, measure
     entries = []
     today = dt.date.today()
     for content_type in dict.fromkeys(v.content_type for v in verdicts):
-        rubric = load_rubric(content_type)
+        rubric = rubric_of(content_type)
         group = [v for v in verdicts if v.content_type == content_type]
         tune = [v for v in group if v.split == "tune"]
         test = [v for v in group if v.split == "test"]
@@ -85,7 +84,7 @@ def measure(verdicts: list[Verdict], *, backend: str, probability: bool, measure
 
 def redecide(verdict: Verdict, table: ReliabilityTable, backend: str, probability: bool) -> Verdict:
     """The verdict as the pipeline would now reach it: new thresholds and advisory marks on judge criteria."""
-    rubric = load_rubric(verdict.content_type)
+    rubric = rubric_of(verdict.content_type)
     results: list[CriterionResult] = []
     for result in verdict.results:
         criterion = rubric.get(result.criterion)

@@ -1,7 +1,7 @@
 """Exam question items (seed 002): a clinical vignette, a question stem, lettered options and the answer.
 
 The models are deliberately lenient: a generated item with a short vignette or no answer key still parses,
-so the structural rules can report it field by field (review/validators/exam_item.py) instead of the whole
+so the structural rules can report it field by field (content_types/exam_item/validators.py) instead of the whole
 generation failing on a schema error. `minItems`/`minLength` hints in the JSON schema steer generation only.
 """
 

@@ -140,7 +140,8 @@ class RunInputJson(TypedDict, total=False):
 
 
 class CorrectionPlanJson(TypedDict):
-    """An exam item's `CorrectionPlan` (services/exam_item.py): what one self-correction regenerates and why."""
+    """An exam item's `CorrectionPlan` (content_types/exam_item/service.py): what one self-correction regenerates
+    and why."""
 
     target: str
     components: list[str]

@@ -16,6 +16,7 @@ import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -37,6 +38,14 @@ EvaluationMode = Literal["pipeline", "brief"]
 # How a stored draft of this type is reviewed outside a run (calibration): the evaluation package keeps the
 # function per mode (evaluation/stored_review.py), the type only names its mode.
 StoredReview = Literal["artifact", "exam_item"]
+
+@lru_cache(maxsize=32)
+def _package_rubric(path: Path) -> Rubric:
+    """A type package's rubric.yaml, read once (as the shared rubrics are)."""
+    from editorial_ai.review.rubric import load_rubric_file
+
+    return load_rubric_file(path)
+
 
 # The shared nodes every flow ends in; flows route to GATE_NODE when a draft is ready for a human.
 GATE_NODE = "admin_gate"
@@ -94,20 +103,33 @@ class ContentType:
         building the flow, so listing types imports no graph code)."""
         return type(self).flow is not ContentType.flow
 
+    def package_dir(self) -> Path | None:
+        """The folder of the module that defines the type's class (a type's package: its own pieces live there)."""
+        module = sys.modules.get(type(self).__module__)
+        origin = getattr(module, "__file__", None)
+        return Path(origin).parent if origin else None
+
     def scenario_dir(self) -> Path | None:
         """The scripted scenarios the type brings: the `scenarios/` folder beside the module that defines its class,
         when there is one (`scripted:<name>` then finds them as it finds the bundled ones)."""
-        module = sys.modules.get(type(self).__module__)
-        origin = getattr(module, "__file__", None)
-        folder = Path(origin).parent / "scenarios" if origin else None
-        return folder if folder is not None and folder.is_dir() else None
+        folder = self.package_dir()
+        scenarios = folder / "scenarios" if folder is not None else None
+        return scenarios if scenarios is not None and scenarios.is_dir() else None
 
     # --- review -------------------------------------------------------------------------------------------
+    def rubric_file(self) -> Path | None:
+        """The `rubric.yaml` beside the module that defines the type's class, when there is one."""
+        folder = self.package_dir()
+        path = folder / "rubric.yaml" if folder is not None else None
+        return path if path is not None and path.is_file() else None
+
     def rubric(self) -> Rubric:
-        """The type's rubric (rubrics/<rubric_name or name>.yaml)."""
+        """The type's rubric: the `rubric.yaml` its package brings, else the shared rubrics/<rubric_name or
+        name>.yaml."""
         from editorial_ai.review.rubric import load_rubric
 
-        return load_rubric(self.rubric_name or self.name)
+        path = self.rubric_file()
+        return _package_rubric(path) if path is not None else load_rubric(self.rubric_name or self.name)
 
     def review_profile(self) -> ReviewProfile:
         """What the review needs to know about this type's drafts; its callers hand it to the review, which never

@@ -8,23 +8,23 @@ from typing import Any
 import pytest
 
 from editorial_ai.config import Settings
+from editorial_ai.content_types.exam_item import EXAM_ITEM
 from editorial_ai.content_types.exam_item.nodes import make_exam_correct_node, make_exam_score_node
-from editorial_ai.llm.scripted import ScriptedClient
-from editorial_ai.models.exam_item import ExamItem, ExamRequest
-from editorial_ai.models.review import CriterionResult, ReviewResult
-from editorial_ai.review.rubric import load_rubric
-from editorial_ai.review.validators import validate_exam_item
-from editorial_ai.services.exam_item import (
+from editorial_ai.content_types.exam_item.service import (
     CorrectionPlan,
     ExamEvaluation,
     ExamItemService,
     plan_correction,
     weakest_dimension,
 )
+from editorial_ai.content_types.exam_item.validators import validate_exam_item
+from editorial_ai.llm.scripted import ScriptedClient
+from editorial_ai.models.exam_item import ExamItem, ExamRequest
+from editorial_ai.models.review import CriterionResult, ReviewResult
 
 from .fixtures import MOCK_INVALID_QUESTION, MOCK_VALID_QUESTION, REQUEST, exam_deps, exam_state, merge, uniform_judge
 
-RUBRIC = load_rubric("exam_item")
+RUBRIC = EXAM_ITEM.rubric()
 ITEM = ExamItem.model_validate(MOCK_VALID_QUESTION)
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from editorial_ai.content_types.exam_item.prompts import EXAM_EXAMPLE, EXAM_EXAMPLE_ITEM
 from editorial_ai.models.exam_item import ExamItem
-from editorial_ai.prompts.exam_item import EXAM_EXAMPLE, EXAM_EXAMPLE_ITEM
 
 
 def test_the_example_is_a_valid_item_about_an_invented_disease() -> None:

@@ -14,10 +14,10 @@ import pytest
 from langgraph.graph import END
 
 from editorial_ai.config import Settings
+from editorial_ai.content_types.exam_item import EXAM_ITEM
 from editorial_ai.models.decisions import AdminDecision
 from editorial_ai.pipeline.graph import route_after_decision, route_start
 from editorial_ai.pipeline.runner import Pipeline, RunOutcome, open_pipeline
-from editorial_ai.review.rubric import load_rubric
 
 from .fixtures import TOPIC
 
@@ -95,7 +95,7 @@ async def test_fixable_item_gets_exactly_one_targeted_correction(settings: Setti
     first, second = state["review_history"]
     for cycle, entry in enumerate((first, second), start=1):
         assert entry["cycle"] == cycle and entry["timestamp"] and entry["validation"]["is_valid"] is True
-        assert set(entry["scores"]) == {c.name for c in load_rubric("exam_item").by_check("judge")}
+        assert set(entry["scores"]) == {c.name for c in EXAM_ITEM.rubric().by_check("judge")}
     assert first["composite_score"] == pytest.approx(0.665) and first["passed"] is False
     assert first["correction_target"] == "distractors" and first["correction"]["dimension"] == "distractor_quality"
     assert first["correction"]["components"] == ["options[1]", "options[2]", "options[3]", "options[4]"]
@@ -153,8 +153,8 @@ async def test_switching_the_pass_rule_changes_routing(settings: Settings, make_
     # the same item under mandatory_and_any_important passes on the first cycle (validation + one dimension)
     import editorial_ai.content_types.exam_item.nodes as nodes
 
-    lenient = load_rubric("exam_item").with_pass_rule("mandatory_and_any_important")
-    monkeypatch.setattr(nodes, "load_rubric", lambda _name: lenient)
+    lenient = EXAM_ITEM.rubric().with_pass_rule("mandatory_and_any_important")
+    monkeypatch.setattr(nodes, "exam_rubric", lambda: lenient)
     async with open_pipeline(settings, llm_factory=scripted("exam_fixable")) as pipeline:
         switched = await _start(pipeline, "exam_fixable")
     monkeypatch.undo()
@@ -219,7 +219,7 @@ def test_cli_run_then_approve_from_another_process(tmp_path: Path) -> None:
 
 async def test_a_crashing_correction_ends_the_run_instead_of_looping(settings: Settings, scripted: Callable,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    from editorial_ai.services.exam_item import ExamItemService
+    from editorial_ai.content_types.exam_item.service import ExamItemService
 
     async def boom(*_args: Any, **_kwargs: Any) -> Any:
         raise RuntimeError("corrector bug")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-from editorial_ai.services.exam_item import render_exam_item_html, write_published_exam_item
+from editorial_ai.content_types.exam_item.service import render_exam_item_html, write_published_exam_item
 
 from .fixtures import MOCK_VALID_QUESTION
 

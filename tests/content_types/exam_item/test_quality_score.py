@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from editorial_ai.config import Settings
+from editorial_ai.content_types.exam_item import EXAM_ITEM
 from editorial_ai.content_types.exam_item.nodes import make_exam_score_node
+from editorial_ai.content_types.exam_item.service import ExamItemService
+from editorial_ai.content_types.exam_item.validators import validate_exam_item
 from editorial_ai.llm.scripted import ScriptedClient
 from editorial_ai.models.exam_item import ExamItem, ExamRequest
-from editorial_ai.review.rubric import load_rubric
-from editorial_ai.review.validators import validate_exam_item
-from editorial_ai.services.exam_item import ExamItemService
 
 from .fixtures import (
     MOCK_FAILING_SCORE,
@@ -29,7 +29,7 @@ from .fixtures import (
     uniform_judge,
 )
 
-RUBRIC = load_rubric("exam_item")
+RUBRIC = EXAM_ITEM.rubric()
 
 
 async def _evaluate(judge: dict[str, Any] | str, rubric: Any = RUBRIC) -> tuple[Any, ScriptedClient]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from editorial_ai.content_types.exam_item.service import reconcile_answer_key
 from editorial_ai.models.exam_item import ExamItem
-from editorial_ai.services.exam_item import reconcile_answer_key
 
 
 def _item(key: str | None, flags: list[bool]) -> ExamItem:

@@ -6,9 +6,8 @@ import copy
 
 from editorial_ai.config import Settings
 from editorial_ai.content_types.exam_item.nodes import make_exam_validate_node
+from editorial_ai.content_types.exam_item.validators import VIGNETTE_MIN_CHARS, validate_exam_item
 from editorial_ai.models.exam_item import ValidationResult
-from editorial_ai.review.validators import validate_exam_item
-from editorial_ai.review.validators.exam_item import VIGNETTE_MIN_CHARS
 
 from .fixtures import MOCK_INVALID_QUESTION, MOCK_VALID_QUESTION, exam_deps, exam_state
 

@@ -7,10 +7,9 @@ from typing import Any
 
 import pytest
 
+from editorial_ai.content_types.exam_item import EXAM_ITEM
+from editorial_ai.content_types.exam_item.validators import STEM_MAX_CHARS, VIGNETTE_MIN_CHARS, validate_exam_item
 from editorial_ai.models.exam_item import ExamItem
-from editorial_ai.review.rubric import load_rubric
-from editorial_ai.review.validators import validate_exam_item
-from editorial_ai.review.validators.exam_item import STEM_MAX_CHARS, VIGNETTE_MIN_CHARS
 
 from .fixtures import MOCK_VALID_QUESTION
 
@@ -61,5 +60,5 @@ def test_answer_key_is_normalised_to_a_letter(raw: str | None, letter: str | Non
 
 
 def test_rubric_states_the_same_structural_limits() -> None:
-    text = load_rubric("exam_item").get("validation").description  # type: ignore[union-attr]
+    text = EXAM_ITEM.rubric().get("validation").description  # type: ignore[union-attr]
     assert f"at least {VIGNETTE_MIN_CHARS} characters" in text and "4 or 5 options" in text

@@ -1,7 +1,10 @@
 """Single-best-answer exam items (seed 002): generate -> validate -> score -> correct the weakest component.
 
-The nodes are in nodes.py and the flow's own state in state.py; this module declares how they are wired and how
-an item is shown and published.
+The whole type is this package: prompts.py (the generator's, judge's and corrector's prompts), service.py
+(generation, judging, the correction plan, the item page), validators.py and rubric.yaml (the structural checks
+and the five judged dimensions), nodes.py and state.py (the flow's nodes and its own state), scenarios/ (scripted
+runs). This module declares how they are wired and how an item is shown and published. The item's models stay in
+models/exam_item.py: the run request (models/run_request.py) takes its Bloom's levels.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ class ExamItemType(ContentType):
 
     def prompt_example_texts(self) -> list[str]:
         """The example item's vignette, stem, explanation and options."""
-        from editorial_ai.prompts.exam_item import EXAM_EXAMPLE_ITEM as item
+        from editorial_ai.content_types.exam_item.prompts import EXAM_EXAMPLE_ITEM as item
 
         return [item["vignette"], item["stem"], item["explanation"],
                 *(f"{o['text']}. {o['explanation']}" for o in item["options"])]
@@ -46,13 +49,13 @@ class ExamItemType(ContentType):
 
     def render_html(self, draft: Mapping[str, Any], *, standalone: bool = True) -> str:
         """Question first, then the answer with every option's rationale."""
-        from editorial_ai.services.exam_item import render_exam_item_html
+        from editorial_ai.content_types.exam_item.service import render_exam_item_html
 
         return render_exam_item_html(dict(draft), standalone=standalone)
 
     def publish(self, draft: Mapping[str, Any], publish_dir: Path, content_id: str) -> Path:
         """The item page, written by the exam item service."""
-        from editorial_ai.services.exam_item import write_published_exam_item
+        from editorial_ai.content_types.exam_item.service import write_published_exam_item
 
         return write_published_exam_item(dict(draft), publish_dir, content_id)
 

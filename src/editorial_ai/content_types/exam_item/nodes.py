@@ -13,7 +13,16 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from editorial_ai.content_types.exam_item.service import (
+    EXAM_MAX_CORRECTIONS,
+    CorrectionPlan,
+    ExamItemService,
+    components_text,
+    exam_request_from_input,
+    plan_correction,
+)
 from editorial_ai.content_types.exam_item.state import ExamNode, ExamState
+from editorial_ai.content_types.exam_item.validators import validate_exam_item
 from editorial_ai.llm.base import LLMError
 from editorial_ai.models.exam_item import ExamItem, ExamRequest, ValidationResult
 from editorial_ai.models.review import ReviewResult
@@ -23,6 +32,7 @@ from editorial_ai.pipeline.content_type import GATE_NODE
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.loop_wiring import route_after_review
 from editorial_ai.pipeline.nodes._common import judge_model, run_model
+from editorial_ai.pipeline.registry import content_type_for
 from editorial_ai.pipeline.review_loop import (
     Correction,
     GateOutcome,
@@ -34,16 +44,7 @@ from editorial_ai.pipeline.review_loop import (
 )
 from editorial_ai.pipeline.state import HistoryEntry
 from editorial_ai.review.policy import LoopPolicy, draft_similarity
-from editorial_ai.review.rubric import Rubric, load_rubric
-from editorial_ai.review.validators.exam_item import validate_exam_item
-from editorial_ai.services.exam_item import (
-    EXAM_MAX_CORRECTIONS,
-    CorrectionPlan,
-    ExamItemService,
-    components_text,
-    exam_request_from_input,
-    plan_correction,
-)
+from editorial_ai.review.rubric import Rubric
 
 EXAM_NODE_ORDER = ("exam_generate", "exam_validate", "exam_score", "exam_correct")
 
@@ -98,6 +99,11 @@ def make_exam_validate_node(deps: PipelineDeps) -> ExamNode:
     return exam_validate
 
 
+def exam_rubric() -> Rubric:
+    """The exam rubric (this package's rubric.yaml, through the registered type)."""
+    return content_type_for(EXAM_CONTENT_TYPE).rubric()
+
+
 class ExamReviewLoop(ReviewLoop[ExamState]):
     """Seed 002 QualityScoreNode in the shared loop: the five judged dimensions plus the structural validation,
     at most EXAM_MAX_CORRECTIONS self-corrections of the weakest component, a judge outage escalates."""
@@ -109,7 +115,7 @@ class ExamReviewLoop(ReviewLoop[ExamState]):
 
     def base_rubric(self, state: Mapping[str, Any], deps: PipelineDeps) -> Rubric:
         """The exam rubric, whatever the run's settings name."""
-        return load_rubric(EXAM_CONTENT_TYPE)
+        return exam_rubric()
 
     def max_loops(self, state: Mapping[str, Any], deps: PipelineDeps) -> int:
         """Seed 002: two self-corrections, then a human (unless the run asks for another cap)."""

@@ -1,6 +1,6 @@
 """Exam items: generation, scoring on the rubric's five dimensions, targeted correction, publishing.
 
-The review engine pieces are shared with articles: the rubric (`rubrics/exam_item.yaml`) drives the
+The review engine pieces are shared with articles: the rubric (`content_types/exam_item/rubric.yaml`) drives the
 composite score and the pass rule (review/scoring.py), review/policy.py caps the loop, review/correction.py
 regenerates named components. What is specific to exam items lives here: which component a weak dimension
 points at, and how an item is judged and rendered.
@@ -18,12 +18,7 @@ from jinja2 import Environment, select_autoescape
 from markupsafe import Markup
 from pydantic import BaseModel, Field, create_model
 
-from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest, probability_scorer
-from editorial_ai.models.exam_item import OPTION_LETTERS, ExamItem, ExamRequest, ValidationResult
-from editorial_ai.models.review import CriterionResult, ReviewResult
-from editorial_ai.models.run_request import EXAM_CONTENT_TYPE
-from editorial_ai.models.state_json import CorrectionPlanJson, DimensionJson, Draft, FeedbackJson, RunInputJson
-from editorial_ai.prompts.exam_item import (
+from editorial_ai.content_types.exam_item.prompts import (
     EXAM_CORRECTION_EXAMPLE,
     EXAM_CORRECTION_SYSTEM,
     EXAM_EXAMPLE,
@@ -33,11 +28,16 @@ from editorial_ai.prompts.exam_item import (
     build_exam_judge_prompt,
     build_exam_prompt,
 )
+from editorial_ai.content_types.exam_item.validators import key_consistency_result
+from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest, probability_scorer
+from editorial_ai.models.exam_item import OPTION_LETTERS, ExamItem, ExamRequest, ValidationResult
+from editorial_ai.models.review import CriterionResult, ReviewResult
+from editorial_ai.models.run_request import EXAM_CONTENT_TYPE
+from editorial_ai.models.state_json import CorrectionPlanJson, DimensionJson, Draft, FeedbackJson, RunInputJson
 from editorial_ai.review.correction import correct_components, validate_components
 from editorial_ai.review.judge import JudgeDocument, judge_by_probability, mark_reliability
 from editorial_ai.review.rubric import Criterion, Rubric
 from editorial_ai.review.scoring import composite_score, decide_pass, review_flags
-from editorial_ai.review.validators.exam_item import key_consistency_result
 from editorial_ai.services.structured_generation import generate_content
 
 EXAM_MAX_CORRECTIONS = 2  # seed 002: at most two self-correction loops, then a human
