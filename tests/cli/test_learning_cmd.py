@@ -11,8 +11,8 @@ from typer.testing import CliRunner, Result
 
 from editorial_ai.cli.main import app
 from editorial_ai.config import get_settings
+from editorial_ai.content_types.product_spec.service import find_product
 from editorial_ai.llm.registry import clear_client_cache
-from editorial_ai.services.product_spec import find_product
 
 
 @pytest.fixture(autouse=True)

@@ -158,7 +158,7 @@ async def _decide_specs(pipeline: Any, names: list[str], decision: AdminDecision
 
 
 def _spec_client() -> ScriptedClient:
-    from editorial_ai.services.product_spec import product_descriptions
+    from editorial_ai.content_types.product_spec.service import product_descriptions
 
     # One canned spec per sample product would need the prompt; a client that answers from the prompt is simpler.
     class FromPrompt(ScriptedClient):

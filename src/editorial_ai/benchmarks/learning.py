@@ -25,10 +25,10 @@ from typing import Any
 
 from editorial_ai.config import Settings
 from editorial_ai.content_types.product_spec import SPEC_FRAGMENTS
+from editorial_ai.content_types.product_spec.models import CategoryChoice, ProductSpec
+from editorial_ai.content_types.product_spec.service import product_descriptions
 from editorial_ai.llm.base import LLMRequest, LLMResult, TokenUsage
 from editorial_ai.models.decisions import AdminDecision, ReviewForm
-from editorial_ai.models.product_spec import CategoryChoice, ProductSpec
-from editorial_ai.services.product_spec import product_descriptions
 
 SIM_NAME = "scripted:learning-sim"
 # The extraction guidance the wrong_physical_dimensions trigger injects: what the simulated model heeds.

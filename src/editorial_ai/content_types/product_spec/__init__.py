@@ -1,6 +1,9 @@
 """Product specs (seed 003): description -> categorizer -> extraction -> supervisor checks -> human gate.
 
-The nodes are in nodes.py and the flow's own state in state.py.
+The whole type is this package: models.py (the request, the spec, the supervisor's findings), prompts.py and
+service.py (categorizer, extraction, correction, the sample descriptions), validators.py and rubric.yaml (the
+supervisor's deterministic checks, one criterion each), nodes.py and state.py (the flow's nodes and its own state),
+scenarios/ (scripted runs).
 
 Learning: reviews are aggregated per product category; the categorizer, the extraction and the supervisor's
 correction each have their placeholder, and the extraction shows the latest approved spec of the category
@@ -129,7 +132,7 @@ class ProductSpecType(ContentType):
 
     def example_text(self, draft: Mapping[str, Any]) -> str:
         """`Description: ...` then `Spec: {...}`, the same shape as the static example."""
-        from editorial_ai.prompts.product_spec import prompt_json
+        from editorial_ai.content_types.product_spec.prompts import prompt_json
 
         spec = {
             k: draft[k]

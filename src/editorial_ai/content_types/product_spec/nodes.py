@@ -1,6 +1,6 @@
 """Product spec nodes (seed 003): categorize -> extract -> supervisor review -> (gate | correct -> review ...).
 
-The supervisor is deterministic (review/validators/product_spec.py). Failing specs are corrected with the
+The supervisor is deterministic (content_types/product_spec/validators.py). Failing specs are corrected with the
 findings in the prompt, at most MAX_SPEC_CORRECTIONS times; then, or when a correction changes nothing, the
 best spec (fewest errors) goes to the human gate flagged. Each generation step reads the learning loop's
 guidance for its placeholder and logs the injection decisions in `tool_calls_log`.
@@ -13,9 +13,17 @@ from typing import Any
 
 from pydantic import JsonValue, ValidationError
 
+from editorial_ai.content_types.product_spec.models import ProductRequest, ProductSpec, SpecCheck
+from editorial_ai.content_types.product_spec.service import (
+    MAX_SPEC_CORRECTIONS,
+    PRODUCT_SPEC_CONTENT_TYPE,
+    ProductNotFoundError,
+    ProductSpecService,
+    product_request_from_input,
+)
 from editorial_ai.content_types.product_spec.state import SpecNode, SpecState
+from editorial_ai.content_types.product_spec.validators import check_product_spec
 from editorial_ai.llm.base import LLMError
-from editorial_ai.models.product_spec import ProductRequest, ProductSpec, SpecCheck
 from editorial_ai.models.review import CriterionResult, ReviewResult
 from editorial_ai.models.status import Decision, PipelineStatus
 from editorial_ai.pipeline.deps import PipelineDeps
@@ -32,16 +40,8 @@ from editorial_ai.pipeline.state import Draft, HistoryEntry
 from editorial_ai.review.policy import LoopPolicy
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.scoring import composite_score, decide_pass
-from editorial_ai.review.validators.product_spec import check_product_spec
 from editorial_ai.services.learning import LearningSignal
 from editorial_ai.services.learning_context import learning_for
-from editorial_ai.services.product_spec import (
-    MAX_SPEC_CORRECTIONS,
-    PRODUCT_SPEC_CONTENT_TYPE,
-    ProductNotFoundError,
-    ProductSpecService,
-    product_request_from_input,
-)
 
 SPEC_NODE_ORDER = ("spec_categorize", "spec_extract", "spec_review", "spec_correct")
 

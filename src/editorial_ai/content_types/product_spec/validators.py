@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from editorial_ai.models.product_spec import (
+from editorial_ai.content_types.product_spec.models import (
     LENGTH_UNITS,
     PRODUCT_CATEGORIES,
     WEIGHT_UNITS,

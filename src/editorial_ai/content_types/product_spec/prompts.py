@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from editorial_ai.models.product_spec import PRODUCT_CATEGORIES
+from editorial_ai.content_types.product_spec.models import PRODUCT_CATEGORIES
 from editorial_ai.prompts.sanitize import quote_as_data
 
 CATEGORIZER_PLACEHOLDER = "{{CATEGORIZER_REVIEW}}"

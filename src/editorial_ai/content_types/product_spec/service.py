@@ -14,17 +14,22 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
-from editorial_ai.models.product_spec import PRODUCT_CATEGORIES, CategoryChoice, ProductRequest, ProductSpec
-from editorial_ai.models.state_json import RunInputJson
-from editorial_ai.prompts.product_spec import (
+from editorial_ai.content_types.product_spec.models import (
+    PRODUCT_CATEGORIES,
+    CategoryChoice,
+    ProductRequest,
+    ProductSpec,
+)
+from editorial_ai.content_types.product_spec.prompts import (
     CATEGORIZER_SYSTEM,
     EXTRACTION_SYSTEM,
     build_categorizer_prompt,
     build_correction_prompt,
     build_extraction_prompt,
 )
-from editorial_ai.review.validators.product_spec import CATEGORY_KEYS, measurements_in
+from editorial_ai.content_types.product_spec.validators import CATEGORY_KEYS, measurements_in
+from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
+from editorial_ai.models.state_json import RunInputJson
 from editorial_ai.services.structured_generation import generate_content
 
 PRODUCT_SPEC_CONTENT_TYPE = "product_spec"

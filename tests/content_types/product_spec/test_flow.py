@@ -9,18 +9,18 @@ from typing import Any
 import pytest
 
 from editorial_ai.config import Settings
-from editorial_ai.content_types.registry import content_type_for, pipeline_content_types
-from editorial_ai.models.decisions import AdminDecision
-from editorial_ai.models.product_spec import Dimension, ProductSpec
-from editorial_ai.pipeline.runner import Pipeline, RunOutcome, open_pipeline
-from editorial_ai.review.validators.product_spec import check_product_spec, measurements_in
-from editorial_ai.services.product_spec import (
+from editorial_ai.content_types.product_spec.models import Dimension, ProductSpec
+from editorial_ai.content_types.product_spec.service import (
     ProductNotFoundError,
     category_by_words,
     find_product,
     product_descriptions,
     product_request_from_input,
 )
+from editorial_ai.content_types.product_spec.validators import check_product_spec, measurements_in
+from editorial_ai.content_types.registry import content_type_for, pipeline_content_types
+from editorial_ai.models.decisions import AdminDecision
+from editorial_ai.pipeline.runner import Pipeline, RunOutcome, open_pipeline
 
 BAG = "Chanel Classic Flap Bag"
 

@@ -1,1 +1,0 @@
-"""Deterministic structural validators for content types whose rubric has a `validation` criterion."""
