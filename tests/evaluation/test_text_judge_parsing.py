@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from editorial_ai.content_types.research_brief import RESEARCH_BRIEF
 from editorial_ai.evaluation.text_judge import judge_text, parse_judgement
 from editorial_ai.llm.retry import RetryingClient
 from editorial_ai.llm.scripted import ScriptedClient
-from editorial_ai.review.rubric import load_rubric
 
-BRIEF = load_rubric("research_brief")
+BRIEF = RESEARCH_BRIEF.rubric()
 JUDGED = BRIEF.by_check("judge")
 
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from editorial_ai.content_types.research_brief.models import BriefRequest
+from editorial_ai.content_types.research_brief.service import NoPassagesError, ResearchBriefService, gather_passages
 from editorial_ai.llm.scripted import ScriptedClient, load_scenario
-from editorial_ai.models.research_brief import BriefRequest
 from editorial_ai.services.curation import CurationService, gather_facts, nearest_keywords
-from editorial_ai.services.research_brief import NoPassagesError, ResearchBriefService, gather_passages
 from editorial_ai.store.catalog import SqliteCatalogRepository, load_sample_catalog
 
 

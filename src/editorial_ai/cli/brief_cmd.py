@@ -28,12 +28,16 @@ def brief(
     as_json: bool = typer.Option(False, "--json", help="Print one machine-readable JSON object."),
 ) -> None:
     """Draft a brief, let the critic gate a revision pass, print the final brief and its judge scores."""
+    from editorial_ai.content_types.registry import content_type_for
+    from editorial_ai.content_types.research_brief.models import BriefRequest
+    from editorial_ai.content_types.research_brief.service import (
+        ResearchBriefService,
+        default_sub_questions,
+        gather_passages,
+    )
     from editorial_ai.evaluation.artifact_review import review_artifact
     from editorial_ai.llm.registry import fresh_client
-    from editorial_ai.models.research_brief import BriefRequest
-    from editorial_ai.review.rubric import load_rubric
     from editorial_ai.review.sources import Sources
-    from editorial_ai.services.research_brief import ResearchBriefService, default_sub_questions, gather_passages
     from editorial_ai.store.factory import open_catalog
 
     if not topic.strip():
@@ -53,7 +57,7 @@ def brief(
         request = BriefRequest(topic=topic.strip(), sub_questions=sub_question or default_sub_questions(topic.strip()),
                                audience=audience, passages=passages)
         writer = fresh_client(settings.model, settings)
-        rubric = load_rubric("research_brief")
+        rubric = content_type_for("research_brief").rubric()
         service = ResearchBriefService(writer, writer if critic else None, rubric=rubric, max_revisions=max_revisions)
         outcome = await service.run(request, use_critic=critic)
         judge = writer if not judge_model or judge_model == settings.model else fresh_client(judge_model, settings)

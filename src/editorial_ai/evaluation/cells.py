@@ -3,7 +3,7 @@
 - fashion_magazine: the pipeline runs to the human gate in a throwaway data dir; its in-pipeline review is the
   critic (it gates revisions). Without the critic, `max_revisions=1`: a failed review escalates instead of
   asking for a revision.
-- research_brief: the brief generator with its critic gate (`services.research_brief`).
+- research_brief: the brief generator with its critic gate (`content_types.research_brief.service`).
 
 The final artifact is then judged with the same rubric by the judge model; the judge's own failure is
 recorded in the cell, which is kept. Generation failures raise to the harness, which records the cell.
@@ -19,12 +19,12 @@ from typing import Any
 
 from editorial_ai.config import Settings
 from editorial_ai.content_types.registry import content_type_for
+from editorial_ai.content_types.research_brief.models import BriefRequest
 from editorial_ai.evaluation.artifact_review import ArtifactReview, is_layout, review_artifact
 from editorial_ai.evaluation.results import CellResult, CriterionScore, TokenCounts
 from editorial_ai.llm.base import LLMClient
 from editorial_ai.llm.counting import CountingClient
 from editorial_ai.llm.registry import fresh_client
-from editorial_ai.models.research_brief import BriefRequest
 from editorial_ai.prompts.review import summarize_draft
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.sources import Sources
@@ -128,7 +128,11 @@ async def generate_layout(spec: CellSpec, settings: Settings, pool: ClientPool) 
 
 async def generate_brief(spec: CellSpec, settings: Settings, pool: ClientPool) -> Generated:
     """The research brief generator with its critic loop, on passages from the catalog."""
-    from editorial_ai.services.research_brief import ResearchBriefService, default_sub_questions, gather_passages
+    from editorial_ai.content_types.research_brief.service import (
+        ResearchBriefService,
+        default_sub_questions,
+        gather_passages,
+    )
     from editorial_ai.store.catalog import SqliteCatalogRepository
 
     settings.ensure_dirs()

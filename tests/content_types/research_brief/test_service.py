@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from editorial_ai.content_types.research_brief.models import BriefDraft, BriefRequest
+from editorial_ai.content_types.research_brief.service import ResearchBriefService, brief_schema, default_sub_questions
 from editorial_ai.llm.base import LLMError
 from editorial_ai.llm.retry import RetryingClient
 from editorial_ai.llm.scripted import ScriptedClient, load_scenario
-from editorial_ai.models.research_brief import BriefDraft, BriefRequest
-from editorial_ai.services.research_brief import ResearchBriefService, brief_schema, default_sub_questions
 
 PASSAGE = "The Jennie effect at the airport: Jennie of BLACKPINK wearing Chanel 22 Bag (Chanel)."
 REQUEST = BriefRequest(topic="Jennie Effect", sub_questions=default_sub_questions("Jennie Effect"), passages=[PASSAGE])

@@ -9,19 +9,20 @@ from typing import Annotated
 
 from pydantic import Field, JsonValue, create_model
 
-from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
-from editorial_ai.llm.counting import CountingClient, counting
-from editorial_ai.models.catalog import CatalogPost
-from editorial_ai.models.research_brief import MAX_SUB_QUESTIONS, BriefDraft, BriefOutcome, BriefRequest
-from editorial_ai.models.state_json import JsonObject
-from editorial_ai.prompts.research_brief import (
+from editorial_ai.content_types.research_brief import RESEARCH_BRIEF
+from editorial_ai.content_types.research_brief.critic import critique
+from editorial_ai.content_types.research_brief.models import MAX_SUB_QUESTIONS, BriefDraft, BriefOutcome, BriefRequest
+from editorial_ai.content_types.research_brief.prompts import (
     BRIEF_SYSTEM,
     build_brief_example,
     build_brief_prompt,
     build_revision_prompt,
 )
-from editorial_ai.review.rubric import Rubric, load_rubric
-from editorial_ai.services.brief_critic import critique
+from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
+from editorial_ai.llm.counting import CountingClient, counting
+from editorial_ai.models.catalog import CatalogPost
+from editorial_ai.models.state_json import JsonObject
+from editorial_ai.review.rubric import Rubric
 from editorial_ai.services.curation import nearest_keywords
 from editorial_ai.services.source import expand_terms
 from editorial_ai.services.structured_generation import generate_content
@@ -87,7 +88,7 @@ class ResearchBriefService:
                  max_revisions: int = MAX_REVISIONS, on_event: Event | None = None) -> None:
         self.writer: CountingClient = counting(writer)
         self.critic: CountingClient | None = counting(critic) if critic is not None else None
-        self.rubric = rubric or load_rubric("research_brief")
+        self.rubric = rubric or RESEARCH_BRIEF.rubric()
         self.max_revisions = max_revisions
         self.on_event = on_event or (lambda name, payload: log.info("%s %s", name, payload))
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from editorial_ai.content_types.research_brief import RESEARCH_BRIEF
+from editorial_ai.content_types.research_brief.critic import GENERIC_REVISION, critique, parse_critic
+from editorial_ai.content_types.research_brief.models import CriticVerdict
 from editorial_ai.llm.retry import RetryingClient
 from editorial_ai.llm.scripted import ScriptedClient
-from editorial_ai.models.research_brief import CriticVerdict
-from editorial_ai.review.rubric import load_rubric
-from editorial_ai.services.brief_critic import GENERIC_REVISION, critique, parse_critic
 
-BRIEF = load_rubric("research_brief")
+BRIEF = RESEARCH_BRIEF.rubric()
 
 
 def test_critic_parses_fenced_json_with_loose_values() -> None:

@@ -12,9 +12,9 @@ from typing import Annotated
 
 from pydantic import BaseModel, Field
 
+from editorial_ai.content_types.research_brief.models import CriticVerdict
 from editorial_ai.llm.answer_parsing import ParseError, coerce_bool, coerce_str_list, find_key, loads_lenient
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest, StructuredOutputError
-from editorial_ai.models.research_brief import CriticVerdict
 from editorial_ai.models.state_json import JsonObject
 from editorial_ai.prompts.critic_judge import build_critic_prompt, critic_prompt_fragments
 from editorial_ai.review.rubric import Rubric

@@ -1,6 +1,9 @@
-"""Research briefs (seed 004): written and critiqued by services/research_brief.py, judged by the harness.
+"""Research briefs (seed 004): written and critiqued by this package's service, judged by the harness.
 
-Briefs are not run by the pipeline (no flow): the evaluation harness generates them with their own critic loop.
+Briefs are not run by the pipeline (no flow): the evaluation harness and `editorial-ai brief` generate them with
+their own critic loop. The whole type is this package: models.py (the request, the draft, the critic's verdict),
+prompts.py and service.py (the writer and its revision loop), critic.py (the critic gate), rubric.yaml (what the
+critic and the judge score).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ class ResearchBriefType(ContentType):
 
     def prompt_example_texts(self) -> list[str]:
         """The example brief the writer's prompt shows."""
-        from editorial_ai.prompts.research_brief import BRIEF_EXAMPLE
+        from editorial_ai.content_types.research_brief.prompts import BRIEF_EXAMPLE
 
         return [BRIEF_EXAMPLE]
 
