@@ -15,9 +15,12 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.sql.expression import ClauseElement, ColumnElement, Select, Update
 
+from editorial_ai.models.status import RunState
 from editorial_ai.store.sql_compile import Backend, insert
 
-ACTIVE: tuple[str, ...] = ("queued", "running")
+QUEUED, RUNNING = RunState.QUEUED.value, RunState.RUNNING.value  # bound as plain text on both databases
+
+ACTIVE: tuple[str, ...] = (QUEUED, RUNNING)
 RUN_COLUMNS = ("thread_id", "status", "kind", "keyword", "content_type", "created_at", "updated_at", "enqueued_at",
                "seq", "fence", "attempts", "lease_owner", "lease_expires", "current_node", "error", "content_id",
                "pipeline_status")  # fmt: skip
@@ -106,7 +109,7 @@ class RunDialect:
         """End the lease `fence` at once (its holder is known dead)."""
         runs = self.tables.runs
         c = runs.c
-        return (sa.update(runs).where(c.thread_id == thread_id, c.fence == fence, c.status == "running")
+        return (sa.update(runs).where(c.thread_id == thread_id, c.fence == fence, c.status == RUNNING)
                 .values(lease_expires=0).returning(c.fence))  # fmt: skip
 
     def forget(self, thread_id: str) -> ClauseElement:
@@ -222,8 +225,8 @@ class RunDialect:
     def stale(self, grace_s: float, limit: int) -> Select[Any]:
         """Runs whose holder stopped heartbeating, and queued runs nobody picked up within `grace_s`."""
         c, now = self.tables.runs.c, self.now
-        lapsed = sa.and_(c.status == "running", sa.or_(c.lease_expires.is_(None), c.lease_expires < now))
-        unclaimed = sa.and_(c.status == "queued", c.lease_owner.is_(None), c.enqueued_at < now - grace_s)
+        lapsed = sa.and_(c.status == RUNNING, sa.or_(c.lease_expires.is_(None), c.lease_expires < now))
+        unclaimed = sa.and_(c.status == QUEUED, c.lease_owner.is_(None), c.enqueued_at < now - grace_s)
         return (sa.select(c.thread_id, c.status, c.seq, c.fence, c.lease_owner).where(sa.or_(lapsed, unclaimed))
                 .order_by(c.enqueued_at).limit(limit))  # fmt: skip
 
@@ -240,4 +243,4 @@ class RunDialect:
     def oldest_queued(self) -> Select[Any]:
         """Seconds the oldest queued run has waited (NULL when none waits)."""
         c = self.tables.runs.c
-        return sa.select((self.now - sa.func.min(c.enqueued_at)).label("age")).where(c.status == "queued")
+        return sa.select((self.now - sa.func.min(c.enqueued_at)).label("age")).where(c.status == QUEUED)
