@@ -7,6 +7,7 @@ import pytest
 from editorial_ai.content_types.research_brief.models import BriefDraft, BriefRequest
 from editorial_ai.content_types.research_brief.service import ResearchBriefService, brief_schema, default_sub_questions
 from editorial_ai.llm.base import LLMError
+from editorial_ai.llm.profile import ModelProfile
 from editorial_ai.llm.retry import RetryingClient
 from editorial_ai.llm.scripted import ScriptedClient, load_scenario
 
@@ -83,9 +84,14 @@ async def test_first_draft_failure_raises() -> None:
         await ResearchBriefService(_client("eval_broken")).run(REQUEST)
 
 
-async def test_example_is_built_from_the_passages() -> None:
+async def test_a_base_model_s_example_is_built_from_the_passages_and_a_chat_model_gets_rules_instead() -> None:
     client = _client("good")
+    client.profile = ModelProfile(chat=False)  # type: ignore[attr-defined]
     request = REQUEST.model_copy(update={"passages": [*REQUEST.passages, "Lisa street style: Lisa wearing Loewe."]})
     await ResearchBriefService(client, None).run(request, use_critic=False)
     example = client.calls[0].few_shot[0]
     assert "Jennie of BLACKPINK" in example and "Ana Lim" not in example
+    chat = _client("good")  # a chat model copies any example word for word: it gets none, and the rules
+    await ResearchBriefService(chat, None).run(request, use_critic=False)
+    assert chat.calls[0].few_shot == []
+    assert "never copy a passage" in chat.calls[0].system and "the brief" in chat.calls[0].system

@@ -11,6 +11,15 @@ BRIEF_SYSTEM = (
     "using ONLY facts from the source passages. Never invent names or numbers. Return JSON with a title, one "
     "answer per sub-question (two or three sentences each) and a synthesis that connects the answers."
 )
+# For a chat model, which follows instructions and copies any example it is shown word for word ("Taken together,
+# the posts tie Quiet Luxury to the same people and pieces ..." came back as the synthesis): no example, and the
+# rules the example stood for spelled out.
+BRIEF_CHAT_SYSTEM = BRIEF_SYSTEM + (
+    " Each answer names the people, brands and pieces the passages give and says what they show about the "
+    "sub-question, in sentences of your own: never copy a passage or a post title, and never write about "
+    "\"the brief\", \"the passages\" or \"the posts\" themselves. The synthesis says why the answers fit "
+    "together, naming at least one person and one piece."
+)
 
 BRIEF_EXAMPLE = "Example brief: " + json.dumps({
     "title": "Quiet Knitwear: Who Wears It and Why",

@@ -13,6 +13,7 @@ from editorial_ai.content_types.research_brief import RESEARCH_BRIEF
 from editorial_ai.content_types.research_brief.critic import critique
 from editorial_ai.content_types.research_brief.models import MAX_SUB_QUESTIONS, BriefDraft, BriefOutcome, BriefRequest
 from editorial_ai.content_types.research_brief.prompts import (
+    BRIEF_CHAT_SYSTEM,
     BRIEF_SYSTEM,
     build_brief_example,
     build_brief_prompt,
@@ -20,6 +21,7 @@ from editorial_ai.content_types.research_brief.prompts import (
 )
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.llm.counting import CountingClient, counting
+from editorial_ai.llm.profile import profile_of
 from editorial_ai.models.catalog import CatalogPost
 from editorial_ai.models.state_json import JsonObject
 from editorial_ai.review.rubric import Rubric
@@ -102,8 +104,9 @@ class ResearchBriefService:
             prompt = build_brief_prompt(topic=request.topic, audience=request.audience,
                                         sub_questions=request.sub_questions, passages=request.passages,
                                         rubric_text=rubric_text)
-        llm_request = LLMRequest(system=BRIEF_SYSTEM, prompt=prompt,
-                                 few_shot=[build_brief_example(request.topic, request.passages)],
+        chat = profile_of(self.writer).chat  # a chat model copies an example: it gets the rules instead
+        llm_request = LLMRequest(system=BRIEF_CHAT_SYSTEM if chat else BRIEF_SYSTEM, prompt=prompt,
+                                 few_shot=[] if chat else [build_brief_example(request.topic, request.passages)],
                                  output_schema=brief_schema(len(request.sub_questions)), temperature=0.4,
                                  max_tokens=900, purpose="brief_revision" if revisions else "brief_draft")
         draft, _ = await generate_content(self.writer, llm_request)
