@@ -160,3 +160,11 @@ def test_of_two_sentences_a_standfirst_keeps_the_first_full_one() -> None:
                                      "brown leather")
     assert one_line("Quiet luxury. It returns to the airport in brown leather and white denim", 200) == (
         "Quiet luxury. It returns to the airport in brown leather and white denim")  # a short first: kept whole
+
+
+def test_figures_no_post_gives_with_the_names_must_not_stay_beside_them() -> None:
+    groups = offending_terms(["no source post gives 2025, 2026 with Rosé or Irene: the sources do not state it"])
+    assert groups == [("2025", "Rosé"), ("2025", "Irene"), ("2026", "Rosé"), ("2026", "Irene")]
+    assert still_holds("Fifteen looks from January 2025 to March 2026 include Rosé's.", groups) == [
+        "2025 + Rosé", "2026 + Rosé"]
+    assert still_holds("Fifteen looks were logged between January 2025 and March 2026.", groups) == []

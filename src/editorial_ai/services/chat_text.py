@@ -230,6 +230,9 @@ def offending_terms(problems: list[str]) -> list[tuple[str, ...]]:
             groups.append((who.split(" / ")[0].strip(), where.strip()))
         groups += [(phrase,) for phrase in re.findall(r'the sources describe no such scene: "([^"]+)"', problem)]
         groups += [(brand.strip(),) for brand in re.findall(r"the sources do not credit the .+? to ([^;]+)", problem)]
+        for figures, names in re.findall(r"no source post gives (.+?) with (.+?): the sources do not state", problem):
+            # "no source post gives 2025, 2026 with Rosé or Irene": no figure may stay beside any of the names
+            groups += [(f.strip(), n.strip()) for f in figures.split(",") for n in names.split(" or ") if f.strip()]
         for who, group in re.findall(r"the sources do not make (.+?) a member of ([^;]+)", problem):
             groups.append((who.strip(), group.strip()))
         for words in re.findall(r"the sources do not describe the .+? as ([^;]+)", problem):
