@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from editorial_ai.config import Settings, get_settings
+from editorial_ai.content_types.article.layout.vision import reset_circuit_breaker
 from editorial_ai.llm.base import LLMClient
 from editorial_ai.llm.registry import clear_client_cache
 from editorial_ai.llm.retry import RetryingClient
 from editorial_ai.llm.scripted import ScriptedClient, load_scenario
-from editorial_ai.services.layout_vision import reset_circuit_breaker
 
 # Variables that would change behaviour if the developer's shell happened to set them.
 _ISOLATED_ENV = ("GOOGLE_API_KEY", "GOOGLE_CLOUD_PROJECT", "GOOGLE_GENAI_USE_VERTEXAI", "OPENAI_API_KEY",

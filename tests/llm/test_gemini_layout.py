@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 
 from editorial_ai.config import Settings
+from editorial_ai.content_types.article.layout.planner import plan_layout
+from editorial_ai.content_types.article.layout.vision import image_step_disabled, plan_layout_with_vision
 from editorial_ai.llm.base import LLMError, LLMRequest, ModelNotFoundError
 from editorial_ai.llm.gemini import GeminiClient
 from editorial_ai.llm.retry import RetryingClient
@@ -17,8 +19,6 @@ from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.models.layout import MagazineLayout
 from editorial_ai.observability.tokens import harvest_tokens, start_token_scope
-from editorial_ai.services.layout_planner import plan_layout
-from editorial_ai.services.layout_vision import image_step_disabled, plan_layout_with_vision
 
 from .wire_servers import (
     GEMINI_ROUTE,

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from editorial_ai.config import Settings
 from editorial_ai.content_types.article.nodes.editorial import writer_for
+from editorial_ai.content_types.article.writer.chat_writer import ChatEditorialService
+from editorial_ai.content_types.article.writer.editorial import EditorialService
 from editorial_ai.llm.local import LocalLlamaClient
 from editorial_ai.llm.profile import ModelProfile, profile_of
 from editorial_ai.llm.registry import get_client
 from editorial_ai.llm.scripted import ScriptedClient
-from editorial_ai.services.chat_writer import ChatEditorialService
-from editorial_ai.services.editorial import EditorialService
 
 
 class _Deps:

@@ -16,6 +16,7 @@ import pytest
 import yaml
 from pydantic import BaseModel
 
+from editorial_ai.content_types.article.writer.prompts import build_editorial_prompt
 from editorial_ai.content_types.exam_item.prompts import build_exam_prompt
 from editorial_ai.content_types.product_spec import SPEC_FRAGMENTS
 from editorial_ai.content_types.product_spec.prompts import build_extraction_prompt
@@ -23,7 +24,7 @@ from editorial_ai.content_types.research_brief.prompts import build_revision_pro
 from editorial_ai.models.content_record import DecisionEvent
 from editorial_ai.models.decisions import AdminDecision, ReviewForm
 from editorial_ai.models.exam_item import ExamRequest
-from editorial_ai.prompts.editorial import build_editorial_prompt, format_feedback
+from editorial_ai.prompts.feedback import format_feedback
 from editorial_ai.prompts.sanitize import MAX_NOTE_CHARS, QUOTE_SUFFIX, quote_as_data, sanitize_text
 from editorial_ai.review.correction import build_correction_prompt
 from editorial_ai.services.learning import aggregate, fill_placeholders, redact

@@ -3,11 +3,11 @@ quoted so the rewrite can drop it; the same words in the sources vouch for it.""
 
 from __future__ import annotations
 
+from editorial_ai.content_types.article.writer.chat_text import offending_terms, still_holds
 from editorial_ai.review.claim_support import check_claims
 from editorial_ai.review.claims import text_claims
 from editorial_ai.review.scenes import invented_scenes, relative_times
 from editorial_ai.review.source_index import build_index
-from editorial_ai.services.chat_text import offending_terms, still_holds
 
 from .helpers import KNOWN
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from editorial_ai.content_types.article.layout.planner import plan_layout
+from editorial_ai.content_types.article.writer.targets import correction_targets
 from editorial_ai.llm.scripted import ScriptedClient
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
@@ -18,8 +20,6 @@ from editorial_ai.review.correction import (
     validate_components,
 )
 from editorial_ai.review.profile import LengthRule
-from editorial_ai.services.editorial_targets import correction_targets
-from editorial_ai.services.layout_planner import plan_layout
 
 CONTENT = EditorialContent(
     keyword="Jennie Effect", title="The Jennie Effect Explained",

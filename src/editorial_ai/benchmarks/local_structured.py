@@ -24,6 +24,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from editorial_ai.config import Settings
+from editorial_ai.content_types.article.writer.prompts import EDITORIAL_SYSTEM, build_editorial_prompt
 from editorial_ai.llm.base import LLMRequest
 from editorial_ai.llm.json_walker import JsonWalker
 from editorial_ai.llm.local import (
@@ -36,7 +37,7 @@ from editorial_ai.llm.local import (
 )
 from editorial_ai.llm.local_tokens import TokenCache, prepare_walker
 from editorial_ai.models.editorial import EditorialContent
-from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE, EDITORIAL_SYSTEM, build_editorial_prompt
+from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE
 
 SOURCES = (
     "celebrities: Jennie (BLACKPINK, 10 posts); products: Chanel 22 Bag, Chanel Tweed Jacket, "

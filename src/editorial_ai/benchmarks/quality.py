@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from editorial_ai.config import Settings
+from editorial_ai.content_types.article.writer.outline import build_outline
 from editorial_ai.models.layout import BodyTextBlock, MagazineLayout
 from editorial_ai.pipeline.runner import open_pipeline
 from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE_TEXTS
@@ -25,7 +26,6 @@ from editorial_ai.review.profile import ARTICLE_PROFILE
 from editorial_ai.review.source_index import plain
 from editorial_ai.review.specificity import fact_density
 from editorial_ai.review.text_checks import copied_sentences, repetition_figures
-from editorial_ai.services.editorial_outline import build_outline
 
 DEFAULT_KEYWORDS = Path(__file__).resolve().parents[3] / "examples" / "quality_keywords.txt"
 # Targets per article: length, the model's own share of the prose, variety, sourced detail and time.

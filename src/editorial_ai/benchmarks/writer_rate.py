@@ -17,9 +17,9 @@ from functools import partial
 from typing import Any
 
 from editorial_ai.config import Settings
+from editorial_ai.content_types.article.writer.chat_prompts import paragraph_task, writer_system
 from editorial_ai.llm.base import LLMRequest
 from editorial_ai.llm.local import _LLAMA_THREAD, DEFAULT_SEED, LocalLlamaClient, load_llama, use_threads
-from editorial_ai.prompts.chat_editorial import paragraph_task, writer_system
 
 FACT_GROUPS: list[tuple[str, list[str]]] = [
     ("background", ["topic: 'Jennie Effect'", "trend tags: bag, minimal, utility",

@@ -247,7 +247,7 @@ def compose(rng: random.Random, topic: Topic, looks: list[Look], min_words: int 
 
 
 def render(article: Article) -> dict[str, Any]:
-    """The MagazineLayout dict, block order as services/layout_planner.py places it."""
+    """The MagazineLayout dict, block order as content_types/article/layout/planner.py places it."""
     paragraphs = list(article.paragraphs)
     split = max(1, (len(paragraphs) + 1) // 2)
     products = list(dict.fromkeys(p for look in article.looks for p in look.products))

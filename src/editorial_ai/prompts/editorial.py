@@ -1,25 +1,15 @@
-"""Editorial prompts: article generation with feedback injected before the instructions."""
+"""The article writer's worked examples (every name fictional): the paragraphs, headlines and whole article its
+prompts show.
+
+They sit below the content types because the review compares drafts with them: the originality check of the
+article profile (review/profile.py) and the labelled data (evaluation/) read them here; the article's prompts
+(content_types/article/writer/) show them.
+"""
 
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Sequence
 from dataclasses import dataclass
-
-from editorial_ai.models.state_json import FeedbackJson
-from editorial_ai.prompts.sanitize import quote_as_data, sanitize_text, tone_text
-
-EDITORIAL_SYSTEM = (
-    "You are a senior fashion magazine editor. Write a feature article in English using ONLY the celebrities, "
-    "brands and products listed in the source material. Never invent names."
-)
-
-PARAGRAPH_SYSTEM = (
-    "You write one paragraph of a fashion magazine feature at a time. Use ONLY the facts given for that "
-    "paragraph: never name a person, brand, product, place, number or date that is not in them. Write {words} "
-    "words of flowing prose and answer with the paragraph only."
-)
 
 
 @dataclass(frozen=True)
@@ -35,7 +25,7 @@ class ParagraphExample:
     text: str
 
 
-# One worked example per paragraph kind of the outline (services/editorial_outline.py builds the real facts).
+# One worked example per paragraph kind of the outline (content_types/article/writer/outline.py builds the real facts).
 PARAGRAPH_EXAMPLES: dict[str, ParagraphExample] = {
     "background": ParagraphExample(
         "background",
@@ -139,113 +129,3 @@ EDITORIAL_EXAMPLE = json.dumps(
     },
     ensure_ascii=False,
 )
-
-
-def format_feedback(feedback_history: Sequence[FeedbackJson], limit: int = 3) -> str:
-    """The most recent feedback as actionable lines (bounded, newest last).
-
-    Every free text (editor notes, judge reasons, suggestions, draft titles) goes through the one prompt
-    sanitizer and is quoted as data: a note cannot add role lines, fences or instructions to the prompt.
-    """
-    if not feedback_history:
-        return ""
-    lines = ["PREVIOUS REVIEW FEEDBACK -- fix every point below (reviewers' words are quoted):"]
-    for entry in feedback_history[-limit:]:
-        admin = entry.get("source") == "admin"
-        origin = "Editor request" if admin else f"Review of attempt {sanitize_text(str(entry.get('attempt', '?')))}"
-        lines.append(f"[{origin}]")
-        title = quote_as_data(str(entry.get("draft_title") or ""), label="Draft title", max_chars=120)
-        if title:
-            lines.append(f"- {title}")
-        for criterion in entry.get("failed_criteria", []):
-            name = re.sub(r"[^\w]", "", str(criterion.get("criterion") or ""))[:40] or "criterion"
-            severity = re.sub(r"[^\w]", "", str(criterion.get("severity") or "major"))[:12]
-            label = "Editor's note" if admin else f"{name} ({severity})"
-            quoted = quote_as_data(str(criterion.get("reason") or ""), label=label)
-            if quoted:
-                lines.append(f"- {quoted}")
-        for suggestion in entry.get("suggestions", [])[:3]:
-            quoted = quote_as_data(str(suggestion), label="Suggestion")
-            if quoted:
-                lines.append(f"- {quoted}")
-    return "\n".join(lines)
-
-
-def build_editorial_prompt(
-    *,
-    keyword: str,
-    sources_text: str,
-    rubric_text: str,
-    tone: str,
-    feedback_history: Sequence[FeedbackJson],
-    learned_guidance: str = "",
-) -> str:
-    """Task text; feedback comes first so the model attends to it (seed 000 pattern 4)."""
-    parts = []
-    feedback = format_feedback(feedback_history)
-    if feedback:
-        parts.append(feedback)
-    if learned_guidance:
-        parts.append(f"Guidance from past human reviews:\n{learned_guidance}")
-    parts.append(f"The article will be judged on:\n{rubric_text}")
-    topic = quote_as_data(keyword, label="topic", max_chars=120)
-    parts.append(f"Tone: {tone_text(tone)}.\nSource material: {topic}; {sources_text}\nArticle:")
-    return "\n\n".join(parts)
-
-
-def build_repair_prompt(raw_text: str, error: str) -> str:
-    """Ask the model to fix its own malformed JSON (seed 001 output repair loop)."""
-    return (
-        "The following output should be a JSON object but is invalid.\n"
-        f"Problem: {error}\nOutput:\n{raw_text[:3000]}\n\nReturn only the corrected JSON object:"
-    )
-
-
-def render_facts(facts: list[str] | tuple[str, ...]) -> str:
-    """Facts as the bullet list every paragraph prompt shows."""
-    return "\n".join(f"- {fact}" for fact in facts)
-
-
-def paragraph_block(facts: list[str] | tuple[str, ...], text: str = "") -> str:
-    """"Facts: ... Paragraph: <text>": a worked example when `text` is given, the open task otherwise."""
-    return f"Facts:\n{render_facts(facts)}\nParagraph:" + (f" {text}" if text else "")
-
-
-def paragraph_examples(kind: str, variant: int = 0) -> list[str]:
-    """The worked example for `kind`; other variants add a second kind's example first, so a re-sample
-    sees a different prompt rather than only a different seed."""
-    own = PARAGRAPH_EXAMPLES.get(kind, PARAGRAPH_EXAMPLES["background"])
-    kinds = [k for k in PARAGRAPH_EXAMPLES if k != own.kind]
-    extra = [PARAGRAPH_EXAMPLES[kinds[(variant - 1) % len(kinds)]]] if variant > 0 else []
-    return [paragraph_block(e.facts, e.text) for e in [*extra, own]]
-
-
-def build_paragraph_system(*, words: str, tone: str, rubric_text: str = "", feedback: str = "",
-                           guidance: str = "") -> str:
-    """Instructions shared by every paragraph of an article; feedback first so the model attends to it."""
-    parts = [feedback] if feedback else []
-    parts.append(PARAGRAPH_SYSTEM.format(words=words) + f" Tone: {tone_text(tone)}.")
-    if guidance:
-        parts.append(f"Guidance from past human reviews:\n{guidance}")
-    if rubric_text:
-        parts.append(f"The article will be judged on:\n{rubric_text}")
-    return "\n\n".join(parts)
-
-
-HEADLINE_SYSTEM = (
-    "You write the {part} of a fashion magazine feature from the facts given. Name only what the facts name and "
-    "answer with one line."
-)
-
-
-def headline_examples(part: str) -> list[str]:
-    """Worked headline (or subtitle) lines for fictional facts."""
-    pairs = TITLE_EXAMPLES if part == "title" else SUBTITLE_EXAMPLES
-    label = "Headline" if part == "title" else "Standfirst"
-    return [f"Facts: {facts}\n{label}: {line}" for facts, line in pairs]
-
-
-def build_headline_prompt(part: str, facts: str) -> str:
-    """The open headline (or subtitle) task for the run's facts."""
-    return f"Facts: {facts}\n{'Headline' if part == 'title' else 'Standfirst'}:"
-

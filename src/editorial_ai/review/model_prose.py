@@ -3,7 +3,8 @@
 The gate checks every sentence's names, figures, dates, pairings, materials and relationships, whoever wrote it. How a
 sentence reads is a criterion no measured judge on the embedded model decides reliably, so a draft with sentences the
 embedded model wrote reaches the editor flagged, with those sentences quoted: approving it takes a confirmation and a
-note. The writer lists them in the layout metadata (services/editorial.py); composed sentences are not listed.
+note. The writer lists them in the layout metadata (content_types/article/writer/editorial.py); composed sentences are
+not listed.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from typing import Any
 
 from editorial_ai.llm.base import LLMClient, LLMRequest, StructuredOutputError
 from editorial_ai.llm.structured import parse_structured_async
-from editorial_ai.prompts.editorial import build_repair_prompt
+from editorial_ai.prompts.feedback import build_repair_prompt
 
 MAX_REPAIRS = 2
 

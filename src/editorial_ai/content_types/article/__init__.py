@@ -1,7 +1,8 @@
 """Magazine articles (seed 001): fashion_magazine, tech_blog, lifestyle and the generic `default` rubric.
 
 All four share one flow (flow.py: curation -> design_spec -> source -> editorial -> enrich -> review, its nodes
-in nodes/, its state in state.py) and differ by rubric only. The review loops back to editorial until it passes or
+in nodes/, its state in state.py; the writer the editorial node runs in writer/, the page it lays out in layout/)
+and differ by rubric only. The review loops back to editorial until it passes or
 escalates to the human gate. Importing this package registers the types; the flow is imported when a graph is
 built.
 """

@@ -9,7 +9,7 @@ from typing import Any
 from editorial_ai.models.exam_item import ExamItem, ExamRequest
 from editorial_ai.models.rubric import Criterion
 from editorial_ai.models.state_json import FeedbackJson
-from editorial_ai.prompts.editorial import format_feedback
+from editorial_ai.prompts.feedback import format_feedback
 
 EXAM_SYSTEM = (
     "You are an experienced medical educator who writes single-best-answer exam questions. Write one question: "

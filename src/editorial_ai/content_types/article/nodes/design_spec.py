@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from editorial_ai.content_types.article.layout.design_spec import generate_design_spec
 from editorial_ai.content_types.article.state import ArticleNode, ArticleState
 from editorial_ai.models.design_spec import default_design_spec
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes._common import run_model, run_option
-from editorial_ai.services.design_spec import generate_design_spec
 
 
 def make_design_spec_node(deps: PipelineDeps) -> ArticleNode:

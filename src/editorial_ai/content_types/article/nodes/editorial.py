@@ -8,8 +8,11 @@ from functools import partial
 
 from pydantic import ValidationError
 
+from editorial_ai.content_types.article.layout.vision import VISION, plan_layout_with_vision
 from editorial_ai.content_types.article.nodes.review import draft_text
 from editorial_ai.content_types.article.state import ArticleNode, ArticleState
+from editorial_ai.content_types.article.writer.chat_writer import ChatEditorialService
+from editorial_ai.content_types.article.writer.editorial import DraftOutcome, EditorialService, LayoutFn
 from editorial_ai.llm.base import ImageGenerator, LLMClient, LLMError
 from editorial_ai.llm.profile import profile_of
 from editorial_ai.llm.registry import parse_model_string
@@ -21,9 +24,6 @@ from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes._common import run_model, run_option
 from editorial_ai.review.policy import draft_similarity
 from editorial_ai.review.rubric import load_rubric
-from editorial_ai.services.chat_writer import ChatEditorialService
-from editorial_ai.services.editorial import DraftOutcome, EditorialService, LayoutFn
-from editorial_ai.services.layout_vision import VISION, plan_layout_with_vision
 from editorial_ai.services.learning_context import learning_for
 
 logger = logging.getLogger(__name__)

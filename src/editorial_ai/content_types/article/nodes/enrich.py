@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from editorial_ai.content_types.article.layout.enrich import enrich_layout
 from editorial_ai.content_types.article.state import ArticleNode, ArticleState
 from editorial_ai.models.status import PipelineStatus
 from editorial_ai.pipeline.deps import PipelineDeps
-from editorial_ai.services.enrich import enrich_layout
 
 
 def make_enrich_node(deps: PipelineDeps) -> ArticleNode:

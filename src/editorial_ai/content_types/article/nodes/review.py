@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from editorial_ai.content_types.article.state import ArticleState
+from editorial_ai.content_types.article.writer.targets import correction_targets
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.models.state_json import json_list
 from editorial_ai.pipeline.deps import PipelineDeps
@@ -25,7 +26,6 @@ from editorial_ai.review.engine import ReviewContext, review_draft
 from editorial_ai.review.policy import draft_similarity
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.sources import Sources
-from editorial_ai.services.editorial_targets import correction_targets
 
 
 def draft_text(draft: Draft | None) -> str:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from editorial_ai.content_types.article.state import ArticleNode, ArticleState
+from editorial_ai.content_types.article.writer.source_support import support_problem
 from editorial_ai.models.status import PipelineStatus
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.services.source import source_contexts
-from editorial_ai.services.source_support import support_problem
 
 
 def make_source_node(deps: PipelineDeps) -> ArticleNode:

@@ -13,6 +13,12 @@ from collections.abc import Iterator
 
 from pydantic import BaseModel, Field, ValidationError
 
+from editorial_ai.content_types.article.layout.planner import gallery_style, plan_layout
+from editorial_ai.content_types.article.layout.prompts import (
+    LAYOUT_PARSE_SYSTEM,
+    build_layout_image_prompt,
+    build_layout_parse_prompt,
+)
 from editorial_ai.llm.base import ImageGenerator, LLMClient, LLMError, LLMRequest, ModelNotFoundError
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
@@ -35,8 +41,6 @@ from editorial_ai.models.layout import (
     ProductShowcaseBlock,
     PullQuoteBlock,
 )
-from editorial_ai.prompts.layout import LAYOUT_PARSE_SYSTEM, build_layout_image_prompt, build_layout_parse_prompt
-from editorial_ai.services.layout_planner import gallery_style, plan_layout
 
 logger = logging.getLogger(__name__)
 

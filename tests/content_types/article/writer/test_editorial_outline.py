@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from editorial_ai.services.editorial_outline import build_outline, count_word, topic_terms
+from editorial_ai.content_types.article.writer.outline import build_outline, count_word, topic_terms
 
 from .editorial_fixtures import CONTEXTS, TOPICS
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from editorial_ai.config import Settings
+from editorial_ai.content_types.article.writer.source_support import support_problem
 from editorial_ai.pipeline.runner import open_pipeline
-from editorial_ai.services.source_support import support_problem
 
 from .editorial_fixtures import CONTEXTS, TOPICS
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from editorial_ai.content_types.article.writer.outline import build_outline, post_on_topic, topic_terms
 from editorial_ai.models.state_json import CuratedTopicJson, SourcePostJson
-from editorial_ai.services.editorial_outline import build_outline, post_on_topic, topic_terms
 
 MIN_ON_TOPIC_POSTS = 2
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from editorial_ai.content_types.article.layout.enrich import enrich_layout
 from editorial_ai.models.layout import MagazineLayout
-from editorial_ai.services.enrich import enrich_layout
 
 CONTEXTS: list[dict[str, Any]] = [
     {"post_id": "low", "image_url": "sample://posts/low", "artist_name": "Lisa", "context": "concert",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from editorial_ai.services.chat_text import (
+from editorial_ai.content_types.article.writer.chat_text import (
     clean_paragraph,
     echoes,
     editor_requests_not_followed,

@@ -1,8 +1,8 @@
 """Editorial: an outline from the facts, then the article paragraph by paragraph (seed 001 section 3.4).
 
-Each body paragraph is one plain-text request given only its fact group (services/editorial_outline.py); the
-local guard drops sentences that copy the example or name what the sources do not hold, and the paragraph is
-re-sampled until it is long enough. Title and subtitle are one-line requests on the same facts; mentions,
+Each body paragraph is one plain-text request given only its fact group (outline.py); the local guard drops
+sentences that copy the example or name what the sources do not hold, and the paragraph is re-sampled until it is
+long enough. Title and subtitle are one-line requests on the same facts; mentions,
 hashtags and credits are assembled in code. Every provider runs the same requests: a stronger model only writes
 better prose into the same structure.
 """
@@ -16,25 +16,25 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TypedDict
 
+from editorial_ai.content_types.article.layout.planner import plan_layout
+from editorial_ai.content_types.article.writer.guard import SentenceGuard, canonical_case
+from editorial_ai.content_types.article.writer.leads import scene_phrase
+from editorial_ai.content_types.article.writer.outline import Outline, ParagraphPlan, build_outline
+from editorial_ai.content_types.article.writer.prompts import (
+    HEADLINE_SYSTEM,
+    build_headline_prompt,
+    build_paragraph_system,
+    headline_examples,
+    paragraph_block,
+    paragraph_examples,
+)
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import CelebMention, CreditEntry, EditorialContent, ProductMention
 from editorial_ai.models.layout import MODEL_PROSE_KEY, KeyValuePair, MagazineLayout
 from editorial_ai.models.state_json import CuratedTopicJson, FeedbackJson, JsonObject, SourcePostJson
-from editorial_ai.prompts.editorial import (
-    HEADLINE_SYSTEM,
-    build_headline_prompt,
-    build_paragraph_system,
-    format_feedback,
-    headline_examples,
-    paragraph_block,
-    paragraph_examples,
-)
+from editorial_ai.prompts.feedback import format_feedback
 from editorial_ai.review.rubric import Rubric
-from editorial_ai.services.editorial_guard import SentenceGuard, canonical_case
-from editorial_ai.services.editorial_leads import scene_phrase
-from editorial_ai.services.editorial_outline import Outline, ParagraphPlan, build_outline
-from editorial_ai.services.layout_planner import plan_layout
 from editorial_ai.text import split_sentences, word_count
 
 PARAGRAPH_WORDS = "70 to 100"
@@ -345,7 +345,7 @@ class ArticleExtras(TypedDict):
 
 
 def feedback_text(feedback_history: list[FeedbackJson]) -> str:
-    """The latest feedback for the prompt (prompts/editorial.py)."""
+    """The latest feedback for the prompt (prompts/feedback.py)."""
     return format_feedback(feedback_history)
 
 

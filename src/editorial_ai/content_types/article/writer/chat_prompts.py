@@ -13,7 +13,7 @@ from editorial_ai.prompts.sanitize import quote_as_data, sanitize_text, tone_tex
 
 PARAGRAPH_WORDS = (80, 110)
 
-# What each kind of paragraph of the outline (services/editorial_outline.py) is for.
+# What each kind of paragraph of the outline (outline.py) is for.
 PARAGRAPH_ROLES: dict[str, str] = {
     "background": "open the feature: what {keyword} is, where it shows up and why it matters this season",
     "looks": "the looks: who wore what, where and on which date, retold in flowing sentences of your own",

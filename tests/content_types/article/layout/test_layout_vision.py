@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from editorial_ai.content_types.article.layout.vision import LayoutBlueprint, merge_content, split_paragraphs
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.models.layout import MagazineLayout
 from editorial_ai.review.format_check import check_format
-from editorial_ai.services.layout_vision import LayoutBlueprint, merge_content, split_paragraphs
 
 P = "Jennie walked through the airport carrying a Chanel 22 Bag, and the bag sold out within a few days of it."
 

@@ -9,6 +9,14 @@ from typing import Any
 import pytest
 
 from editorial_ai.content_types.article.nodes.editorial import produce_distinct, unchanged
+from editorial_ai.content_types.article.writer.editorial import PARAGRAPH_TRIES, EditorialService
+from editorial_ai.content_types.article.writer.guard import (
+    SentenceGuard,
+    canonical_case,
+    copied_from_examples,
+)
+from editorial_ai.content_types.article.writer.outline import build_outline
+from editorial_ai.content_types.article.writer.targets import correction_targets
 from editorial_ai.llm.scripted import ScriptedClient
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
@@ -16,14 +24,6 @@ from editorial_ai.models.layout import MODEL_PROSE_KEY
 from editorial_ai.models.review import CriterionResult, ReviewResult
 from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE_TEXTS, PARAGRAPH_EXAMPLES
 from editorial_ai.review.rubric import load_rubric
-from editorial_ai.services.editorial import PARAGRAPH_TRIES, EditorialService
-from editorial_ai.services.editorial_guard import (
-    SentenceGuard,
-    canonical_case,
-    copied_from_examples,
-)
-from editorial_ai.services.editorial_outline import build_outline
-from editorial_ai.services.editorial_targets import correction_targets
 from editorial_ai.text import split_sentences, word_count
 
 from .editorial_fixtures import CONTEXTS, KNOWN, PARAGRAPHS, TOPICS

@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
+from editorial_ai.content_types.article.layout.planner import plan_layout
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.models.layout import MagazineLayout
 from editorial_ai.review.format_check import check_format
-from editorial_ai.services.layout_planner import plan_layout
 
 P = "Jennie walked through the airport carrying a Chanel 22 Bag, and the bag sold out within a few days of it."
 

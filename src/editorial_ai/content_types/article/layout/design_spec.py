@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from editorial_ai.content_types.article.layout.design_prompts import DESIGN_EXAMPLE, DESIGN_SYSTEM, build_design_prompt
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.models.design_spec import DesignSpec, default_design_spec
-from editorial_ai.prompts.design_spec import DESIGN_EXAMPLE, DESIGN_SYSTEM, build_design_prompt
 
 
 async def generate_design_spec(

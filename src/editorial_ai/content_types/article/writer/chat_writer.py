@@ -1,7 +1,7 @@
 """The writer for chat models: the model writes every sentence of the body, the headline and the standfirst.
 
 One system message carries the role, the rules and the run's facts grouped by paragraph (the outline of
-services/editorial_outline.py); each paragraph is one short user message. Nothing the model writes is deleted
+outline.py); each paragraph is one short user message. Nothing the model writes is deleted
 here: the sentence guard's objections are reported (notes["guard_findings"]) and the review turns unsupported
 names, figures and pairings into findings that the targeted rewrite quotes back to the model.
 """
@@ -14,11 +14,7 @@ from dataclasses import dataclass, field
 
 from pydantic import JsonValue
 
-from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
-from editorial_ai.models.design_spec import DesignSpec
-from editorial_ai.models.editorial import EditorialContent
-from editorial_ai.models.state_json import CuratedTopicJson, FeedbackJson, JsonObject, SourcePostJson
-from editorial_ai.prompts.chat_editorial import (
+from editorial_ai.content_types.article.writer.chat_prompts import (
     PARAGRAPH_ROLES,
     body_task,
     headline_task,
@@ -29,10 +25,7 @@ from editorial_ai.prompts.chat_editorial import (
     standfirst_task,
     writer_system,
 )
-from editorial_ai.prompts.editorial import format_feedback
-from editorial_ai.review.rubric import Rubric
-from editorial_ai.review.text_checks import copied_sentences, reads_as_fact_line
-from editorial_ai.services.chat_text import (
+from editorial_ai.content_types.article.writer.chat_text import (
     clean_paragraph,
     echo_share,
     echoes,
@@ -49,15 +42,22 @@ from editorial_ai.services.chat_text import (
     still_holds,
     strip_meta,
 )
-from editorial_ai.services.editorial import (
+from editorial_ai.content_types.article.writer.editorial import (
     DraftOutcome,
     LayoutFn,
     article_extras,
     paragraph_indices,
     planner_layout,
 )
-from editorial_ai.services.editorial_guard import SentenceGuard, canonical_case
-from editorial_ai.services.editorial_outline import Outline, ParagraphPlan, build_outline
+from editorial_ai.content_types.article.writer.guard import SentenceGuard, canonical_case
+from editorial_ai.content_types.article.writer.outline import Outline, ParagraphPlan, build_outline
+from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
+from editorial_ai.models.design_spec import DesignSpec
+from editorial_ai.models.editorial import EditorialContent
+from editorial_ai.models.state_json import CuratedTopicJson, FeedbackJson, JsonObject, SourcePostJson
+from editorial_ai.prompts.feedback import format_feedback
+from editorial_ai.review.rubric import Rubric
+from editorial_ai.review.text_checks import copied_sentences, reads_as_fact_line
 from editorial_ai.text import split_sentences, word_count
 
 TEMPERATURE = 0.5  # lower than a chat default: the facts, not variety, are what the prose must carry

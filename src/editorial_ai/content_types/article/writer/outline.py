@@ -11,8 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from editorial_ai.models.state_json import CuratedTopicJson, ProductJson, SourcePostJson, json_list
-from editorial_ai.services.editorial_leads import (
+from editorial_ai.content_types.article.writer.leads import (
     background_follow,
     background_lead,
     looks_follow,
@@ -22,6 +21,7 @@ from editorial_ai.services.editorial_leads import (
     spread_follow,
     spread_lead,
 )
+from editorial_ai.models.state_json import CuratedTopicJson, ProductJson, SourcePostJson, json_list
 from editorial_ai.services.source import readable_date
 
 Topics = Sequence[CuratedTopicJson]
@@ -81,7 +81,7 @@ class ParagraphPlan:
     kind: str  # background | looks | product | spread (the PARAGRAPH_EXAMPLES keys)
     subject: str
     facts: list[str]
-    lead: str = ""  # the paragraph's first sentence, composed from its facts (services/editorial_leads.py)
+    lead: str = ""  # the paragraph's first sentence, composed from its facts (leads.py)
 
 
 @dataclass

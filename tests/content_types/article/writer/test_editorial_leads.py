@@ -1,7 +1,4 @@
-from editorial_ai.review.claim_support import check_claims
-from editorial_ai.review.claims import text_claims
-from editorial_ai.review.source_index import build_index
-from editorial_ai.services.editorial_leads import (
+from editorial_ai.content_types.article.writer.leads import (
     background_follow,
     background_lead,
     is_plural,
@@ -14,7 +11,10 @@ from editorial_ai.services.editorial_leads import (
     spread_lead,
     style_tags,
 )
-from editorial_ai.services.editorial_outline import build_outline
+from editorial_ai.content_types.article.writer.outline import build_outline
+from editorial_ai.review.claim_support import check_claims
+from editorial_ai.review.claims import text_claims
+from editorial_ai.review.source_index import build_index
 
 from .editorial_fixtures import CONTEXTS, TOPICS
 

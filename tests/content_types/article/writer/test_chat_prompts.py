@@ -3,7 +3,7 @@ accepts has its description."""
 
 from __future__ import annotations
 
-from editorial_ai.prompts.chat_editorial import TONE_NOTES, sentence_fix_task, voice, writer_system
+from editorial_ai.content_types.article.writer.chat_prompts import TONE_NOTES, sentence_fix_task, voice, writer_system
 from editorial_ai.prompts.sanitize import TONES
 
 

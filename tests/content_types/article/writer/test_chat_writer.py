@@ -3,13 +3,13 @@ quoted (asked again, then taken out and logged, when a fix keeps a flagged name)
 
 from __future__ import annotations
 
+from editorial_ai.content_types.article.writer.chat_text import one_line, reads_as_list
+from editorial_ai.content_types.article.writer.chat_writer import ChatEditorialService
+from editorial_ai.content_types.article.writer.outline import build_outline
 from editorial_ai.llm.scripted import ScriptedClient
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.review.rubric import load_rubric
-from editorial_ai.services.chat_text import one_line, reads_as_list
-from editorial_ai.services.chat_writer import ChatEditorialService
-from editorial_ai.services.editorial_outline import build_outline
 
 from .editorial_fixtures import CONTEXTS, TOPICS
 
