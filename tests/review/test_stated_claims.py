@@ -16,7 +16,8 @@ from editorial_ai.review.deterministic import DraftView, fact_accuracy_verdict, 
 from editorial_ai.review.profile import ARTICLE_PROFILE
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "review"
-LOGGED = "Jennie Effect runs through fifteen logged looks between February 2025 and February 2026."
+LOGGED = "Jennie wore fifteen logged looks between February 2025 and February 2026."
+TREND = "Jennie Effect runs through fifteen logged looks between February 2025 and February 2026."
 SHELVES = "can empty shelves within days"
 VIEWED = "Jennie's Jacquemus street style post has been viewed 2,129,096 times."
 
@@ -57,7 +58,18 @@ def test_names_and_years_that_co_occur_do_not_support_the_logged_looks() -> None
     gate = fact_accuracy_verdict(view)
     assert not gate.passed and gate.score is not None and gate.score < 0.5
     assert gate.evidence == [logged.evidence_line()]
-    assert gate.evidence[0].startswith('body_paragraphs[0]: "Jennie Effect runs through fifteen logged looks')
+    assert gate.evidence[0].startswith('body_paragraphs[0]: "Jennie wore fifteen logged looks')
+
+
+def test_the_trend_s_logged_looks_are_stated_by_their_count_and_span_and_a_wrong_one_fails() -> None:
+    # The sample's fifteen posts run from 11 February 2025 to 14 February 2026: the trend's period and count hold.
+    verdicts = view_verdicts(_view(_draft(TREND, "Jennie Effect runs through twelve logged looks between February "
+                                                 "2025 and February 2026.", "Jennie Effect runs through fifteen "
+                                                 "logged looks between March 2025 and February 2026.")))
+    right, wrong_count, wrong_start = (_verdict(verdicts, words) for words in (
+        "fifteen logged looks between February", "twelve logged", "between March 2025"))
+    assert not right.fails_review and right.figures == ()
+    assert wrong_count.fails_review and wrong_start.fails_review
 
 
 def test_the_desk_shows_the_gates_verdict_for_every_sentence() -> None:

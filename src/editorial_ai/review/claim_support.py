@@ -29,8 +29,9 @@ from editorial_ai.review.attributes import (
     unsourced_garments,
 )
 from editorial_ai.review.claims import Claim, ClaimSet
-from editorial_ai.review.dates import day_text, days_in, month_text, months_in
+from editorial_ai.review.dates import MONTHS, day_text, days_in, month_text, months_in
 from editorial_ai.review.grounding import fold, is_allowed
+from editorial_ai.review.periods import logged_period
 from editorial_ai.review.relations import (
     Statement,
     checkable,
@@ -428,14 +429,15 @@ def statements(checks: list[ClaimCheck], index: SourceIndex) -> list[Statement |
 def _stated_names(check: ClaimCheck) -> list[str]:
     """The sourced names a stating sentence must name one of (catalog names first, else any sourced span)."""
     return [n for n, _kind in check.known if n not in check.unsupported] or [
-        n for n in check.names if n not in check.unsupported]
+        n for n in check.names if n not in check.unsupported and plain(n) not in MONTHS]  # "January" names no one
 
 
-def _stated_figures(check: ClaimCheck) -> list[str]:
-    """The claim's own figures: a figure inside a name ("Chanel 22 Bag") is the name's, the others must be in the
-    stating sentence."""
+def _stated_figures(check: ClaimCheck, index: SourceIndex | None = None) -> list[str]:
+    """The claim's own figures: a figure inside a name ("Chanel 22 Bag") is the name's, the years of a period the
+    logged looks span (`logged_period`) are the period's, the others must be in the stating sentence."""
     inside = " ".join(f" {plain(n)} " for n in _stated_names(check))
-    return [n for n in check.numbers if n not in check.unsupported
+    bounds = logged_period(check.claim.text, check.known, index) if index is not None else set()
+    return [n for n in check.numbers if n not in check.unsupported and n not in bounds
             and re.search(rf"(?<![a-z0-9]){re.escape(plain(n))}", inside) is None]
 
 
@@ -528,7 +530,7 @@ def claim_verdicts(checks: list[ClaimCheck], index: SourceIndex, threshold: floa
             if statement.stated:
                 verdicts.append(ClaimVerdict(check, SUPPORTED, (), sentence))
                 continue
-            figures, names = _stated_figures(check), _stated_names(check)
+            figures, names = _stated_figures(check, index), _stated_names(check)
             posts = _posts(index) if posts is None else posts
             unstated = bool(figures) and not _figures_given(figures, names, posts, spread=every_claim)
             problem = _unstated(statement.missing, bool(sentence))
