@@ -8,6 +8,7 @@ from editorial_ai.content_types.article.writer.chat_text import (
     editor_requests_not_followed,
     findings_for,
     fit_paragraph,
+    named_opening,
     offending_terms,
     one_line,
     paragraph_level,
@@ -168,3 +169,11 @@ def test_figures_no_post_gives_with_the_names_must_not_stay_beside_them() -> Non
     assert still_holds("Fifteen looks from January 2025 to March 2026 include Rosé's.", groups) == [
         "2025 + Rosé", "2026 + Rosé"]
     assert still_holds("Fifteen looks were logged between January 2025 and March 2026.", groups) == []
+
+
+def test_a_paragraph_opening_on_a_pronoun_names_its_subject() -> None:
+    assert named_opening("It is characterized by minimalism. It shows up at pop-ups.", "Balletcore") == (
+        "Balletcore is characterized by minimalism. It shows up at pop-ups.")
+    assert named_opening("Her denim came first.", "Hanni") == "Hanni's denim came first."
+    assert named_opening("Hanni wore denim.", "Hanni") == "Hanni wore denim."
+    assert named_opening("Items sold out.", "Balletcore") == "Items sold out."

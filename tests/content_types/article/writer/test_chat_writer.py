@@ -169,3 +169,20 @@ async def test_a_paragraph_with_a_date_and_colon_line_is_asked_again_though_its_
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
     assert ["copied the fact lines" in p for p in prompts[:3]] == [False, False, True]
     assert outcome.content.body_paragraphs[1] == long
+
+
+async def test_a_new_standfirst_that_keeps_the_flagged_pairing_is_asked_for_again() -> None:
+    old = "From the street, Lisa wore the Chanel 22 Bag and the Calvin Klein shorts on a summer day"
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag", subtitle=old,
+                               body_paragraphs=[PARAGRAPH, PARAGRAPH])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "fact_accuracy", "reason": "1 claim lacks support.",
+         "evidence": [f'subtitle: "{old}" — no source post ties Lisa to Chanel 22 Bag']}]}
+    again = "At the airport, Lisa carried the Chanel 22 Bag in olive leather through a season of looks"
+    new = "From the airport to the street, Jennie's Chanel 22 Bag sets the season's tone"
+    writer, client = _writer({"editorial_subtitle": [{"text": again}, {"text": new}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["subtitle"], feedback_history=[review],
+                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
+    assert outcome.content.subtitle == new
+    assert len([c for c in client.calls if c.purpose == "editorial_subtitle"]) == 2

@@ -212,6 +212,19 @@ def strip_meta(answer: str) -> str:
     return match[1].strip() if match else answer
 
 
+_LEADING_PRONOUN = re.compile(r"^(It|She|He|They|This|Its|Her|His|Their)\s")
+
+
+def named_opening(paragraph: str, subject: str) -> str:
+    """A paragraph whose opening sentence was taken out starts on the next one's pronoun ("It is characterized by
+    minimalism"): the pronoun becomes the paragraph's subject ("Balletcore is characterized by minimalism")."""
+    match = _LEADING_PRONOUN.match(paragraph)
+    if match is None or not subject:
+        return paragraph
+    name = f"{subject}'s" if match[1] in ("Its", "Her", "His", "Their") else subject
+    return f"{name} {paragraph[match.end():]}"
+
+
 def offending_terms(problems: list[str]) -> list[tuple[str, ...]]:
     """Names a corrected sentence must no longer hold, from the review's problem lines: each unsourced name alone,
     and a wrong pairing as the pair (wrong only together)."""

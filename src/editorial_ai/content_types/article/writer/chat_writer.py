@@ -33,6 +33,7 @@ from editorial_ai.content_types.article.writer.chat_text import (
     findings_for,
     fit_paragraph,
     located_problems,
+    named_opening,
     offending_terms,
     one_line,
     paragraph_level,
@@ -183,17 +184,20 @@ class ChatEditorialService:
         if not keep_title and len(title) < 12:  # the schema's floor: a two-word answer is no headline
             title = f"{keyword}: {title}".strip(": ")[:120] if title else f"{keyword}: the looks behind the trend"
         tried: list[str] = []
+        flagged = offending_terms(list(problems))  # a new one that keeps a flagged pairing is asked for again
         for attempt in range(STANDFIRST_TRIES):  # an empty, clipped, echoing or unchanged one is asked for again
             task = standfirst_task(headline=title, fresh_start=attempt > 0, problems=problems)
             tried.append(one_line(await self._ask(run, task, purpose="editorial_subtitle", max_tokens=70,
                                                   salt=59 + 17 * attempt + salt), 200))
-            if len(tried[-1].split()) >= 8 and not echoes(tried[-1], title) and tried[-1] != previous:
+            if (len(tried[-1].split()) >= 8 and not echoes(tried[-1], title) and tried[-1] != previous
+                    and not still_holds(tried[-1], flagged)):
                 break
             _bump(run.notes, "standfirst asked again")
         # None was right: the one that echoes the headline least (a full sentence before a clipped one, a new one
         # before the last draft's), and the log says the standfirst still needs an editor's eye.
-        subtitle = min(tried, key=lambda s: (s == previous, len(s.split()) < 8, echo_share(s, title)))
-        if echoes(subtitle, title) or len(subtitle.split()) < 8:
+        subtitle = min(tried, key=lambda s: (bool(still_holds(s, flagged)), s == previous, len(s.split()) < 8,
+                                             echo_share(s, title)))
+        if echoes(subtitle, title) or len(subtitle.split()) < 8 or still_holds(subtitle, flagged):
             run.notes["standfirst_kept_with_problem"] = subtitle
         return canonical_case(title, run.outline.names), canonical_case(subtitle, run.outline.names)
 
@@ -273,7 +277,10 @@ class ChatEditorialService:
                 if new and new != sentence and len(new) < 2 * len(sentence) + 80 and not still_holds(new, groups):
                     break
             if not new or new == sentence or still_holds(new, groups):
+                opened = fixed.startswith(sentence)
                 fixed = " ".join(s for s in split_sentences(fixed) if s != sentence)
+                if opened:  # the next sentence now opens the paragraph: "It is ..." names what "it" was
+                    fixed = named_opening(fixed, run.outline.plans[min(index, len(run.outline.plans) - 1)].subject)
                 _log(run.notes, "sentences_taken_out", {"sentence": sentence, "problems": list[JsonValue](problems)})
                 continue
             fixed = fixed.replace(sentence, new, 1)
