@@ -8,6 +8,7 @@ from editorial_ai.review.claim_support import check_claims
 from editorial_ai.review.claims import text_claims
 from editorial_ai.review.scenes import invented_scenes, relative_times
 from editorial_ai.review.source_index import build_index
+from editorial_ai.review.text_checks import reads_as_fact_line
 
 from .helpers import KNOWN
 
@@ -178,3 +179,10 @@ def test_a_career_or_a_passion_no_post_gives_is_invented_biography() -> None:
     assert invented_scenes("Jackson Wang, an influential fashion and lifestyle brand campaigner, wore it.",
                            set()) == ["an influential fashion and lifestyle brand campaigner"]
     assert invented_scenes("She carried a popular designer bag.", set()) == []
+
+
+def test_years_of_wear_and_a_look_record_retold_are_caught() -> None:
+    assert relative_times("It has been worn by many celebrities over the years.", " ") == ["over the years"]
+    assert reads_as_fact_line("The look of Minji on 21 September 2025 at music video featured the tee.")
+    assert reads_as_fact_line("look of Cha Eun-woo on 5 May 2025 at street style: Dior Lady Dior Bag")
+    assert not reads_as_fact_line("The look of the season is denim.")

@@ -57,7 +57,8 @@ _RELATIVE_TIME = re.compile(
     r"|\bthe day (?:after|before)\b"
     r"|\b(?:a|one|two|three|four|five|a few|few|several) (?:days?|weeks?|months?) (?:later|after|before|earlier)\b"
     r"|\b(?:later|earlier) that (?:day|morning|evening|night|week|month)\b"
-    r"|\bshortly (?:after|before)(?:wards?)?\b")
+    r"|\bshortly (?:after|before)(?:wards?)?\b"
+    r"|\bover the (?:years|decades)\b")  # "worn by many celebrities over the years": the posts are this season's
 
 
 def _plain(text: str) -> str:

@@ -202,7 +202,9 @@ def copied_sentences(texts: list[str], prompt_texts: list[str]) -> list[tuple[st
 # A writer's fact line come back as prose: "5 August 2025: Jennie wore ...", "The details include: ...",
 # '(post "Jennie street style in denim")'. A sentence of prose puts its date inside the sentence.
 _FACT_LINE = re.compile(r"^(?:\d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+|[A-Z][a-z]+ \d{1,2}(?:st|nd|rd|th)?),? \d{4}\s*:"
-                        r"|\bthe details include\b|\(post (?:titled )?[\"“]|^look of [A-Z].{0,80}:", re.IGNORECASE)
+                        r"|\bthe details include\b|\(post (?:titled )?[\"“]"
+                        r"|^(?:the )?look of [A-Z][\w'’ -]{0,40}? on \d",
+                        re.IGNORECASE)
 
 
 def reads_as_fact_line(sentence: str) -> bool:
