@@ -95,3 +95,9 @@ async def test_a_base_model_s_example_is_built_from_the_passages_and_a_chat_mode
     await ResearchBriefService(chat, None).run(request, use_critic=False)
     assert chat.calls[0].few_shot == []
     assert "never copy a passage" in chat.calls[0].system and "the brief" in chat.calls[0].system
+
+
+def test_an_answer_the_model_numbered_is_rendered_without_its_number() -> None:
+    draft = BriefDraft(title="Quiet Luxury", answers=["1. Rosé drives it.", "2) Balenciaga defines it."])
+    markdown = draft.to_markdown(["Who?", "Which brands?"])
+    assert "## Who?\nRosé drives it." in markdown and "## Which brands?\nBalenciaga defines it." in markdown

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 from pydantic import BaseModel, Field, field_validator
@@ -27,6 +28,9 @@ class BriefRequest(BaseModel):
         return value
 
 
+_NUMBERED = re.compile(r"^\s*(?:\d+[.):]|[-*•])\s+")
+
+
 class BriefDraft(BaseModel):
     """What the writer returns: a title, one answer per sub-question (in order) and a closing synthesis."""
 
@@ -38,7 +42,8 @@ class BriefDraft(BaseModel):
         """The brief as Markdown: `# title`, one `## question` section per sub-question, then the synthesis."""
         lines = [f"# {self.title.strip()}", ""]
         for index, question in enumerate(sub_questions):
-            answer = self.answers[index].strip() if index < len(self.answers) else ""
+            # "1. BTS and IU ...": the section heading numbers nothing, and the review read "1" as a figure
+            answer = _NUMBERED.sub("", self.answers[index]).strip() if index < len(self.answers) else ""
             lines += [f"## {question}", answer or "_(not answered)_", ""]
         if self.synthesis.strip():
             lines += ["## Synthesis", self.synthesis.strip(), ""]
