@@ -24,7 +24,7 @@ ITEM: dict[str, Any] = {
 
 def _valid(**overrides: Any) -> dict[str, Any]:
     data: dict[str, Any] = {
-        "keyword": "Jennie Effect", "title": "The Jennie Effect: How One Idol Sells Out a Season",
+        "keyword": "Jennie Effect", "title": "The Jennie Effect: How One Idol Dresses a Season",
         "subtitle": "Airport style that sells out", "body_paragraphs": [PARAGRAPH, PARAGRAPH],
         "pull_quotes": [ITEM["pull_quotes"]], "product_mentions": [ITEM["product_mentions"]],
         "celeb_mentions": [ITEM["celeb_mentions"]], "hashtags": ["#JennieEffect"], "credits": [ITEM["credits"]],

@@ -6,7 +6,7 @@ from __future__ import annotations
 from editorial_ai.content_types.article.writer.chat_text import offending_terms, still_holds
 from editorial_ai.review.claim_support import check_claims
 from editorial_ai.review.claims import text_claims
-from editorial_ai.review.scenes import invented_scenes, relative_times
+from editorial_ai.review.scenes import invented_reception, invented_scenes, relative_times
 from editorial_ai.review.source_index import build_index
 from editorial_ai.review.text_checks import reads_as_fact_line
 
@@ -186,3 +186,21 @@ def test_years_of_wear_and_a_look_record_retold_are_caught() -> None:
     assert reads_as_fact_line("The look of Minji on 21 September 2025 at music video featured the tee.")
     assert reads_as_fact_line("look of Cha Eun-woo on 5 May 2025 at street style: Dior Lady Dior Bag")
     assert not reads_as_fact_line("The look of the season is denim.")
+
+
+def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> None:
+    assert invented_reception("This look was particularly popular among young women who were drawn to it.",
+                              set()) == ["popular among", "young women", "were drawn to"]
+    assert invented_reception("It continues to captivate fashion enthusiasts across the globe.", set()) == [
+        "captivate", "fashion enthusiasts", "across the globe"]
+    assert invented_reception("Its popularity led to a surge in the number of people logging looks.", set()) == [
+        "a surge in the number"]
+    assert invented_reception("The jacket sold out.", {"sold"}) == []  # a post that says so vouches for it
+    assert invented_reception("The jacket is cut from tweed.", set()) == []
+    checks = check_claims(text_claims("The tweed jacket was a hit with young women."), _index())
+    assert [p for c in checks for p in c.pairing] == [
+        'no source reports how anyone received it: "a hit with"; say what the posts show instead',
+        'no source reports how anyone received it: "young women"; say what the posts show instead']
+    groups = offending_terms([p for c in checks for p in c.pairing])
+    assert still_holds("The jacket was a hit with young women.", groups) == ["a hit with", "young women"]
+    assert still_holds("Minji wore the jacket on the red carpet.", groups) == []

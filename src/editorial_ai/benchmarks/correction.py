@@ -70,7 +70,7 @@ def scenario(index: int) -> dict[str, list[dict[str, Any]]]:
         ],
         "design_spec": [{"json": {"visual_style": "modern"}}],
         "editorial_paragraph": _paragraph_answers(flawed),
-        "editorial_title": [{"text": "The Jennie Effect: How One Idol Sells Out a Season"}],
+        "editorial_title": [{"text": "The Jennie Effect: How One Idol Dresses a Season"}],
         "editorial_subtitle": [{"text": "From the airport to Paris, every Jennie look becomes a bestseller"}],
         "judge": [{"json": verdict}],
     }

@@ -41,7 +41,14 @@ from editorial_ai.review.relations import (
     stating_sentence,
     unsourced_relations,
 )
-from editorial_ai.review.scenes import invented_scenes, relative_times, scene_problem, timing_problem
+from editorial_ai.review.scenes import (
+    invented_reception,
+    invented_scenes,
+    reception_problem,
+    relative_times,
+    scene_problem,
+    timing_problem,
+)
 from editorial_ai.review.source_index import SourceIndex, content_words, plain, stem
 from editorial_ai.review.text_grounding import NUMBER_PATTERN, all_spans, checkable_spans, number_key
 
@@ -362,6 +369,7 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
                        if (word := trend_called_a_garment(claim.text, trend))]
     if people:  # "greeted by a crowd of fans": colour about a person that no post gives
         result.pairing += [scene_problem(phrase) for phrase in invented_scenes(claim.text, index.words)]
+    result.pairing += [reception_problem(phrase) for phrase in invented_reception(claim.text, index.words)]
     result.pairing += [timing_problem(phrase)
                        for phrase in relative_times(claim.text, index.text + index.context_text)]
     return result

@@ -61,6 +61,27 @@ _RELATIVE_TIME = re.compile(
     r"|\bover the (?:years|decades)\b")  # "worn by many celebrities over the years": the posts are this season's
 
 
+# Reception: the catalog logs looks, never how anyone received them; "This look was particularly popular among
+# young women who were drawn to ...", "continues to captivate fashion enthusiasts across the globe", "a surge in
+# the number of people". Read in every sentence (no person needs to be named), vouched for like a scene.
+_RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
+    (re.compile(pattern), frozenset(vouch.split())) for pattern, vouch in (
+        (r"\b(?:popular|a hit|a favou?rite|in demand) (?:among|with)\b", "popular popularity favorite favourite"),
+        (r"\b(?:young|younger|older) (?:women|men|people|readers|audiences?|fans|shoppers|consumers)\b"
+         r"|\bgen z\b|\bmillennials\b|\bteenagers\b", "young younger gen millennials teenagers"),
+        (r"\b(?:fashion )?(?:enthusiasts|fashionistas|trendsetters|shoppers|consumers)\b",
+         "enthusiasts fashionistas trendsetters shoppers consumers"),
+        (r"\bcaptivat(?:e|es|ed|ing)\b|\bmesmeri[sz]\w*|\bwowed\b", "captivated captivating"),
+        (r"\b(?:across|around|all over) the (?:globe|world)\b|\bworldwide\b", "globe world worldwide"),
+        (r"\b(?:a |the )?(?:surge|spike|boom|rise) in (?:the )?(?:number|demand|sales|popularity|searches|interest)\b"
+         r"|\bsold out\b|\bsell(?:s|ing)? out\b|\bflew off\b|\bwaitlists?\b|\bskyrocket\w*",
+         "surge spike boom demand sales sold sell sells selling waitlist"),
+        (r"\bwent viral\b|\bbroke the internet\b|\btook (?:the internet|social media) by storm\b",
+         "viral internet"),
+        (r"\b(?:were|are|was|is|been) drawn to\b", "drawn"),
+    ))
+
+
 def _plain(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", text.casefold().replace("’", "'")))
 
@@ -77,6 +98,15 @@ def invented_scenes(text: str, source_words: Iterable[str]) -> list[str]:
     return [phrase for _, phrase in sorted(found)]
 
 
+def invented_reception(text: str, source_words: Iterable[str]) -> list[str]:
+    """The reception phrases of `text` (how a look was received: audiences, sales, virality) no source vouches for."""
+    words = source_words if isinstance(source_words, frozenset | set) else frozenset(source_words)
+    plain = _plain(text)
+    found = [(match.start(), match.group(0)) for pattern, vouch in _RECEPTION
+             if (match := pattern.search(plain)) and not vouch & words]
+    return [phrase for _, phrase in sorted(found)]
+
+
 def relative_times(text: str, source_text: str) -> list[str]:
     """The relative-time phrases of `text` ("the next day", "a week later") that the sources do not use."""
     sources = f" {_plain(source_text)} "
@@ -86,6 +116,11 @@ def relative_times(text: str, source_text: str) -> list[str]:
 def scene_problem(phrase: str) -> str:
     """The finding for an invented scene, in the words the rewrite is given (and searches for afterwards)."""
     return f'the sources describe no such scene: "{phrase}"; say only what the post shows'
+
+
+def reception_problem(phrase: str) -> str:
+    """The finding for an invented reception (in quotes, so the rewrite can be searched for the phrase)."""
+    return f'no source reports how anyone received it: "{phrase}"; say what the posts show instead'
 
 
 def timing_problem(phrase: str) -> str:

@@ -62,7 +62,7 @@ async def test_social_posts_are_triggered_through_the_api_and_published(
         content_id = status["content_id"]
         detail = (await client.get(f"/api/contents/{content_id}")).json()
         assert detail["content_type"] == "social_post"
-        assert detail["title"] == "Social posts: The Jennie Effect: How One Idol Sells Out a Season"
+        assert detail["title"] == "Social posts: The Jennie Effect: How One Idol Dresses a Season"
         preview = await client.get(f"/preview/{content_id}")
         assert preview.status_code == 200 and preview.text.count('class="social-post"') == 3
         await publish(client, content_id)

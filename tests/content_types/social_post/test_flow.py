@@ -42,7 +42,7 @@ async def test_three_captions_for_a_published_article_reach_the_gate(pipeline: P
     assert state["social_article"]["passages"], "the catalog records the article was written from"
     stored = await pipeline.deps.contents.get(str(state["current_draft_id"]))
     assert stored is not None and stored.content_type == "social_post"
-    assert stored.title == "Social posts: The Jennie Effect: How One Idol Sells Out a Season"
+    assert stored.title == "Social posts: The Jennie Effect: How One Idol Dresses a Season"
 
 
 async def test_a_failed_caption_is_rewritten_alone(pipeline: Pipeline, article_id: str) -> None:
@@ -106,7 +106,7 @@ async def test_an_article_awaiting_its_decision_is_refused(pipeline: Pipeline) -
 
 
 async def test_the_article_is_found_by_its_title(pipeline: Pipeline, article_id: str) -> None:
-    outcome = await pipeline.start({"seed_keyword": "The Jennie Effect: How One Idol Sells Out a Season",
+    outcome = await pipeline.start({"seed_keyword": "The Jennie Effect: How One Idol Dresses a Season",
                                     "model": "scripted:social_post_good"}, content_type="social_post")
     assert outcome.waiting_for_human and outcome.state["current_draft"]["article_id"] == article_id
 

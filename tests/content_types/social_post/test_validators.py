@@ -11,7 +11,7 @@ from editorial_ai.content_types.social_post.validators import Finding, check_pos
 
 URL = "/articles/abc"
 FACTS = ArticleFacts(
-    content_id="abc", title="The Jennie Effect: How One Idol Sells Out a Season", keyword="Jennie Effect", url=URL,
+    content_id="abc", title="The Jennie Effect: How One Idol Dresses a Season", keyword="Jennie Effect", url=URL,
     paragraphs=["Jennie of BLACKPINK pairs Chanel pieces with Calvin Klein denim at Paris Fashion Week."],
     names=["Jennie", "Chanel Chanel 22 Bag"], hashtags=["#JennieEffect", "#Jennie", "#Chanel"],
     passages=["Jennie BLACKPINK airport: Chanel 22 Bag, seen 120 times"],

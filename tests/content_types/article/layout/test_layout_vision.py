@@ -15,7 +15,7 @@ P = "Jennie walked through the airport carrying a Chanel 22 Bag, and the bag sol
 
 def _content(**overrides: Any) -> EditorialContent:
     data: dict[str, Any] = {
-        "keyword": "Jennie Effect", "title": "The Jennie Effect: How One Idol Sells Out a Season",
+        "keyword": "Jennie Effect", "title": "The Jennie Effect: How One Idol Dresses a Season",
         "subtitle": "Airport style", "body_paragraphs": [f"{P} {n}." for n in ("One", "Two", "Three", "Four")],
         "pull_quotes": ["She starts trends."],
         "product_mentions": [{"name": "22 Bag", "brand": "Chanel", "context": "airport"}],

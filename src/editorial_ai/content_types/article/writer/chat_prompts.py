@@ -11,14 +11,16 @@ from collections.abc import Sequence
 
 from editorial_ai.prompts.sanitize import quote_as_data, sanitize_text, tone_text
 
-PARAGRAPH_WORDS = (80, 110)
+PARAGRAPH_WORDS = (85, 115)
 
 # What each kind of paragraph of the outline (outline.py) is for.
 PARAGRAPH_ROLES: dict[str, str] = {
     "background": "open the feature: what {keyword} is, where it shows up and why it matters this season",
     "looks": "the looks: who wore what, where and on which date, retold in flowing sentences of your own",
-    "product": "the piece: {subject}, what it is made of, how it was worn and why readers want it",
-    "spread": "close the feature: why {keyword} spreads and how a reader can wear the idea",
+    "product": "the piece: {subject}, what it is made of, who wore it where, and what it adds to a look",
+    # Asked why a trend spreads or why readers want a piece, the model answered with reception no post gives
+    # ("popular among young women", "captivates fashion enthusiasts across the globe").
+    "spread": "close the feature: who else wore {keyword}, where, and how a reader can wear the idea",
 }
 
 
