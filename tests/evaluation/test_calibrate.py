@@ -38,9 +38,12 @@ async def test_calibration_on_the_shipped_labels(tmp_path: Path) -> None:
     by = {c.criterion: c.metrics for c in fashion.criteria}
     # claim-level grounding also catches the product named only in the text ("Chanel Boy Bag")
     assert (by["hallucination"]["tp"], by["hallucination"]["fn"], by["hallucination"]["fp"]) == (3, 0, 0)
-    # tp=3 fp=0 fn=1 tn=4: p_o = 7/8, p_e = (3*4 + 5*4)/64 = 0.5 -> kappa 0.75 (the unsourced "wedding" is
-    # lower-case prose the lexical checks cannot see)
-    assert by["fact_accuracy"]["kappa"] == pytest.approx(0.75)
+    # tp=3 fp=1 fn=1 tn=3: p_o = 6/8, p_e = (4*4 + 4*4)/64 = 0.5 -> kappa 0.5. The unsourced "wedding" is
+    # lower-case prose the lexical checks cannot see; fm-clean-airport's "the bag sells out within days" is
+    # labelled clean because its topic's trend background says the looks sell out, but that background lists no
+    # research source, so it vouches for no reported sale (a model writes it at curation).
+    assert (by["fact_accuracy"]["tp"], by["fact_accuracy"]["fp"], by["fact_accuracy"]["fn"]) == (3, 1, 1)
+    assert by["fact_accuracy"]["kappa"] == pytest.approx(0.5)
     # These hand-written drafts are two or three sentences long: below the 250-word floor every article must now
     # reach, so completeness fails them all (the labels predate that floor) and no fashion draft passes.
     assert by["content_completeness"]["fp"] == 7

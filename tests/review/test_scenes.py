@@ -3,7 +3,7 @@ quoted so the rewrite can drop it; the same words in the sources vouch for it.""
 
 from __future__ import annotations
 
-from editorial_ai.content_types.article.writer.chat_text import offending_terms, still_holds
+from editorial_ai.content_types.article.writer.chat_text import mend_sentences, offending_terms, still_holds
 from editorial_ai.review.claim_support import check_claims
 from editorial_ai.review.claims import text_claims
 from editorial_ai.review.scenes import invented_reception, invented_scenes, relative_times
@@ -204,3 +204,40 @@ def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> No
     groups = offending_terms([p for c in checks for p in c.pairing])
     assert still_holds("The jacket was a hit with young women.", groups) == ["a hit with", "young women"]
     assert still_holds("Minji wore the jacket on the red carpet.", groups) == []
+
+
+def test_a_trend_background_vouches_for_reception_only_when_research_backs_it() -> None:
+    contexts = [{"post_id": "p1", "artist_name": "Minji", "context": "street style", "title": "Minji",
+                 "date": "11 February 2025", "solutions": [JACKET]}]
+    topic = {"keyword": "Old money", "trend_background": "Old money is gaining popularity among young women."}
+    claim = text_claims("The tweed jacket is popular among young women.")
+    unresearched = check_claims(claim, build_index([topic], contexts, KNOWN))
+    assert [p.split(":")[0] for c in unresearched for p in c.pairing] == ["no source reports how anyone received it"] * 2
+    researched = check_claims(claim, build_index([{**topic, "sources": ["https://example.org/report"]}], contexts,
+                                                 KNOWN))
+    assert [p for c in researched for p in c.pairing] == []
+
+
+def test_popularity_and_predictions_no_post_gives_are_invented_reception() -> None:
+    text = ("It has gained popularity in recent years. Some of the most popular looks came from Minji. "
+            "Quiet Luxury will continue to set trends for the coming months.")
+    assert [invented_reception(sentence, set()) for sentence in text.split(". ")] == [
+        ["gained popularity"], ["most popular"], ["will continue to", "for the coming months"]]
+    assert relative_times(text, " ") == ["in recent years"]
+    assert invented_reception("You will find the jacket in tweed.", set()) == []
+
+
+def test_a_cut_sentence_is_rejoined_and_a_summing_up_opener_taken_off() -> None:
+    assert mend_sentences("The bag is brown leather, a classic choice. worn by Jennie at the event.") == (
+        "The bag is brown leather, a classic choice, worn by Jennie at the event.")
+    assert mend_sentences("Jennie wore it. In conclusion, the trend was seen in Seoul.") == (
+        "Jennie wore it. The trend was seen in Seoul.")
+    assert mend_sentences("In conclusion, Old money is quiet.") == "Old money is quiet."
+    assert mend_sentences("Jennie wore it in May. It was grey.") == "Jennie wore it in May. It was grey."
+
+
+def test_an_invented_label_or_origin_is_invented_biography() -> None:
+    assert invented_scenes("Jackson Wang wore it when he was showcasing his streetwear collection.", set()) == [
+        "his streetwear collection"]
+    assert invented_scenes("Balletcore is a trend that emerged in the 90s.", set()) == ["emerged in the 90s"]
+    assert invented_scenes("Balletcore is a trend of the 90s.", set()) == []

@@ -368,8 +368,8 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     result.pairing += [f"{trend} is the trend, not a {word.removesuffix('s')}" for trend in index.context
                        if (word := trend_called_a_garment(claim.text, trend))]
     if people:  # "greeted by a crowd of fans": colour about a person that no post gives
-        result.pairing += [scene_problem(phrase) for phrase in invented_scenes(claim.text, index.words)]
-    result.pairing += [reception_problem(phrase) for phrase in invented_reception(claim.text, index.words)]
+        result.pairing += [scene_problem(phrase) for phrase in invented_scenes(claim.text, index.record_words)]
+    result.pairing += [reception_problem(phrase) for phrase in invented_reception(claim.text, index.record_words)]
     result.pairing += [timing_problem(phrase)
                        for phrase in relative_times(claim.text, index.text + index.context_text)]
     return result

@@ -42,6 +42,13 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"dancer)s?\b", "popular famous influential renowned prominent talented"),
         (r"\b(?:her|his|their) (?:interest in|love (?:of|for)|passion for|fondness for|affinity for|taste for)\b",
          "interest love passion fondness affinity taste"),
+        # A label or a history no post gives: "when he was showcasing his streetwear collection", "a trend that
+        # emerged in the 90s".
+        (r"\b(?:her|his|their) (?:own |latest |new |debut )?(?:\w+ )?(?:collection|clothing line|fashion line|"
+         r"label)\b", "collection line label"),
+        (r"\b(?:emerged|originated|began|started|was born|took off|first appeared) (?:in|during) (?:the )?"
+         r"(?:\d0s|\d{4}s|(?:late |early |mid )?(?:nineties|eighties|seventies|sixties)|\d{2}th century)\b",
+         "emerged originated began started born appeared"),
         # Durations: each post is one day's look; "Jimin continued to wear these shoes for the rest of the month".
         (r"\bfor the rest of (?:the|that|her|his|their) (?:day|week|month|year|season|summer|winter|spring|autumn|"
          r"fall|tour|trip)\b|\b(?:all|the whole|the entire) (?:week|month|year|season|summer|winter|tour) long\b",
@@ -58,7 +65,8 @@ _RELATIVE_TIME = re.compile(
     r"|\b(?:a|one|two|three|four|five|a few|few|several) (?:days?|weeks?|months?) (?:later|after|before|earlier)\b"
     r"|\b(?:later|earlier) that (?:day|morning|evening|night|week|month)\b"
     r"|\bshortly (?:after|before)(?:wards?)?\b"
-    r"|\bover the (?:years|decades)\b")  # "worn by many celebrities over the years": the posts are this season's
+    r"|\bover the (?:years|decades)\b"
+    r"|\bin recent (?:years|decades|months|seasons)\b")  # "worn by many celebrities over the years": the posts are this season's
 
 
 # Reception: the catalog logs looks, never how anyone received them; "This look was particularly popular among
@@ -79,6 +87,15 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\bwent viral\b|\bbroke the internet\b|\btook (?:the internet|social media) by storm\b",
          "viral internet"),
         (r"\b(?:were|are|was|is|been) drawn to\b", "drawn"),
+        (r"\b(?:gain(?:ed|ing|s)?|grow(?:n|ing|s)?|grew|rising|rose|surging) (?:in )?popularity\b"
+         r"|\bmost (?:popular|famous|talked about|coveted|sought after|influential)\b",
+         "popularity popular famous coveted influential"),
+        # Predictions: the posts log what was worn, not what a trend will do ("will continue to set trends for
+        # the coming months", "will be making a strong impact on the fashion industry").
+        (r"\bwill (?:continue to|keep (?:growing|rising|spreading|setting)|be making|make (?:a|an|its) "
+         r"(?:mark|impact|statement|splash)|(?:set|shape|define|dominate) (?:the )?(?:trends?|fashion|industry|"
+         r"season|look)|remain (?:a|the|popular|in))\b", "forecast forecasts predicted predicts"),
+        (r"\b(?:for|in|over) the (?:coming|next|upcoming) (?:months|seasons|years)\b", "coming upcoming"),
     ))
 
 

@@ -75,13 +75,22 @@ class Tie:
     months: frozenset[tuple[int, int]] = frozenset()  # the post's (year, month)
 
 
+UNRESEARCHED = -2  # the group of a trend background no research source backs
+
+
 def source_sentences(curated_topics: Iterable[CuratedTopicJson], enriched_contexts: Iterable[SourcePostJson],
                      passages: Iterable[str] = ()) -> list[tuple[str, int]]:
-    """Every source fact as a sentence, with its group: -1 for topics, then one group per post or passage."""
+    """Every source fact as a sentence, with its group: -1 for topics (UNRESEARCHED for a trend background no
+    research source backs), then one group per post or passage."""
     out: list[tuple[str, int]] = []
     for topic in curated_topics:
         texts = [str(topic.get("keyword", "")), " ".join(str(k) for k in topic.get("related_keywords", []) or []),
-                 *split_sentences(str(topic.get("trend_background", "") or "")), str(topic.get("seasonality") or "")]
+                 str(topic.get("seasonality") or "")]
+        background = split_sentences(str(topic.get("trend_background", "") or ""))
+        if not topic.get("sources"):  # written by the model without research: its own group (see record_words)
+            out += [(t, UNRESEARCHED) for t in background]
+            background = []
+        texts += background
         texts += [f"{ref.get('name', '')} {ref.get('relevance', '')}".strip()
                   for ref in [*topic.get("celebrities", []), *topic.get("brands_products", [])]]
         out += [(t, -1) for t in texts]
@@ -160,6 +169,14 @@ class SourceIndex:
     def words(self) -> frozenset[str]:
         """Every plain word of the sources and the context."""
         return frozenset((self.text + self.context_text).split())
+
+    @cached_property
+    def record_words(self) -> frozenset[str]:
+        """Plain words of the sources and the context without an unresearched trend background: one a model wrote
+        at curation with no search behind it ("is gaining popularity among celebrities") vouches for no scene or
+        reception the draft then claims."""
+        records = " ".join(s for s, g in zip(self.sentences, self.groups, strict=False) if g != UNRESEARCHED)
+        return frozenset(f"{plain(records)} {self.context_text}".split())
 
     @cached_property
     def numbers(self) -> frozenset[str]:

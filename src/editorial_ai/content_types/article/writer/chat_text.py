@@ -35,7 +35,21 @@ def clean_paragraph(text: str) -> str:
     joined = re.sub(r"\s+", " ", " ".join(lines)).replace("**", "").strip()
     if len(joined) > 1 and joined[0] in "\"“" and joined[-1] in "\"”" and joined[1:-1].count('"') % 2 == 0:
         joined = joined[1:-1].strip()
-    return joined
+    return mend_sentences(joined)
+
+
+# A stop before a lower-case word: a clause rewritten as a sentence and put back in front of the rest of its
+# sentence ("..., a classic choice for its casual aesthetic. worn by Jennie at the pop-up store event").
+_BROKEN_STOP = re.compile(r"(?<=[a-z0-9)'’])[.!]\s*,?\s+(?=[a-z])")
+# Summing-up openers a small model starts its last paragraph with; the sentence reads the same without them.
+_SUMMING_UP = re.compile(r"(^|(?<=[.!?] ))(?:In conclusion|To conclude|In summary|To sum up|All in all|Overall),\s+"
+                         r"(\w)")
+
+
+def mend_sentences(text: str) -> str:
+    """A fragment rejoined to the sentence it was cut from, and "In conclusion, " taken off a sentence."""
+    text = _BROKEN_STOP.sub(", ", text)
+    return _SUMMING_UP.sub(lambda m: m[1] + m[2].upper(), text)
 
 
 def fit_paragraph(text: str, limit: int = MAX_PARAGRAPH_CHARS) -> str:

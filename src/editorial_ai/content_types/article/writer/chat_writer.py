@@ -32,6 +32,7 @@ from editorial_ai.content_types.article.writer.chat_text import (
     editor_requests_not_followed,
     findings_for,
     fit_paragraph,
+    mend_sentences,
     located_problems,
     named_opening,
     offending_terms,
@@ -285,7 +286,7 @@ class ChatEditorialService:
                 continue
             fixed = fixed.replace(sentence, new, 1)
             _log(run.notes, "sentences_rewritten", sentence)
-        return fixed
+        return mend_sentences(fixed)
 
     async def revise(self, *, content: EditorialContent, targets: list[str], feedback_history: list[FeedbackJson],
                      curated_topics: list[CuratedTopicJson], enriched_contexts: list[SourcePostJson],
