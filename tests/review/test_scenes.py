@@ -212,7 +212,8 @@ def test_a_trend_background_vouches_for_reception_only_when_research_backs_it() 
     topic = {"keyword": "Old money", "trend_background": "Old money is gaining popularity among young women."}
     claim = text_claims("The tweed jacket is popular among young women.")
     unresearched = check_claims(claim, build_index([topic], contexts, KNOWN))
-    assert [p.split(":")[0] for c in unresearched for p in c.pairing] == ["no source reports how anyone received it"] * 2
+    problems = [p.split(":")[0] for c in unresearched for p in c.pairing]
+    assert problems == ["no source reports how anyone received it"] * 2
     researched = check_claims(claim, build_index([{**topic, "sources": ["https://example.org/report"]}], contexts,
                                                  KNOWN))
     assert [p for c in researched for p in c.pairing] == []

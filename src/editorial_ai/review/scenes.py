@@ -65,8 +65,9 @@ _RELATIVE_TIME = re.compile(
     r"|\b(?:a|one|two|three|four|five|a few|few|several) (?:days?|weeks?|months?) (?:later|after|before|earlier)\b"
     r"|\b(?:later|earlier) that (?:day|morning|evening|night|week|month)\b"
     r"|\bshortly (?:after|before)(?:wards?)?\b"
+    # "worn by many celebrities over the years", "in recent years": the posts are this season's
     r"|\bover the (?:years|decades)\b"
-    r"|\bin recent (?:years|decades|months|seasons)\b")  # "worn by many celebrities over the years": the posts are this season's
+    r"|\bin recent (?:years|decades|months|seasons)\b")
 
 
 # Reception: the catalog logs looks, never how anyone received them; "This look was particularly popular among
