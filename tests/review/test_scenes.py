@@ -226,6 +226,9 @@ def test_popularity_and_predictions_no_post_gives_are_invented_reception() -> No
         ["gained popularity"], ["most popular"], ["will continue to", "for the coming months"]]
     assert relative_times(text, " ") == ["in recent years"]
     assert invented_reception("You will find the jacket in tweed.", set()) == []
+    assert invented_reception("It has gained significant popularity.", set()) == ["gained significant popularity"]
+    assert invented_reception("The trend has caught the attention of Minji.", set()) == [
+        "caught the attention"]
 
 
 def test_a_cut_sentence_is_rejoined_and_a_summing_up_opener_taken_off() -> None:

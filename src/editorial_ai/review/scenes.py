@@ -80,7 +80,8 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"|\bgen z\b|\bmillennials\b|\bteenagers\b", "young younger gen millennials teenagers"),
         (r"\b(?:fashion )?(?:enthusiasts|fashionistas|trendsetters|shoppers|consumers)\b",
          "enthusiasts fashionistas trendsetters shoppers consumers"),
-        (r"\bcaptivat(?:e|es|ed|ing)\b|\bmesmeri[sz]\w*|\bwowed\b", "captivated captivating"),
+        (r"\bcaptivat(?:e|es|ed|ing)\b|\bmesmeri[sz]\w*|\bwowed\b|\b(?:captur|caught|catch|grabb|won)\w* the "
+         r"(?:imagination|attention|hearts?|eyes?)\b", "captivated captivating imagination attention"),
         (r"\b(?:across|around|all over) the (?:globe|world)\b|\bworldwide\b", "globe world worldwide"),
         (r"\b(?:a |the )?(?:surge|spike|boom|rise) in (?:the )?(?:number|demand|sales|popularity|searches|interest)\b"
          r"|\bsold out\b|\bsell(?:s|ing)? out\b|\bflew off\b|\bwaitlists?\b|\bskyrocket\w*",
@@ -88,7 +89,7 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\bwent viral\b|\bbroke the internet\b|\btook (?:the internet|social media) by storm\b",
          "viral internet"),
         (r"\b(?:were|are|was|is|been) drawn to\b", "drawn"),
-        (r"\b(?:gain(?:ed|ing|s)?|grow(?:n|ing|s)?|grew|rising|rose|surging) (?:in )?popularity\b"
+        (r"\b(?:gain(?:ed|ing|s)?|grow(?:n|ing|s)?|grew|rising|rose|surging) (?:\w+ )?(?:in )?popularity\b"
          r"|\bmost (?:popular|famous|talked about|coveted|sought after|influential)\b",
          "popularity popular famous coveted influential"),
         # Predictions: the posts log what was worn, not what a trend will do ("will continue to set trends for

@@ -186,3 +186,19 @@ async def test_a_new_standfirst_that_keeps_the_flagged_pairing_is_asked_for_agai
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
     assert outcome.content.subtitle == new
     assert len([c for c in client.calls if c.purpose == "editorial_subtitle"]) == 2
+
+
+async def test_a_standfirst_claiming_a_reception_no_fact_gives_is_asked_for_again() -> None:
+    old = "From the street, Jennie's looks and the Chanel 22 Bag in olive leather"
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag", subtitle=old,
+                               body_paragraphs=[PARAGRAPH, PARAGRAPH])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "visual_appeal", "reason": "The standfirst is flat.", "evidence": []}]}
+    praised = "From the street, Jennie's minimalist bags captivated audiences and fashion enthusiasts everywhere"
+    new = "From the airport to the street, Jennie's Chanel 22 Bag sets the season's tone"
+    writer, client = _writer({"editorial_subtitle": [{"text": praised}, {"text": new}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["subtitle"], feedback_history=[review],
+                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
+    assert outcome.content.subtitle == new
+    assert len([c for c in client.calls if c.purpose == "editorial_subtitle"]) == 2

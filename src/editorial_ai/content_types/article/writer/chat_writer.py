@@ -59,6 +59,8 @@ from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.models.state_json import CuratedTopicJson, FeedbackJson, JsonObject, SourcePostJson
 from editorial_ai.prompts.feedback import format_feedback
 from editorial_ai.review.rubric import Rubric
+from editorial_ai.review.scenes import invented_reception, invented_scenes
+from editorial_ai.review.source_index import plain
 from editorial_ai.review.text_checks import copied_sentences, reads_as_fact_line
 from editorial_ai.text import split_sentences, word_count
 
@@ -88,7 +90,13 @@ class _ChatRun:
     system: str
     seed: int
     guard: SentenceGuard
+    source_words: frozenset[str] = frozenset()  # plain words of the run's facts and posts
     notes: JsonObject = field(default_factory=dict)
+
+    def invented(self, text: str) -> list[str]:
+        """Reception and scenes the facts do not give ("captivated audiences", "greeted by"): a standfirst
+        holding one is asked for again before the review sees it (the model wrote "captivate" in three)."""
+        return invented_reception(text, self.source_words) + invented_scenes(text, self.source_words)
 
     def role(self, plan: ParagraphPlan) -> str:
         template = PARAGRAPH_ROLES.get(plan.kind, PARAGRAPH_ROLES["background"])
@@ -119,7 +127,8 @@ class ChatEditorialService:
         facts = "\n".join(fact for plan in outline.plans for fact in plan.facts)
         guard = SentenceGuard(outline.names, self.known_names, f"{outline.source_text}\n{facts}", strict_names=False,
                               brands={p.brand for p in outline.products if p.brand})
-        return _ChatRun(outline, system, 1000 if seed is None else seed, guard)
+        return _ChatRun(outline, system, 1000 if seed is None else seed, guard,
+                        frozenset(plain(f"{outline.source_text}\n{facts}").split()))
 
     async def _ask(self, run: _ChatRun, prompt: str, *, purpose: str, max_tokens: int, salt: int,
                    temperature: float = TEMPERATURE) -> str:
@@ -191,13 +200,13 @@ class ChatEditorialService:
             tried.append(one_line(await self._ask(run, task, purpose="editorial_subtitle", max_tokens=70,
                                                   salt=59 + 17 * attempt + salt), 200))
             if (len(tried[-1].split()) >= 8 and not echoes(tried[-1], title) and tried[-1] != previous
-                    and not still_holds(tried[-1], flagged)):
+                    and not still_holds(tried[-1], flagged) and not run.invented(tried[-1])):
                 break
             _bump(run.notes, "standfirst asked again")
         # None was right: the one that echoes the headline least (a full sentence before a clipped one, a new one
         # before the last draft's), and the log says the standfirst still needs an editor's eye.
-        subtitle = min(tried, key=lambda s: (bool(still_holds(s, flagged)), s == previous, len(s.split()) < 8,
-                                             echo_share(s, title)))
+        subtitle = min(tried, key=lambda s: (bool(still_holds(s, flagged)), bool(run.invented(s)), s == previous,
+                                             len(s.split()) < 8, echo_share(s, title)))
         if echoes(subtitle, title) or len(subtitle.split()) < 8 or still_holds(subtitle, flagged):
             run.notes["standfirst_kept_with_problem"] = subtitle
         return canonical_case(title, run.outline.names), canonical_case(subtitle, run.outline.names)
