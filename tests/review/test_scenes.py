@@ -245,3 +245,15 @@ def test_an_invented_label_or_origin_is_invented_biography() -> None:
         "his streetwear collection"]
     assert invented_scenes("Balletcore is a trend that emerged in the 90s.", set()) == ["emerged in the 90s"]
     assert invented_scenes("Balletcore is a trend of the 90s.", set()) == []
+
+
+def test_a_name_fused_from_two_people_is_unsourced() -> None:
+    contexts = [{"post_id": "p1", "artist_name": "Jennie", "context": "street style", "title": "Jennie",
+                 "date": "11 February 2025", "solutions": [JACKET]},
+                {"post_id": "p2", "artist_name": "Jackson Wang", "context": "runway", "title": "Jackson Wang",
+                 "date": "12 February 2025", "solutions": [JACKET]}]
+    index = build_index([{"keyword": "Old money"}], contexts, KNOWN)
+    fused = check_claims(text_claims("The tweed jacket was also worn by Jennie Wang on the runway."), index)
+    assert "Jennie Wang" in [n for c in fused for n in c.unsupported]
+    true = check_claims(text_claims("The tweed jacket was also worn by Jackson Wang on the runway."), index)
+    assert [n for c in true for n in c.unsupported] == []

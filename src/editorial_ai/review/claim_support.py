@@ -164,10 +164,21 @@ def _name_supported(name: str, index: SourceIndex, known: bool) -> bool:
     if key not in memo:
         words = plain(name).split()
         memo[key] = (index.mentions(name) or (known and is_allowed(name, index.facts.allowed))
-                     or (bool(words) and all(w in index.words for w in words) and not _brand_product(words, index))
+                     or (bool(words) and all(w in index.words for w in words) and not _brand_product(words, index)
+                         and not _fused_people(words, index))
                      or any(index.mentions(root) for root in _roots(name))
                      or _shortened_product(words, index) is not None)
     return memo[key]
+
+
+def _fused_people(words: list[str], index: SourceIndex) -> bool:
+    """A name made of two people's names ("Jennie Wang" from Jennie and Jackson Wang): every word is part of a
+    sourced person's name, no one person's name holds them all, and they come from more than one."""
+    names = [plain(p).split() for p in index.facts.people | index.facts.known_people if p.strip()]
+    if len(words) < 2 or any(all(w in name for w in words) for name in names):
+        return False
+    owners = [{i for i, name in enumerate(names) if w in name} for w in words]
+    return all(owners) and len(set().union(*owners)) > 1
 
 
 def _shortened_product(words: list[str], index: SourceIndex) -> str | None:
