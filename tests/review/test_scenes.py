@@ -238,6 +238,8 @@ def test_a_cut_sentence_is_rejoined_and_a_summing_up_opener_taken_off() -> None:
         "Jennie wore it. The trend was seen in Seoul.")
     assert mend_sentences("In conclusion, Old money is quiet.") == "Old money is quiet."
     assert mend_sentences("Jennie wore it in May. It was grey.") == "Jennie wore it in May. It was grey."
+    assert mend_sentences("She wore it at the airport. the look of Jennie was grey.") == (
+        "She wore it at the airport. The look of Jennie was grey.")
 
 
 def test_an_invented_label_or_origin_is_invented_biography() -> None:

@@ -202,3 +202,18 @@ async def test_a_standfirst_claiming_a_reception_no_fact_gives_is_asked_for_agai
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
     assert outcome.content.subtitle == new
     assert len([c for c in client.calls if c.purpose == "editorial_subtitle"]) == 2
+
+
+async def test_a_headline_claiming_a_reception_is_asked_for_once_more_without_the_list_hint() -> None:
+    praised = "Quiet Luxury: A Trend That Captivates Fashion Enthusiasts"
+    short = "Quiet Luxury: Rosé's brown belt goes quiet"
+    writer, client = _writer({"editorial_paragraph": [{"text": PARAGRAPH}],
+                              "editorial_title": [{"text": praised}, {"text": short}],
+                              "editorial_subtitle": [{"text": "From the airport to a cover shoot, one brown leather "
+                                                               "belt carries a whole season of quiet dressing"}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    prompts = [c.prompt for c in client.calls if c.purpose == "editorial_title"]
+    assert len(prompts) == 2 and "Your last headline was a list" not in prompts[1]
+    assert outcome.content.title == short

@@ -46,9 +46,20 @@ _SUMMING_UP = re.compile(r"(^|(?<=[.!?] ))(?:In conclusion|To conclude|In summar
                          r"(\w)")
 
 
+_CONTINUING = re.compile(r"(?:worn|seen|paired|made|cut|styled|carried|which|who|where|while|and|but|with|as|"
+                         r"\w+ing|\w+ed)\b")
+
+
 def mend_sentences(text: str) -> str:
-    """A fragment rejoined to the sentence it was cut from, and "In conclusion, " taken off a sentence."""
-    text = _BROKEN_STOP.sub(", ", text)
+    """A fragment rejoined to the sentence it was cut from ("... aesthetic. worn by" -> "... aesthetic, worn by"),
+    a lower-case sentence start capitalised ("... events. the look of" -> "... events. The look of"), and
+    "In conclusion, " taken off a sentence."""
+    def mend(match: re.Match[str]) -> str:
+        rest = text[match.end():]
+        return ", " if _CONTINUING.match(rest) else match.group(0)
+
+    text = _BROKEN_STOP.sub(mend, text)
+    text = re.sub(r"(?<=[a-z0-9)'’][.!?] )([a-z])", lambda m: m[1].upper(), text)
     return _SUMMING_UP.sub(lambda m: m[1] + m[2].upper(), text)
 
 

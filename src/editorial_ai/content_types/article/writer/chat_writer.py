@@ -182,12 +182,13 @@ class ChatEditorialService:
         title = keep_title
         for attempt in range(0 if title else 2):  # a headline that lists pieces or places is asked for once more
             answer = one_line(await self._ask(run, headline_task(keyword=keyword, feedback=feedback,
-                                                                 was_a_list=attempt > 0),
+                                                                 was_a_list=attempt > 0 and reads_as_list(title)),
                                               purpose="editorial_title", max_tokens=30, salt=53 + 13 * attempt + salt),
                               120)
-            if not title or (reads_as_list(title) and answer and not reads_as_list(answer)):
+            if not title or ((reads_as_list(title) or run.invented(title)) and answer and not reads_as_list(answer)
+                             and not run.invented(answer)):
                 title = answer
-            if not reads_as_list(title):
+            if not reads_as_list(title) and not run.invented(title):  # "A Trend That Captivates Fashion Enthusiasts"
                 break
             if attempt == 0:
                 _bump(run.notes, "headline asked again")
