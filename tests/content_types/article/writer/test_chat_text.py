@@ -177,3 +177,18 @@ def test_a_paragraph_opening_on_a_pronoun_names_its_subject() -> None:
     assert named_opening("Her denim came first.", "Hanni") == "Hanni's denim came first."
     assert named_opening("Hanni wore denim.", "Hanni") == "Hanni wore denim."
     assert named_opening("Items sold out.", "Balletcore") == "Items sold out."
+
+
+def test_a_clause_the_review_split_off_is_taken_out_with_its_separator() -> None:
+    from editorial_ai.content_types.article.writer.chat_text import without_claim
+
+    paragraph = ("Rosé wore it. Rosé and Irene wore Quiet Luxury this season, and they will continue to set trends "
+                 "for the coming months. It is grey.")
+    assert without_claim(paragraph, "they will continue to set trends for the coming months.") == (
+        "Rosé wore it. Rosé and Irene wore Quiet Luxury this season. It is grey.")
+    assert without_claim(paragraph, "Rosé and Irene wore Quiet Luxury this season") == (
+        "Rosé wore it. They will continue to set trends for the coming months. It is grey.")
+    assert without_claim(paragraph, "It is grey.") == (
+        "Rosé wore it. Rosé and Irene wore Quiet Luxury this season, and they will continue to set trends for the "
+        "coming months.")
+    assert without_claim(paragraph, "Nothing like this.") == paragraph

@@ -240,6 +240,29 @@ def strip_meta(answer: str) -> str:
 _LEADING_PRONOUN = re.compile(r"^(It|She|He|They|This|Its|Her|His|Their)\s")
 
 
+def without_claim(paragraph: str, claim: str) -> str:
+    """`paragraph` with `claim` taken out: a whole sentence, or a clause the review split off one ("..., and they
+    will continue to set trends for the coming months.") with the separator that joined it."""
+    sentences = split_sentences(paragraph)
+    if claim in sentences:
+        return " ".join(s for s in sentences if s != claim)
+    bare = claim.rstrip(" .!?")
+    for sentence in sentences:
+        at = sentence.find(bare)
+        if at < 0:
+            continue
+        before, after = sentence[:at], sentence[at + len(bare):]
+        joined = re.search(r"(?:;|,\s*and|,\s*while|\s+while|,)\s*$", before)
+        if joined:  # a later clause: the sentence ends where it began
+            kept = before[:joined.start()].rstrip() + (after.strip(" ,;") or ".")
+        else:  # the opening clause: the next one opens the sentence
+            rest = re.sub(r"^\s*(?:;|,\s*and|,\s*while|\s+while|,)?\s*", "", after)
+            kept = rest[:1].upper() + rest[1:]
+        kept = kept if re.search(r"[.!?]$", kept) else kept.rstrip(" ,;") + "."
+        return " ".join(s for s in (kept if x is sentence else x for x in sentences) if s.strip(" .")).strip()
+    return paragraph
+
+
 def named_opening(paragraph: str, subject: str) -> str:
     """A paragraph whose opening sentence was taken out starts on the next one's pronoun ("It is characterized by
     minimalism"): the pronoun becomes the paragraph's subject ("Balletcore is characterized by minimalism")."""

@@ -43,6 +43,7 @@ from editorial_ai.content_types.article.writer.chat_text import (
     sentence_findings,
     still_holds,
     strip_meta,
+    without_claim,
 )
 from editorial_ai.content_types.article.writer.editorial import (
     DraftOutcome,
@@ -289,7 +290,7 @@ class ChatEditorialService:
                     break
             if not new or new == sentence or still_holds(new, groups):
                 opened = fixed.startswith(sentence)
-                fixed = " ".join(s for s in split_sentences(fixed) if s != sentence)
+                fixed = without_claim(fixed, sentence)
                 if opened:  # the next sentence now opens the paragraph: "It is ..." names what "it" was
                     fixed = named_opening(fixed, run.outline.plans[min(index, len(run.outline.plans) - 1)].subject)
                 _log(run.notes, "sentences_taken_out", {"sentence": sentence, "problems": list[JsonValue](problems)})
