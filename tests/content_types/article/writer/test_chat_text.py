@@ -192,3 +192,14 @@ def test_a_clause_the_review_split_off_is_taken_out_with_its_separator() -> None
         "Rosé wore it. Rosé and Irene wore Quiet Luxury this season, and they will continue to set trends for the "
         "coming months.")
     assert without_claim(paragraph, "Nothing like this.") == paragraph
+
+
+def test_a_quoted_clause_locates_the_sentence_that_holds_it() -> None:
+    paragraph = ("Rosé wore it. Rosé and Irene wore Quiet Luxury this season, and they will continue to set trends "
+                 "for the coming months.")
+    entry = {"failed_criteria": [{"criterion": "fact_accuracy", "evidence": [
+        'body_paragraphs[0]: "they will continue to set trends for the coming months." — no source reports how '
+        'anyone received it: "will continue to"; say what the posts show instead']}]}
+    assert sentence_findings(entry, paragraph, 0) == [(
+        "Rosé and Irene wore Quiet Luxury this season, and they will continue to set trends for the coming months.",
+        ['no source reports how anyone received it: "will continue to"; say what the posts show instead'])]

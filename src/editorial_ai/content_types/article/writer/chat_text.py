@@ -194,7 +194,10 @@ def sentence_findings(entry: FeedbackJson, paragraph: str, index: int) -> list[t
             if not match or (match[1] is not None and int(match[1]) != index):
                 continue
             prefix = re.sub(r"\s+", " ", match[2]).strip().rstrip("…").strip()[:120]
-            sentence = next((s for s in sentences if re.sub(r"\s+", " ", s).startswith(prefix)), None)
+            # A claim is a sentence or a clause the review split off one ("..., and they will continue to set
+            # trends"): the sentence holding it is the unit rewritten (or taken out).
+            sentence = next((s for s in sentences if re.sub(r"\s+", " ", s).startswith(prefix)), None) or next(
+                (s for s in sentences if prefix.casefold() in re.sub(r"\s+", " ", s).casefold()), None)
             if sentence is None:
                 continue
             problem = match[3].strip()
