@@ -259,3 +259,15 @@ def test_a_name_fused_from_two_people_is_unsourced() -> None:
     assert "Jennie Wang" in [n for c in fused for n in c.unsupported]
     true = check_claims(text_claims("The tweed jacket was also worn by Jackson Wang on the runway."), index)
     assert [n for c in true for n in c.unsupported] == []
+
+
+def test_the_writer_s_fact_labels_in_an_article_are_a_finding_but_not_in_other_text() -> None:
+    from editorial_ai.review.claims import Claim, ClaimSet
+
+    text = "The trend tags 'bag' and 'Y2K' all contribute to the overall theme of the tweed jacket."
+    article = check_claims(ClaimSet([Claim(text, "body_paragraphs[0]")]), _index())
+    problems = [p for c in article for p in c.pairing]
+    assert problems == ['it speaks of the writer\'s notes, not the clothes: "trend tags"; say what the tags describe '
+                        'in plain words']
+    assert still_holds(text, offending_terms(problems)) == ["trend tags"]
+    assert [p for c in check_claims(ClaimSet([Claim(text, "paragraph 1")]), _index()) for p in c.pairing] == []

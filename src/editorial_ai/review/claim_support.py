@@ -44,6 +44,8 @@ from editorial_ai.review.relations import (
 from editorial_ai.review.scenes import (
     invented_reception,
     invented_scenes,
+    notes_named,
+    notes_problem,
     reception_problem,
     relative_times,
     scene_problem,
@@ -169,6 +171,9 @@ def _name_supported(name: str, index: SourceIndex, known: bool) -> bool:
                      or any(index.mentions(root) for root in _roots(name))
                      or _shortened_product(words, index) is not None)
     return memo[key]
+
+
+_ARTICLE_PARTS = frozenset({"title", "subtitle", "headlines", "body_paragraphs", "pull_quotes", "captions"})
 
 
 def _fused_people(words: list[str], index: SourceIndex) -> bool:
@@ -381,6 +386,8 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     if people:  # "greeted by a crowd of fans": colour about a person that no post gives
         result.pairing += [scene_problem(phrase) for phrase in invented_scenes(claim.text, index.record_words)]
     result.pairing += [reception_problem(phrase) for phrase in invented_reception(claim.text, index.record_words)]
+    if claim.location.split("[")[0] in _ARTICLE_PARTS:  # a brief or an answer may speak of its sources
+        result.pairing += [notes_problem(phrase) for phrase in notes_named(claim.text)]
     result.pairing += [timing_problem(phrase)
                        for phrase in relative_times(claim.text, index.text + index.context_text)]
     return result

@@ -101,6 +101,20 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
     ))
 
 
+# The writer's notes named in the prose: "The trend tags 'bag', 'Y2K' and '90s' all contribute to the theme".
+_NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source posts?)\b")
+
+
+def notes_named(text: str) -> list[str]:
+    """Words of the writer's notes (fact labels, "the sources") that a reader of the article never sees."""
+    return [m.group(0) for m in _NOTES.finditer(_plain(text))]
+
+
+def notes_problem(phrase: str) -> str:
+    """The finding for a fact label in the prose."""
+    return f'it speaks of the writer\'s notes, not the clothes: "{phrase}"; say what the tags describe in plain words'
+
+
 def _plain(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", text.casefold().replace("’", "'")))
 
