@@ -177,6 +177,8 @@ def test_a_paragraph_opening_on_a_pronoun_names_its_subject() -> None:
     assert named_opening("Her denim came first.", "Hanni") == "Hanni's denim came first."
     assert named_opening("Hanni wore denim.", "Hanni") == "Hanni wore denim."
     assert named_opening("Items sold out.", "Balletcore") == "Items sold out."
+    assert named_opening("It's a staple of the season.", "Balletcore") == "Balletcore is a staple of the season."
+    assert named_opening("They're worn with ballet flats.", "Leg warmers") == "Leg warmers are worn with ballet flats."
 
 
 def test_a_clause_the_review_split_off_is_taken_out_with_its_separator() -> None:

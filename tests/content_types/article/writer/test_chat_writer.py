@@ -217,3 +217,45 @@ async def test_a_headline_claiming_a_reception_is_asked_for_once_more_without_th
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_title"]
     assert len(prompts) == 2 and "Your last headline was a list" not in prompts[1]
     assert outcome.content.title == short
+
+
+ADDED = ("The olive leather of the Chanel 22 Bag set off a plain coat. It was the piece of her February airport look "
+         "that the photographs kept returning to.")
+
+
+async def test_a_body_under_the_word_floor_has_its_shortest_paragraph_continued_and_logged() -> None:
+    writer, client = _writer({"editorial_paragraph": [{"text": PARAGRAPH}],
+                              "editorial_extend": [{"text": ADDED}, {"text": PARAGRAPH}],
+                              "editorial_title": [{"text": "Jennie Effect: the olive bag at the airport"}],
+                              "editorial_subtitle": [{"text": "From a denim street look to an airport bag, "
+                                                               "Jennie turns two sourced pieces into a season"}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    body = outcome.content.body_paragraphs
+    assert body[0] == f"{PARAGRAPH} {ADDED}"  # the first of the equally short paragraphs got two more sentences
+    assert body[1:] == [PARAGRAPH] * (len(body) - 1)  # the second answer repeated its paragraph: not used
+    assert outcome.notes["paragraphs continued"] == [{"paragraph": 1, "added": ADDED}]
+    assert outcome.notes["paragraphs not continued"][0].startswith("paragraph 2: unusable answer")
+    extend = [c.prompt for c in client.calls if c.purpose == "editorial_extend"]
+    assert len(extend) == 2 and "Paragraph 1 is too short" in extend[0] and PARAGRAPH in extend[0]
+
+
+async def test_a_revision_continues_only_a_paragraph_it_rewrote() -> None:
+    stubborn = "Lisa wore the Chanel 22 Bag."
+    short = "Jennie wore the Chanel 22 Bag at the airport in February."
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
+                               body_paragraphs=[short, f"{PARAGRAPH} {stubborn}"])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "fact_accuracy", "reason": "1 claim lacks support.",
+         "evidence": [f'body_paragraphs[1]: "{stubborn}" — no source post ties Lisa to Chanel 22 Bag']}]}
+    writer, client = _writer({"editorial_sentence": [{"text": stubborn}],
+                              "editorial_extend": [{"text": ADDED}, {"error": "permanent"}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["body_paragraphs[1]"], feedback_history=[review],
+                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
+    first, second = outcome.content.body_paragraphs
+    assert first == short  # shorter, but not a target: verbatim
+    assert second == f"{PARAGRAPH} {ADDED}"
+    assert "Paragraph 2 is too short" in next(c.prompt for c in client.calls if c.purpose == "editorial_extend")
+    assert outcome.notes["paragraphs not continued"] == ["paragraph 2: scripted permanent error"]

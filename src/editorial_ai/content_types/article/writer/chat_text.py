@@ -240,7 +240,8 @@ def strip_meta(answer: str) -> str:
     return match[1].strip() if match else answer
 
 
-_LEADING_PRONOUN = re.compile(r"^(It|She|He|They|This|Its|Her|His|Their)\s")
+_LEADING_PRONOUN = re.compile(r"^(It's|It’s|She's|He's|They're|It|She|He|They|This|Its|Her|His|Their)\s")
+_CONTRACTED = {"It's": "is", "It’s": "is", "She's": "is", "He's": "is", "They're": "are"}
 
 
 def without_claim(paragraph: str, claim: str) -> str:
@@ -272,6 +273,8 @@ def named_opening(paragraph: str, subject: str) -> str:
     match = _LEADING_PRONOUN.match(paragraph)
     if match is None or not subject:
         return paragraph
+    if match[1] in _CONTRACTED:  # "It's a staple" -> "Balletcore is a staple"
+        return f"{subject} {_CONTRACTED[match[1]]} {paragraph[match.end():]}"
     name = f"{subject}'s" if match[1] in ("Its", "Her", "His", "Their") else subject
     return f"{name} {paragraph[match.end():]}"
 

@@ -17,6 +17,7 @@ from pydantic import JsonValue
 from editorial_ai.content_types.article.writer.chat_prompts import (
     PARAGRAPH_ROLES,
     body_task,
+    extend_task,
     headline_task,
     paragraph_task,
     pull_quote_task,
@@ -67,6 +68,8 @@ from editorial_ai.text import split_sentences, word_count
 
 TEMPERATURE = 0.5  # lower than a chat default: the facts, not variety, are what the prose must carry
 MIN_WORDS = 55  # a paragraph shorter than this is asked for once more
+ARTICLE_WORDS = 360  # a body shorter than this has its shortest paragraphs continued (the brief's floor is 350)
+EXTENSIONS = 2  # at most this many paragraphs are continued per draft or revision
 PARAGRAPH_TOKENS = 260
 STANDFIRST_TRIES = 3  # the second try still echoed the headline in the bench ("From Paris Fashion Week, <headline>")
 WRITER_MODES = ("paragraphs", "body")
@@ -174,6 +177,38 @@ class ChatEditorialService:
         parts = [p for p in re.split(r"\n\s*\n", raw.strip()) if p.strip()]
         return [fit_paragraph(canonical_case(clean_paragraph(p), run.outline.names)) for p in parts][:5]
 
+    async def _reach_floor(self, run: _ChatRun, paragraphs: list[str], among: set[int] | None = None) -> list[str]:
+        """A body under ARTICLE_WORDS has its shortest paragraphs continued by two sentences of the model's own
+        from their facts (sentences the review took out left five of twelve articles under 350 words); a revision
+        continues only paragraphs it rewrote (`among`), so the rest stays verbatim. An answer
+        that repeats the paragraph, copies a fact line or runs long is not used, and the log says so."""
+        paragraphs = list(paragraphs)
+        plans = run.outline.plans
+        for attempt in range(EXTENSIONS):
+            if sum(word_count(p) for p in paragraphs) >= ARTICLE_WORDS or not paragraphs:
+                break
+            candidates = [i for i in range(len(paragraphs)) if among is None or i in among]
+            if not candidates:
+                break
+            index = min(candidates, key=lambda i: word_count(paragraphs[i]))
+            plan = plans[min(index, len(plans) - 1)]
+            try:
+                raw = await self._ask(run, extend_task(number=index + 1, paragraph=paragraphs[index], facts=plan.facts),
+                                      purpose="editorial_extend", max_tokens=110, salt=173 + 19 * attempt)
+            except LLMError as exc:
+                _log(run.notes, "paragraphs not continued", f"paragraph {index + 1}: {exc}")
+                break
+            added = fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)), run.outline.names))
+            known = {plain(s) for s in split_sentences(paragraphs[index])}
+            fresh = [s for s in split_sentences(added) if plain(s) not in known]
+            if (not 8 <= word_count(" ".join(fresh)) <= 90 or copied_sentences(fresh, plan.facts)
+                    or any(reads_as_fact_line(s) for s in fresh)):
+                _log(run.notes, "paragraphs not continued", f"paragraph {index + 1}: unusable answer {added[:120]!r}")
+                break
+            paragraphs[index] = mend_sentences(f"{paragraphs[index]} {' '.join(fresh)}")
+            _log(run.notes, "paragraphs continued", {"paragraph": index + 1, "added": " ".join(fresh)})
+        return paragraphs
+
     async def _headlines(self, run: _ChatRun, feedback: str = "", *, keep_title: str = "",
                          problems: Sequence[str] = (), previous: str = "", salt: int = 0) -> tuple[str, str]:
         """Headline and standfirst; on a revision `keep_title` keeps a headline no finding concerns, `problems`
@@ -261,7 +296,7 @@ class ChatEditorialService:
         run = self._run(curated_topics, enriched_contexts, tone=tone, guidance=learned_guidance, seed=seed,
                         variant=variant)
         feedback = format_feedback(feedback_history)
-        body = await self._body(run, feedback)
+        body = await self._reach_floor(run, await self._body(run, feedback))
         title, subtitle = await self._headlines(run, feedback)
         run.notes["writer"] = f"chat:{self.mode}"
         ignored = editor_requests_not_followed(feedback_history, body)
@@ -324,6 +359,8 @@ class ChatEditorialService:
                                   purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS, salt=131 * (i + 1))
             rewritten = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
             paragraphs[i] = rewritten if len(rewritten) >= 40 else paragraphs[i]
+        if redo:
+            paragraphs = await self._reach_floor(run, paragraphs, among=redo)
         title, subtitle = content.title, content.subtitle
         if "title" in targets or "subtitle" in targets:
             problems = located_problems(latest, "subtitle")
