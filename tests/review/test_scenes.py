@@ -197,6 +197,11 @@ def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> No
         "a surge in the number"]
     assert invented_reception("The jacket sold out.", {"sold"}) == []  # a post that says so vouches for it
     assert invented_reception("The jacket is cut from tweed.", set()) == []
+    assert invented_reception("Old money continues to be a popular trend, with many celebrities embracing it.",
+                              set()) == ["continues to be a popular", "many celebrities"]
+    assert invented_reception("It is a bold look that is sure to impress any audience.", set()) == [
+        "sure to impress"]
+    assert invented_reception("The bag has become a popular choice.", {"popular"}) == []
     checks = check_claims(text_claims("The tweed jacket was a hit with young women."), _index())
     assert [p for c in checks for p in c.pairing] == [
         'no source reports how anyone received it: "a hit with"; say what the posts show instead',

@@ -98,6 +98,13 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"(?:mark|impact|statement|splash)|(?:set|shape|define|dominate) (?:the )?(?:trends?|fashion|industry|"
          r"season|look)|remain (?:a|the|popular|in))\b", "forecast forecasts predicted predicts"),
         (r"\b(?:for|in|over) the (?:coming|next|upcoming) (?:months|seasons|years)\b", "coming upcoming"),
+        # "Old money continues to be a popular trend, with many celebrities and brands embracing it": no post
+        # counts the wearers, and the line became the run's pull quote.
+        (r"\b(?:is|are|remains?|continues to be|has become|became) (?:a |an |the )?(?:\w+ )?popular\b",
+         "popular popularity"),
+        (r"\b(?:many|countless|numerous|so many) (?:celebrities|stars|fans|people|influencers|idols)\b",
+         "many countless numerous"),
+        (r"\bsure to (?:impress|turn heads|delight|wow|stand out)\b|\bturn(?:s|ed|ing)? heads\b", "heads impress"),
     ))
 
 
@@ -135,9 +142,16 @@ def invented_reception(text: str, source_words: Iterable[str]) -> list[str]:
     """The reception phrases of `text` (how a look was received: audiences, sales, virality) no source vouches for."""
     words = source_words if isinstance(source_words, frozenset | set) else frozenset(source_words)
     plain = _plain(text)
-    found = [(match.start(), match.group(0)) for pattern, vouch in _RECEPTION
-             if (match := pattern.search(plain)) and not vouch & words]
-    return [phrase for _, phrase in sorted(found)]
+    found = sorted((match.start(), match.end(), match.group(0)) for pattern, vouch in _RECEPTION
+                   if (match := pattern.search(plain)) and not vouch & words)
+    kept: list[tuple[int, int, str]] = []
+    for start, end, phrase in found:  # "is popular among" is one phrase, not "is popular" and "popular among"
+        if kept and start < kept[-1][1]:
+            if end > kept[-1][1]:
+                kept[-1] = (kept[-1][0], end, plain[kept[-1][0]:end])
+            continue
+        kept.append((start, end, phrase))
+    return [phrase for _, _, phrase in kept]
 
 
 def relative_times(text: str, source_text: str) -> list[str]:

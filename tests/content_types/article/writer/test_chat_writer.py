@@ -259,3 +259,22 @@ async def test_a_revision_continues_only_a_paragraph_it_rewrote() -> None:
     assert second == f"{PARAGRAPH} {ADDED}"
     assert "Paragraph 2 is too short" in next(c.prompt for c in client.calls if c.purpose == "editorial_extend")
     assert outcome.notes["paragraphs not continued"] == ["paragraph 2: scripted permanent error"]
+
+
+async def test_a_whole_paragraph_rewrite_that_copies_a_fact_line_is_asked_for_in_the_model_s_own_words() -> None:
+    copied = ("The look of Jennie on 5 August 2025 at street style was Calvin Klein 90s Straight Jeans in blue denim, "
+              "and the look of Jennie on 14 February 2026 at airport fashion was Chanel 22 Bag in olive leather.")
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
+                               body_paragraphs=[PARAGRAPH, f"{PARAGRAPH} Jennie wore it with great flair."])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "specificity", "reason": "Paragraph 2 is generic.",
+         "evidence": ["body_paragraphs[1]: the paragraph says little the facts give"]}]}
+    writer, client = _writer({"editorial_paragraph": [{"text": copied}, {"text": PARAGRAPH}],
+                              "editorial_extend": [{"error": "permanent"}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["body_paragraphs[1]"], feedback_history=[review],
+                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
+    assert outcome.content.body_paragraphs[1] == PARAGRAPH
+    prompts = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
+    assert len(prompts) == 2 and "copied the fact lines" in prompts[1] and "copied the fact lines" not in prompts[0]
+    assert outcome.notes["rewrites copying their facts asked again"] == 1

@@ -84,6 +84,10 @@ def _own_facts(facts: Sequence[str]) -> str:
     return "\n".join(f"- {sanitize_text(fact)[:300]}" for fact in facts)
 
 
+_OWN_WORDS = ("Your last answer copied the fact lines. Tell them as a magazine writer would, in sentences of your "
+              "own: no dates followed by a colon, no quoted post titles, no \"the details include\".")
+
+
 def paragraph_task(*, number: int, total: int, role: str, facts: Sequence[str] = (), previous_ending: str = "",
                    feedback: str = "", own_words: bool = False) -> str:
     """Ask for one body paragraph from its fact group (repeated here: a small model given every group in the
@@ -97,8 +101,7 @@ def paragraph_task(*, number: int, total: int, role: str, facts: Sequence[str] =
         parts.append(quote_as_data(previous_ending, label="The previous paragraph ends", max_chars=300) +
                      " Continue from there without repeating it.")
     if own_words:
-        parts.append("Your last answer copied the fact lines. Tell them as a magazine writer would, in sentences of "
-                     "your own: no dates followed by a colon, no quoted post titles, no \"the details include\".")
+        parts.append(_OWN_WORDS)
     parts.append(f"Write {low} to {high} words as one paragraph of prose, with no heading and no list. Answer with "
                  "the paragraph only.")
     return "\n".join(parts)
@@ -116,7 +119,7 @@ def body_task(*, total: int, roles: Sequence[str], feedback: str = "") -> str:
 
 
 def rewrite_task(*, number: int, total: int, role: str, findings: Sequence[str], facts: Sequence[str] = (),
-                 previous_ending: str = "") -> str:
+                 previous_ending: str = "", own_words: bool = False) -> str:
     """Ask for one paragraph afresh from its facts, with the review's findings against the old version quoted.
 
     The old text is not shown whole: a small model given it copies it back, problems included."""
@@ -129,6 +132,8 @@ def rewrite_task(*, number: int, total: int, role: str, findings: Sequence[str],
              "pair them:", _own_facts(facts)]
     if previous_ending:
         lines.append(quote_as_data(previous_ending, label="The previous paragraph ends", max_chars=300))
+    if own_words:
+        lines.append(_OWN_WORDS)
     lines.append(f"Write {low} to {high} words as one paragraph of prose, with no heading and no list. Answer with "
                  "the paragraph only.")
     return "\n".join(lines)

@@ -102,6 +102,11 @@ class _ChatRun:
         holding one is asked for again before the review sees it (the model wrote "captivate" in three)."""
         return invented_reception(text, self.source_words) + invented_scenes(text, self.source_words)
 
+    def copies(self, text: str) -> bool:
+        """`text` copies a fact line of the run (any paragraph's) or reads as one ("5 August 2025: Jennie wore")."""
+        facts = [fact for plan in self.outline.plans for fact in plan.facts]
+        return bool(copied_sentences([text], facts)) or any(reads_as_fact_line(s) for s in split_sentences(text))
+
     def role(self, plan: ParagraphPlan) -> str:
         template = PARAGRAPH_ROLES.get(plan.kind, PARAGRAPH_ROLES["background"])
         return template.format(keyword=self.outline.keyword, subject=plan.subject)
@@ -153,8 +158,7 @@ class ChatEditorialService:
             raw = await self._ask(run, prompt, purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS,
                                   salt=31 * index + 7 * attempt)
             text = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
-            copied = bool(copied_sentences([text], plan.facts)) or any(
-                reads_as_fact_line(sentence) for sentence in split_sentences(text))
+            copied = run.copies(text)
             rank = (copied, word_count(text) < MIN_WORDS, -word_count(text))
             if not best or rank < best_rank:
                 best, best_rank = text, rank
@@ -334,6 +338,29 @@ class ChatEditorialService:
             _log(run.notes, "sentences_rewritten", sentence)
         return mend_sentences(fixed)
 
+    async def _rewrite(self, run: _ChatRun, index: int, total: int, findings: list[str], old: str) -> str:
+        """Paragraph `index` afresh from its facts with the findings quoted; one that copies its fact lines (a
+        rewrite listed three looks as "On 5 May 2025 at magazine cover shoot, she wore ... in grey leather, ...")
+        is asked for once more in the model's own words, and the better of the two is kept."""
+        plan = run.outline.plans[min(index, len(run.outline.plans) - 1)]
+        best, best_copied = old, True
+        for attempt in range(2):
+            raw = await self._ask(run, rewrite_task(number=index + 1, total=total, role=run.role(plan),
+                                                    findings=findings, facts=plan.facts, own_words=attempt > 0),
+                                  purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS,
+                                  salt=131 * (index + 1) + 7 * attempt)
+            text = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
+            if len(text) < 40:
+                continue
+            copied = run.copies(text)
+            if best is old or (best_copied and not copied):
+                best, best_copied = text, copied
+            if not copied:
+                break
+            if attempt == 0:
+                _bump(run.notes, "rewrites copying their facts asked again")
+        return best
+
     async def revise(self, *, content: EditorialContent, targets: list[str], feedback_history: list[FeedbackJson],
                      curated_topics: list[CuratedTopicJson], enriched_contexts: list[SourcePostJson],
                      design_spec: DesignSpec, tone: str = "sophisticated", seed: int | None = None,
@@ -354,11 +381,7 @@ class ChatEditorialService:
                 except LLMError as exc:  # the paragraph is rewritten whole instead, and the log says why
                     _log(run.notes, "sentence fixes failed", f"paragraph {i + 1}: {exc}")
             findings = findings_for(latest, paragraphs[i], i) or ["Make the paragraph more specific to the facts."]
-            raw = await self._ask(run, rewrite_task(number=i + 1, total=len(paragraphs), role=run.role(plan),
-                                                    findings=findings, facts=plan.facts),
-                                  purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS, salt=131 * (i + 1))
-            rewritten = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
-            paragraphs[i] = rewritten if len(rewritten) >= 40 else paragraphs[i]
+            paragraphs[i] = await self._rewrite(run, i, len(paragraphs), findings, paragraphs[i])
         if redo:
             paragraphs = await self._reach_floor(run, paragraphs, among=redo)
         title, subtitle = content.title, content.subtitle
