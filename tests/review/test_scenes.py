@@ -202,6 +202,8 @@ def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> No
     assert invented_reception("It is a bold look that is sure to impress any audience.", set()) == [
         "sure to impress"]
     assert invented_reception("The bag has become a popular choice.", {"popular"}) == []
+    assert invented_reception("Coquette has been making waves, popularized by Hanni amid the rise of minimalism.",
+                              set()) == ["making waves", "popularized by", "the rise of"]
     checks = check_claims(text_claims("The tweed jacket was a hit with young women."), _index())
     assert [p for c in checks for p in c.pairing] == [
         'no source reports how anyone received it: "a hit with"; say what the posts show instead',
@@ -276,3 +278,17 @@ def test_the_writer_s_fact_labels_in_an_article_are_a_finding_but_not_in_other_t
                         'in plain words']
     assert still_holds(text, offending_terms(problems)) == ["trend tags"]
     assert [p for c in check_claims(ClaimSet([Claim(text, "paragraph 1")]), _index()) for p in c.pairing] == []
+
+
+def test_a_count_of_people_no_source_gives_fails_with_the_phrase_quoted() -> None:
+    from editorial_ai.review.scenes import people_counts
+
+    assert people_counts("The trend was seen by fifteen individuals at the front row.", "looks logged fifteen") == [
+        "fifteen individuals"]
+    assert people_counts("Three celebrities wore it.", "three celebrities wore the bag") == []  # a source says so
+    assert people_counts("Fifteen looks were logged.", " ") == []
+    pairing = [c.pairing for c in check_claims(text_claims("Minji and fifteen other stars wore the Chanel Tweed "
+                                                           "Jacket."), _index())]
+    assert pairing == [['the sources count looks and posts, not people: "fifteen other stars"; give the count as '
+                        'the facts do']]
+    assert still_holds("Fifteen other stars wore it.", offending_terms(pairing[0])) == ["fifteen other stars"]

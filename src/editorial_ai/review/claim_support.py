@@ -42,10 +42,12 @@ from editorial_ai.review.relations import (
     unsourced_relations,
 )
 from editorial_ai.review.scenes import (
+    count_problem,
     invented_reception,
     invented_scenes,
     notes_named,
     notes_problem,
+    people_counts,
     reception_problem,
     relative_times,
     scene_problem,
@@ -390,6 +392,7 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
         result.pairing += [notes_problem(phrase) for phrase in notes_named(claim.text)]
     result.pairing += [timing_problem(phrase)
                        for phrase in relative_times(claim.text, index.text + index.context_text)]
+    result.pairing += [count_problem(phrase) for phrase in people_counts(claim.text, index.text + index.context_text)]
     return result
 
 

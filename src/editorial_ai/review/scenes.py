@@ -105,6 +105,9 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:many|countless|numerous|so many) (?:celebrities|stars|fans|people|influencers|idols)\b",
          "many countless numerous"),
         (r"\bsure to (?:impress|turn heads|delight|wow|stand out)\b|\bturn(?:s|ed|ing)? heads\b", "heads impress"),
+        (r"\bmaking waves\b", "waves"),
+        (r"\bpopulari[sz]ed by\b", "popularized popularised"),
+        (r"\bthe rise of\b|\ba growing (?:interest|demand)\b", "rise growing"),
     ))
 
 
@@ -152,6 +155,26 @@ def invented_reception(text: str, source_words: Iterable[str]) -> list[str]:
             continue
         kept.append((start, end, phrase))
     return [phrase for _, _, phrase in kept]
+
+
+# A count of people: the posts count looks and pieces ("looks logged: fifteen"), and the model turned that into
+# "the trend was seen by fifteen individuals".
+_PEOPLE_COUNT = re.compile(
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundreds of|thousands of|millions of|dozens of) "
+    r"(?:\w+ )?(?:individuals|people|persons|celebrities|stars|artists|idols|wearers|fans|followers|viewers|women|"
+    r"men)\b")
+
+
+def people_counts(text: str, source_text: str) -> list[str]:
+    """The counts of people in `text` ("fifteen individuals") that the sources do not give in those words."""
+    sources = f" {_plain(source_text)} "
+    return [m.group(0) for m in _PEOPLE_COUNT.finditer(_plain(text)) if f" {m.group(0)} " not in sources]
+
+
+def count_problem(phrase: str) -> str:
+    """The finding for a count of people no source gives (quoted, so the rewrite can be searched for it)."""
+    return f'the sources count looks and posts, not people: "{phrase}"; give the count as the facts do'
 
 
 def relative_times(text: str, source_text: str) -> list[str]:
