@@ -57,7 +57,9 @@ def test_copying_the_prompt_example_fails_originality() -> None:
     assert copied_sentences([example], EDITORIAL_EXAMPLE_TEXTS)
     assert copied_sentences(ARTICLE, EDITORIAL_EXAMPLE_TEXTS) == []
     result = _run("originality", [*ARTICLE[:3], example])
-    assert not result.passed and "of its 5-word sequences are in the prompt examples" in result.evidence[0]
+    assert not result.passed
+    assert "of its 5-word sequences are in the prompt examples or fact lines" in result.evidence[0]
+    assert result.evidence[0].startswith("body_paragraphs[3]: \"")  # located: the sentence is fixed in place
 
 
 def test_a_fact_line_copied_into_the_body_fails_originality_with_its_sentence_located() -> None:

@@ -226,8 +226,11 @@ def check_originality(view: DraftView, criterion: str = "originality") -> Criter
     texts = [view.title, *(c.text for c in view.claims.claims if c.location.startswith(("subtitle", "pull")))]
     copied = copied_sentences([*texts, *view.paragraphs], view.prompt_texts)
     total = sum(len(split_sentences(t)) for t in [*texts, *view.paragraphs] if t.strip()) or 1
-    evidence = [f'"{_excerpt(s)}" — {share:.0%} of its 5-word sequences are in the prompt examples'
-                for s, share in copied]
+    where = {sentence: _location(view, i) for i, paragraph in enumerate(view.paragraphs)
+             for sentence in split_sentences(paragraph)}  # a located sentence is fixed where it stands
+    evidence = [(f'{where[s]}: "{s}"' if s in where else f'"{_excerpt(s)}"')
+                + f" — {share:.0%} of its 5-word sequences are in the prompt examples or fact lines: say it in "
+                "your own words" for s, share in copied]
     listed = fact_lines(view)
     if listed:
         score = round(1 - (len(copied) + len(listed)) / total, 4)

@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 
 from editorial_ai.content_types.article.state import ArticleState
+from editorial_ai.content_types.article.writer.outline import build_outline
 from editorial_ai.content_types.article.writer.targets import correction_targets
 from editorial_ai.models.editorial import EditorialContent
-from editorial_ai.models.state_json import json_list
+from editorial_ai.models.state_json import CuratedTopicJson, SourcePostJson, json_list
 from editorial_ai.pipeline.deps import PipelineDeps
 from editorial_ai.pipeline.nodes._common import judge_model
 from editorial_ai.pipeline.review_loop import (
@@ -42,6 +43,13 @@ def draft_text(draft: Draft | None) -> str:
 _QUOTED_CLAIM = re.compile(r'^body_paragraphs\[\d+\]:\s*"(.+?)"\s+—\s')
 
 
+def writer_fact_lines(topics: list[CuratedTopicJson], contexts: list[SourcePostJson]) -> list[str]:
+    """The fact lines the writer was given: a body sentence that copies one ("On 5 May 2025 at magazine cover
+    shoot, she wore Balenciaga Le Cagole Bag in grey leather, ...") is an originality finding fed back."""
+    keyword = str(topics[0].get("keyword", "")) if topics else ""
+    return [fact for plan in build_outline(keyword, topics, contexts).plans for fact in plan.facts]
+
+
 def quoted_sentences(review: ReviewJson) -> list[str]:
     """The body sentences a review's failed criteria quote (a quote cut with "…" as the part it shows)."""
     found = [match[1].removesuffix("…").strip() for criterion in review.get("criteria", [])
@@ -59,11 +67,13 @@ class ArticleReviewLoop(ReviewLoop[ArticleState]):
     async def assess(self, state: ArticleState, deps: PipelineDeps, rubric: Rubric) -> ReviewedAttempt:
         """Format and grounding checks, then the judge, on the current layout."""
         judge = deps.llm("review", judge_model(state, deps.settings), int(state.get("revision_count", 0)))
+        topics, contexts = state.get("curated_topics", []), state.get("enriched_contexts", [])
+        profile = self.review_profile(state, deps)
         context = ReviewContext(
-            sources=Sources(curated_topics=state.get("curated_topics", []),
-                            enriched_contexts=state.get("enriched_contexts", [])),
+            sources=Sources(curated_topics=topics, enriched_contexts=contexts),
             known_entities=await deps.catalog.known_entities(),
-            profile=self.review_profile(state, deps),
+            profile=profile,
+            prompt_texts=[*profile.example_texts, *writer_fact_lines(topics, contexts)],
         )
         draft = state.get("current_draft")
         result = await review_draft(draft, rubric, context, judge)
