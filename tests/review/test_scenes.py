@@ -203,7 +203,9 @@ def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> No
         "sure to impress"]
     assert invented_reception("The bag has become a popular choice.", {"popular"}) == []
     assert invented_reception("Coquette has been making waves, popularized by Hanni amid the rise of minimalism.",
-                              set()) == ["making waves", "popularized by", "the rise of"]
+                              set()) == ["making waves", "popularized", "the rise of"]
+    assert invented_reception("Balletcore was popularized in fashion magazines.", set()) == ["popularized"]
+    assert invented_reception("The spread highlighted the popularity of Balletcore.", set()) == ["the popularity of"]
     checks = check_claims(text_claims("The tweed jacket was a hit with young women."), _index())
     assert [p for c in checks for p in c.pairing] == [
         'no source reports how anyone received it: "a hit with"; say what the posts show instead',

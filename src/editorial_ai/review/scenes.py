@@ -106,7 +106,7 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          "many countless numerous"),
         (r"\bsure to (?:impress|turn heads|delight|wow|stand out)\b|\bturn(?:s|ed|ing)? heads\b", "heads impress"),
         (r"\bmaking waves\b", "waves"),
-        (r"\bpopulari[sz]ed by\b", "popularized popularised"),
+        (r"\bpopulari[sz]ed\b|\bthe popularity of\b", "popularized popularised popularity"),
         (r"\bthe rise of\b|\ba growing (?:interest|demand)\b", "rise growing"),
     ))
 
