@@ -278,3 +278,22 @@ async def test_a_whole_paragraph_rewrite_that_copies_a_fact_line_is_asked_for_in
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
     assert len(prompts) == 2 and "copied the fact lines" in prompts[1] and "copied the fact lines" not in prompts[0]
     assert outcome.notes["rewrites copying their facts asked again"] == 1
+
+
+async def test_a_fix_that_swaps_an_unsourced_decade_for_another_is_asked_again_then_taken_out() -> None:
+    bad = "Balletcore emerged in the 1990s with Jennie."
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
+                               body_paragraphs=[f"{PARAGRAPH} {bad}", PARAGRAPH])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "hallucination", "reason": "Not in the sources: 1990.",
+         "evidence": [f'body_paragraphs[0]: "{bad}" — not in the sources: 1990']}]}
+    writer, client = _writer({"editorial_sentence": [{"text": "Balletcore emerged in the late 1980s with Jennie."},
+                                                     {"text": "Balletcore came back in the 1970s."}],
+                              "editorial_extend": [{"error": "permanent"}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["body_paragraphs[0]"], feedback_history=[review],
+                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
+    assert outcome.content.body_paragraphs[0] == PARAGRAPH  # neither fix was sourced: the sentence is taken out
+    prompts = [c.prompt for c in client.calls if c.purpose == "editorial_sentence"]
+    assert "leave out: 1980" in prompts[1]
+    assert outcome.notes["sentences_taken_out"][0]["sentence"] == bad

@@ -102,6 +102,10 @@ class _ChatRun:
         holding one is asked for again before the review sees it (the model wrote "captivate" in three)."""
         return invented_reception(text, self.source_words) + invented_scenes(text, self.source_words)
 
+    def unsourced_years(self, text: str) -> list[str]:
+        """Years and decades no fact gives: a fix of "emerged in the 1990s" came back as "the late 1980s"."""
+        return [year for year in re.findall(r"\b(?:1[89]|20)\d\d(?=s?\b)", text) if year not in self.source_words]
+
     def copies(self, text: str) -> bool:
         """`text` copies a fact line of the run (any paragraph's) or reads as one ("5 August 2025: Jennie wore")."""
         facts = [fact for plan in self.outline.plans for fact in plan.facts]
@@ -319,15 +323,17 @@ class ChatEditorialService:
             groups = offending_terms(problems)
             new = ""
             for attempt in range(2):
-                extra = [f"leave out: {', '.join(still_holds(new, groups))}"] if attempt and new else []
+                extra = ([f"leave out: {', '.join([*still_holds(new, groups), *run.unsourced_years(new)])}"]
+                         if attempt and new else [])
                 raw = await self._ask(run, sentence_fix_task(number=index + 1, sentence=sentence,
                                                              problems=[*problems, *extra], facts=facts),
                                       purpose="editorial_sentence", max_tokens=90,
                                       salt=137 * (index + 1) + 11 * n + 5 * attempt, temperature=0.5 + 0.3 * attempt)
                 new = fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)), run.outline.names))
-                if new and new != sentence and len(new) < 2 * len(sentence) + 80 and not still_holds(new, groups):
+                if (new and new != sentence and len(new) < 2 * len(sentence) + 80 and not still_holds(new, groups)
+                        and not run.unsourced_years(new)):
                     break
-            if not new or new == sentence or still_holds(new, groups):
+            if not new or new == sentence or still_holds(new, groups) or run.unsourced_years(new):
                 opened = fixed.startswith(sentence)
                 fixed = without_claim(fixed, sentence)
                 if opened:  # the next sentence now opens the paragraph: "It is ..." names what "it" was
