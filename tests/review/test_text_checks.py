@@ -11,7 +11,7 @@ from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE_TEXTS
 from editorial_ai.review.completeness import VALIDATORS
 from editorial_ai.review.deterministic import layout_view
 from editorial_ai.review.profile import ARTICLE_PROFILE
-from editorial_ai.review.text_checks import copied_sentences, repetition_figures
+from editorial_ai.review.text_checks import copied_sentences, echoed_sentences, repetition_figures
 
 from .helpers import ARTICLE, CONTEXTS, KNOWN, TOPICS, layout
 
@@ -50,6 +50,34 @@ def test_repeated_sentences_fail_and_are_quoted() -> None:
     assert rate > 0.15 and repeated[0].startswith("The Jennie Effect is easy to see at the airport.")
     result = _run("repetition", [*ARTICLE, ARTICLE[1]])
     assert not result.passed and "appears more than once" in result.evidence[0]
+
+
+# The embedded model's opening paragraph of a "Coquette" draft: sentences three and four say one and two again.
+SAID_TWICE = ("The minimalist look is perfect for those who want to dress in a way that is both stylish and practical, "
+              "without overcomplicating the style. The trend focuses on simple, versatile pieces that are easy to pair "
+              "with almost any outfit. It's a minimalist look that is perfect for those who want to dress in a way "
+              "that is both stylish and practical. The trend focuses on simple pieces that are easy to wear and can "
+              "be paired with any outfit.")
+
+
+def test_a_sentence_saying_an_earlier_one_again_in_other_words_is_located_for_the_fix() -> None:
+    echoes = echoed_sentences([ARTICLE[0], SAID_TWICE])
+    assert [(i, s[:25]) for i, s, _ in echoes] == [(1, "It's a minimalist look th"), (1, "The trend focuses on simp")]
+    assert echoes[1][2].startswith("The trend focuses on simple, versatile pieces")
+    result = _run("repetition", [*ARTICLE, SAID_TWICE])
+    assert not result.passed
+    assert len(result.evidence) == 2
+    assert result.evidence[0].startswith("body_paragraphs[4]: \"It's a minimalist look that")
+    assert result.evidence[1].startswith('body_paragraphs[4]: "The trend focuses on simple pieces')
+    assert 'says again what "The minimalist look is perfect for those who want' in result.evidence[0]
+
+
+def test_naming_a_piece_again_with_something_new_is_no_echo() -> None:
+    looks = "On 3 June Hanni wore Celine Straight Jeans in brown denim with Loewe Toy Pumps at a cover shoot."
+    piece = ("The Celine Straight Jeans sit high on the waist, and their brown denim softens the black pumps Hanni "
+             "chose for the shoot.")
+    assert echoed_sentences([looks, piece]) == []
+    assert echoed_sentences([looks, looks]) == []  # word for word: counted by repetition_figures instead
 
 
 def test_copying_the_prompt_example_fails_originality() -> None:

@@ -31,6 +31,7 @@ DEFAULT_KEYWORDS = Path(__file__).resolve().parents[3] / "examples" / "quality_k
 # Targets per article: length, the model's own share of the prose, variety, sourced detail and time.
 MIN_WORDS, MIN_PARAGRAPHS, MIN_COVERAGE, MAX_MINUTES = 350, 5, 0.8, 3.0
 MIN_MODEL_SHARE, MAX_REPEATED, MIN_FACT_DENSITY = 0.9, 0.05, 0.6
+REPEATED_NGRAM = 4  # the target's n: the review's own repetition check counts 6-grams, a looser measure
 
 
 @dataclass
@@ -213,7 +214,7 @@ def article_figures(keyword: str, state: dict[str, Any], known: dict[str, set[st
     fact_lines = [fact for plan in build_outline(keyword, topics, contexts).plans for fact in plan.facts]
     figures.copied = [s for s, _ in copied_sentences([*headline_texts, *paragraphs],
                                                      [*EDITORIAL_EXAMPLE_TEXTS, *fact_lines])]
-    figures.repeated_rate = repetition_figures(paragraphs)[0]
+    figures.repeated_rate = repetition_figures(paragraphs, REPEATED_NGRAM)[0]
     figures.coverage = _coverage(paragraphs, view.topic_terms)
     figures.distinct2 = distinct2(paragraphs)
     figures.model_sentence_share = model_share(state, paragraphs)

@@ -133,6 +133,11 @@ class SourceIndex:
     product_brands: dict[str, frozenset[str]] = field(default_factory=dict)  # plain product -> its plain brands
     groups_of: dict[str, frozenset[str]] = field(default_factory=dict)  # plain artist with posts -> plain groups
 
+    @property
+    def vocabulary(self) -> frozenset[str]:
+        """Every stemmed content word of the sources."""
+        return frozenset(self._postings)
+
     def __post_init__(self) -> None:
         self.memo: dict[tuple[str, bool], bool] = {}  # name support, reused by every claim of every review
         self.terms_memo: dict[tuple[str, ...], list[str]] = {}  # topic terms per keyword (text_checks)

@@ -32,6 +32,15 @@ RELEVANCE_TOP_SENTENCES = 3
 REPETITION_NGRAM = 6
 REPETITION_MAX_RATE = 0.15
 REPEATED_SENTENCE_MIN_WORDS = 5
+# A sentence echoes an earlier one when this share of its prose words (stemmed content words the sources do not
+# hold, at least ECHO_MIN_WORDS of them) is in that one sentence: "It's a minimalist look that is perfect for those
+# who want to dress ..." two sentences after "The minimalist look is perfect for those who want to dress ...", or
+# "The trend focuses on simple pieces that are easy to wear" after "The trend focuses on simple, versatile pieces
+# that are easy to pair". Sourced words are left out: two looks with the same piece ("Taeyang wore The Row Margaux
+# Bag in burgundy leather" after "Jung Ho-yeon chose The Row Margaux Bag in burgundy leather") share them by right.
+ECHO_MIN_SHARE = 0.7
+ECHO_MIN_WORDS = 5
+SAYS_AGAIN = "says again what"  # the finding's wording, which the writer's sentence fix reads back
 # Originality: a sentence is copied when this share of its word 5-grams occurs in the prompt's example text.
 COPY_MIN_SHARE = 0.5
 COPY_NGRAM = 5
@@ -141,10 +150,9 @@ def _location(view: DraftView, i: int) -> str:
     return f"paragraphs[{i}]" if view.profile.free_text else f"body_paragraphs[{i}]"
 
 
-def repetition_figures(paragraphs: list[str]) -> tuple[float, list[str]]:
+def repetition_figures(paragraphs: list[str], n: int = REPETITION_NGRAM) -> tuple[float, list[str]]:
     """(repeated word-n-gram rate, sentences that occur more than once)."""
     words = [w for p in paragraphs for w in plain(p).split()]
-    n = REPETITION_NGRAM
     grams = [tuple(words[i:i + n]) for i in range(len(words) - n + 1)]
     counts = Counter(grams)
     rate = sum(c - 1 for c in counts.values() if c > 1) / len(grams) if grams else 0.0
@@ -159,10 +167,38 @@ def repetition_figures(paragraphs: list[str]) -> tuple[float, list[str]]:
     return round(rate, 4), [originals[k] for k, c in seen.items() if c > 1]
 
 
+def says_again(sentence: str, earlier: str, sourced: frozenset[str] = frozenset()) -> bool:
+    """Whether `sentence` says `earlier` again in other words: ECHO_MIN_SHARE of its prose words (content words
+    not in `sourced`, the sources' stemmed vocabulary) are in it. Not when word for word the same sentence, which
+    `repetition_figures` counts."""
+    words = frozenset(content_words(sentence)) - sourced
+    return (len(words) >= ECHO_MIN_WORDS and plain(sentence) != plain(earlier)
+            and len(words & frozenset(content_words(earlier))) >= ECHO_MIN_SHARE * len(words))
+
+
+def echoed_sentences(paragraphs: list[str], sourced: frozenset[str] = frozenset()) -> list[tuple[int, str, str]]:
+    """(paragraph index, sentence, the earlier sentence it says again in other words), in reading order; a
+    sentence repeated word for word is left to `repetition_figures`."""
+    earlier: list[str] = []
+    out: list[tuple[int, str, str]] = []
+    for index, paragraph in enumerate(paragraphs):
+        for sentence in split_sentences(paragraph):
+            before = next((b for b in earlier if says_again(sentence, b, sourced)), None)
+            if before is not None:
+                out.append((index, sentence, before))
+            earlier.append(sentence)
+    return out
+
+
 def check_repetition(view: DraftView, criterion: str = "repetition") -> CriterionResult:
-    """Fail on a repeated sentence or a repeated 4-gram rate above REPETITION_MAX_RATE."""
-    rate, repeated = repetition_figures([p for p in view.paragraphs if p.strip()])
+    """Fail on a repeated sentence, a sentence that says an earlier one again in other words, or a repeated
+    n-gram rate above REPETITION_MAX_RATE. An echo is located, so the revision rewrites that one sentence."""
+    paragraphs = [p for p in view.paragraphs if p.strip()]
+    rate, repeated = repetition_figures(paragraphs)
     evidence = [f'"{_excerpt(s)}" — appears more than once' for s in repeated]
+    echoes = echoed_sentences(view.paragraphs, view.index.vocabulary)
+    evidence += [f'{_location(view, i)}: "{sentence}" — {SAYS_AGAIN} "{_excerpt(before, 200)}" already says: '
+                 "say something new from the facts" for i, sentence, before in echoes]
     if rate > REPETITION_MAX_RATE:
         evidence.append(f"repeated {REPETITION_NGRAM}-word sequence rate {rate:.2f} > {REPETITION_MAX_RATE:.2f}")
     if evidence:

@@ -314,3 +314,47 @@ async def test_a_paragraph_whose_every_sentence_is_taken_out_is_written_afresh_n
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
     assert outcome.content.body_paragraphs == [PARAGRAPH, PARAGRAPH, PARAGRAPH]  # three paragraphs still
     assert outcome.notes["paragraphs emptied by take-outs, rewritten whole"] == [2]
+
+
+FIRST = ("The olive leather bag is perfect for anyone who wants a practical, polished and effortlessly stylish travel "
+         "wardrobe.")
+AGAIN = "It is a practical, polished bag, perfect for anyone who wants an effortlessly stylish travel wardrobe."
+SAID_TWICE = f"Jennie carried the Chanel 22 Bag at the airport on 14 February 2026 in olive leather. {FIRST} {AGAIN}"
+
+
+async def test_a_paragraph_that_says_a_sentence_twice_is_asked_for_once_more() -> None:
+    long = (f"{PARAGRAPH} It is the look every fan page copied within a week, and the olive bag that carried it "
+            "became the piece readers asked about first.")
+    writer, client = _writer({"editorial_paragraph": [{"text": long}, {"text": SAID_TWICE}, {"text": long}],
+                              "editorial_title": [{"text": "Jennie Effect: the olive bag at the airport"}],
+                              "editorial_subtitle": [{"text": "From a denim street look to an airport bag, "
+                                                               "Jennie turns two sourced pieces into a season"}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    prompts = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
+    assert ["said the same thing twice" in p for p in prompts[:3]] == [False, False, True]
+    assert outcome.content.body_paragraphs[1] == long
+    assert outcome.notes["paragraphs saying a sentence twice asked again"] == 1
+
+
+async def test_a_fix_of_a_sentence_said_twice_that_still_says_it_is_taken_out() -> None:
+    first, again = FIRST, AGAIN
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
+                               body_paragraphs=[f"{PARAGRAPH} {first} {again}", PARAGRAPH])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "repetition", "reason": "Repetitive.",
+         "evidence": [f'body_paragraphs[0]: "{again}" — says again what "{first}" already says: say something new '
+                      "from the facts"]}]}
+    writer, client = _writer({"editorial_sentence": [{"text": "This polished bag is perfect for anyone who wants a "
+                                                              "practical, effortlessly stylish travel wardrobe."},
+                                                     {"text": "A practical, effortlessly stylish travel wardrobe is "
+                                                              "perfect for anyone who wants a polished bag."}],
+                              "editorial_extend": [{"error": "permanent"}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["body_paragraphs[0]"], feedback_history=[review],
+                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
+    assert outcome.content.body_paragraphs[0] == f"{PARAGRAPH} {first}"
+    prompts = [c.prompt for c in client.calls if c.purpose == "editorial_sentence"]
+    assert len(prompts) == 2 and "it still says the same" in prompts[1]
+    assert outcome.notes["sentences_taken_out"][0]["sentence"] == again

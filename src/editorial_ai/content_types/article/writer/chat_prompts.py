@@ -88,8 +88,12 @@ _OWN_WORDS = ("Your last answer copied the fact lines. Tell them as a magazine w
               "own: no dates followed by a colon, no quoted post titles, no \"the details include\".")
 
 
+_SAID_TWICE = ("Your last answer said the same thing twice in other words. Say each thing once and move on to a fact "
+               "you have not told yet.")
+
+
 def paragraph_task(*, number: int, total: int, role: str, facts: Sequence[str] = (), previous_ending: str = "",
-                   feedback: str = "", own_words: bool = False) -> str:
+                   feedback: str = "", own_words: bool = False, said_twice: bool = False) -> str:
     """Ask for one body paragraph from its fact group (repeated here: a small model given every group in the
     system message alone borrowed people and pieces from the other groups)."""
     low, high = PARAGRAPH_WORDS
@@ -102,6 +106,8 @@ def paragraph_task(*, number: int, total: int, role: str, facts: Sequence[str] =
                      " Continue from there without repeating it.")
     if own_words:
         parts.append(_OWN_WORDS)
+    if said_twice:
+        parts.append(_SAID_TWICE)
     parts.append(f"Write {low} to {high} words as one paragraph of prose, with no heading and no list. Answer with "
                  "the paragraph only.")
     return "\n".join(parts)

@@ -62,8 +62,14 @@ from editorial_ai.models.state_json import CuratedTopicJson, FeedbackJson, JsonO
 from editorial_ai.prompts.feedback import format_feedback
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.scenes import invented_reception, invented_scenes
-from editorial_ai.review.source_index import plain
-from editorial_ai.review.text_checks import copied_sentences, reads_as_fact_line
+from editorial_ai.review.source_index import content_words, plain
+from editorial_ai.review.text_checks import (
+    SAYS_AGAIN,
+    copied_sentences,
+    echoed_sentences,
+    reads_as_fact_line,
+    says_again,
+)
 from editorial_ai.text import split_sentences, word_count
 
 TEMPERATURE = 0.5  # lower than a chat default: the facts, not variety, are what the prose must carry
@@ -88,6 +94,15 @@ def _log(notes: JsonObject, key: str, entry: JsonValue) -> None:
     if isinstance(listed, list):
         listed.append(entry)
 
+_ECHOED = re.compile(SAYS_AGAIN + r' "(.+?)…?" already says')
+
+
+def _echoed(problems: Sequence[str]) -> list[str]:
+    """The earlier sentences a review said these problems repeat ("says again what "..." already says")."""
+    return [m[1] for p in problems if (m := _ECHOED.search(p))]
+
+
+
 @dataclass
 class _ChatRun:
     outline: Outline
@@ -95,6 +110,7 @@ class _ChatRun:
     seed: int
     guard: SentenceGuard
     source_words: frozenset[str] = frozenset()  # plain words of the run's facts and posts
+    vocabulary: frozenset[str] = frozenset()  # their stemmed content words: what an echo check leaves out
     notes: JsonObject = field(default_factory=dict)
 
     def invented(self, text: str) -> list[str]:
@@ -110,6 +126,14 @@ class _ChatRun:
         """`text` copies a fact line of the run (any paragraph's) or reads as one ("5 August 2025: Jennie wore")."""
         facts = [fact for plan in self.outline.plans for fact in plan.facts]
         return bool(copied_sentences([text], facts)) or any(reads_as_fact_line(s) for s in split_sentences(text))
+
+    def says_again(self, sentence: str, earlier: Sequence[str]) -> bool:
+        """`sentence` says one of `earlier` again in other words (sourced names and details left out)."""
+        return any(says_again(sentence, before, self.vocabulary) for before in earlier)
+
+    def echoes_in(self, paragraphs: Sequence[str]) -> bool:
+        """The last of `paragraphs` says a sentence of its own or of the ones before it again."""
+        return any(i == len(paragraphs) - 1 for i, _, _ in echoed_sentences(list(paragraphs), self.vocabulary))
 
     def role(self, plan: ParagraphPlan) -> str:
         template = PARAGRAPH_ROLES.get(plan.kind, PARAGRAPH_ROLES["background"])
@@ -140,8 +164,9 @@ class ChatEditorialService:
         facts = "\n".join(fact for plan in outline.plans for fact in plan.facts)
         guard = SentenceGuard(outline.names, self.known_names, f"{outline.source_text}\n{facts}", strict_names=False,
                               brands={p.brand for p in outline.products if p.brand})
-        return _ChatRun(outline, system, 1000 if seed is None else seed, guard,
-                        frozenset(plain(f"{outline.source_text}\n{facts}").split()))
+        sourced = f"{outline.source_text}\n{facts}"
+        return _ChatRun(outline, system, 1000 if seed is None else seed, guard, frozenset(plain(sourced).split()),
+                        frozenset(content_words(sourced)))
 
     async def _ask(self, run: _ChatRun, prompt: str, *, purpose: str, max_tokens: int, salt: int,
                    temperature: float = TEMPERATURE) -> str:
@@ -149,27 +174,31 @@ class ChatEditorialService:
                              purpose=purpose, seed=run.seed + salt)
         return (await self.llm.generate(request)).text
 
-    async def _paragraph(self, run: _ChatRun, index: int, feedback: str) -> str:
+    async def _paragraph(self, run: _ChatRun, index: int, feedback: str, earlier: Sequence[str] = ()) -> str:
         """One body paragraph from its fact group (the previous paragraph's last sentence is not quoted: a small
-        model given it wrote it again). A short one, or one that copies its fact lines ("5 August 2025: Jennie wore
-        ... The details include: ..."), is asked for once more; the better of the two is kept."""
+        model given it wrote it again). A short one, one that copies its fact lines ("5 August 2025: Jennie wore
+        ... The details include: ..."), or one that says a sentence again in other words ("The minimalist look is
+        perfect for those who ..." two sentences after "It's a minimalist look that is perfect for those who ...")
+        is asked for once more; the better of the two is kept."""
         plans = run.outline.plans
         plan = plans[index]
-        best, best_rank, copied = "", (True, True, 0), False
+        best, best_rank, copied, echoed = "", (True, True, True, 0), False, False
         for attempt in range(2):
             prompt = paragraph_task(number=index + 1, total=len(plans), role=run.role(plan), facts=plan.facts,
-                                    feedback=feedback, own_words=copied)
+                                    feedback=feedback, own_words=copied, said_twice=echoed)
             raw = await self._ask(run, prompt, purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS,
                                   salt=31 * index + 7 * attempt)
             text = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
             copied = run.copies(text)
-            rank = (copied, word_count(text) < MIN_WORDS, -word_count(text))
+            echoed = run.echoes_in([*earlier, text])
+            rank = (copied, echoed, word_count(text) < MIN_WORDS, -word_count(text))
             if not best or rank < best_rank:
                 best, best_rank = text, rank
-            if not copied and word_count(text) >= MIN_WORDS:
+            if not copied and not echoed and word_count(text) >= MIN_WORDS:
                 break
             if attempt == 0:
                 _bump(run.notes, "paragraphs copying their facts asked again" if copied
+                      else "paragraphs saying a sentence twice asked again" if echoed
                       else "short paragraphs asked again")
         return best
 
@@ -178,7 +207,7 @@ class ChatEditorialService:
         if self.mode == "paragraphs":
             paragraphs: list[str] = []
             for index in range(len(plans)):
-                paragraphs.append(await self._paragraph(run, index, feedback))
+                paragraphs.append(await self._paragraph(run, index, feedback, paragraphs))
             return paragraphs
         raw = await self._ask(run, body_task(total=len(plans), roles=[run.role(p) for p in plans], feedback=feedback),
                               purpose="editorial_body", max_tokens=PARAGRAPH_TOKENS * len(plans), salt=3)
@@ -210,7 +239,8 @@ class ChatEditorialService:
             known = {plain(s) for s in split_sentences(paragraphs[index])}
             fresh = [s for s in split_sentences(added) if plain(s) not in known]
             if (not 8 <= word_count(" ".join(fresh)) <= 90 or copied_sentences(fresh, plan.facts)
-                    or any(reads_as_fact_line(s) for s in fresh)):
+                    or any(reads_as_fact_line(s) for s in fresh)
+                    or run.echoes_in([" ".join(paragraphs), " ".join(fresh)])):
                 _log(run.notes, "paragraphs not continued", f"paragraph {index + 1}: unusable answer {added[:120]!r}")
                 break
             paragraphs[index] = mend_sentences(f"{paragraphs[index]} {' '.join(fresh)}")
@@ -324,19 +354,23 @@ class ChatEditorialService:
         fixed = paragraph
         for n, (sentence, problems) in enumerate(located):
             groups = offending_terms(problems)
+            echoed = _echoed(problems)
             new = ""
             for attempt in range(2):
                 extra = ([f"leave out: {', '.join([*still_holds(new, groups), *run.unsourced_years(new)])}"]
-                         if attempt and new else [])
+                         if attempt and new and not run.says_again(new, echoed) else
+                         ["it still says the same; tell a fact the paragraph has not told yet"] if attempt and new
+                         else [])
                 raw = await self._ask(run, sentence_fix_task(number=index + 1, sentence=sentence,
                                                              problems=[*problems, *extra], facts=facts),
                                       purpose="editorial_sentence", max_tokens=90,
                                       salt=137 * (index + 1) + 11 * n + 5 * attempt, temperature=0.5 + 0.3 * attempt)
                 new = fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)), run.outline.names))
                 if (new and new != sentence and len(new) < 2 * len(sentence) + 80 and not still_holds(new, groups)
-                        and not run.unsourced_years(new)):
+                        and not run.unsourced_years(new) and not run.says_again(new, echoed)):
                     break
-            if not new or new == sentence or still_holds(new, groups) or run.unsourced_years(new):
+            if (not new or new == sentence or still_holds(new, groups) or run.unsourced_years(new)
+                    or run.says_again(new, echoed)):
                 opened = fixed.startswith(sentence)
                 fixed = without_claim(fixed, sentence)
                 if opened:  # the next sentence now opens the paragraph: "It is ..." names what "it" was
