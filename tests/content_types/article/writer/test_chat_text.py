@@ -48,6 +48,14 @@ def test_pull_quote_candidates_never_offer_a_date_sentence() -> None:
     assert candidates == ["The Jennie Effect turns one plain bag into the thing every fan hunts for next"]
 
 
+def test_pull_quote_candidates_skip_filler_openings_and_lines_the_writer_rejects() -> None:
+    body = ["In the world of fashion, Hanni wore a unique look at various occasions.",
+            "Coquette is a preppy trend that has gained popularity among fashion lovers everywhere.",
+            "The olive wool of the jacket softens the hard lines of Hanni's ivory bag."]
+    candidates = pull_quote_candidates(body, ["hanni"], unfit=lambda line: "popularity" in line)
+    assert candidates == ["The olive wool of the jacket softens the hard lines of Hanni's ivory bag"]
+
+
 def test_findings_for_gives_the_problems_located_in_this_paragraph_without_the_bad_sentence() -> None:
     entry = {"source": "review", "failed_criteria": [
         {"criterion": "hallucination", "reason": "Not in the sources: Seoul.",

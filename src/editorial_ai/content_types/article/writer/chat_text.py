@@ -4,7 +4,7 @@ candidates, and matching review findings and editors' requests to paragraphs."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from editorial_ai.models.state_json import FeedbackJson
 from editorial_ai.text import split_sentences, word_count
@@ -133,11 +133,19 @@ def echoes(line: str, headline: str) -> bool:
     return echo_share(line, headline) > 0.6
 
 
-def pull_quote_candidates(body: Sequence[str], terms: Sequence[str], limit: int = 6) -> list[str]:
-    """Lines worth enlarging: 8 to 28 words, no dates or figures, preferring those that name the topic."""
+# Openings that announce filler rather than say something ("In the world of fashion, Hanni wore a unique look at
+# various occasions" was the model's pick of pull quote).
+_FILLER_OPENING = re.compile(r"^(?:In (?:the world of|today's|a world|conclusion|summary)|Overall|All in all|"
+                             r"Whether you|When it comes to)\b", re.I)
+
+
+def pull_quote_candidates(body: Sequence[str], terms: Sequence[str], limit: int = 6,
+                          unfit: Callable[[str], bool] = lambda _: False) -> list[str]:
+    """Lines worth enlarging: 8 to 28 words, no dates or figures, no filler opening and nothing `unfit` rejects
+    (the writer rejects invented reception), preferring those that name the topic."""
     sentences = [s.rstrip(".") for p in [*body[1:], body[0]] for s in split_sentences(p)]
     fit = [s for s in sentences if 8 <= word_count(s) <= 28 and len(s) <= 200 and not _DATE.search(s)
-           and s.count('"') % 2 == 0]
+           and s.count('"') % 2 == 0 and not _FILLER_OPENING.match(s) and not unfit(s)]
     folded_terms = [t.casefold() for t in terms if t]
     fit.sort(key=lambda s: not any(t in s.casefold() for t in folded_terms))
     return fit[:limit]

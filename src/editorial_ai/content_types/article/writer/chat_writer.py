@@ -287,7 +287,8 @@ class ChatEditorialService:
         return canonical_case(title, run.outline.names), canonical_case(subtitle, run.outline.names)
 
     async def _pull_quote(self, run: _ChatRun, body: list[str]) -> list[str]:
-        candidates = pull_quote_candidates(body, run.outline.terms)
+        candidates = pull_quote_candidates(body, run.outline.terms,
+                                           unfit=lambda line: bool(run.invented(line) or run.unsourced_years(line)))
         if len(candidates) <= 1:
             return candidates[:1]
         try:
