@@ -125,3 +125,22 @@ def test_the_guard_repairs_contradictions_and_says_so(item: JudgeItem, score: fl
         assert note in result.reason
     if "contradicted" in (note or ""):
         assert result.evidence == [f"the judge's own reason, which contradicted its verdict: {item.reason}"]
+
+
+async def test_a_criterion_that_names_its_parts_is_judged_on_those_parts_alone() -> None:
+    from editorial_ai.models.rubric import Criterion
+
+    visual = Criterion(name="visual_appeal", description="Title, subtitle and pull quote are vivid.",
+                       importance="optional", severity="minor", reads=["title", "subtitle", "pull_quote"])
+    draft = layout(["Jennie wore Chanel at the airport."])
+    scorer = FakeScorer({"": 0.7})
+    results, error = await run_judge(scorer, draft, "Topic: Jennie Effect -- Chanel 22 Bag", [visual],
+                                     content_type="fashion_magazine", table=TABLE)
+    assert error is None and results[0].score == 0.7
+    document = scorer.prompts[0].rsplit("Question:", 1)[0]
+    assert f"Title: {draft['title']}" in document
+    assert "Jennie wore Chanel at the airport." not in document and "Chanel 22 Bag" not in document
+    scorer.prompts.clear()  # one criterion reading the whole draft brings the body and the sources back
+    await run_judge(scorer, draft, "Topic: Jennie Effect -- Chanel 22 Bag", [visual, CRITERIA[0]],
+                    content_type="fashion_magazine", table=TABLE)
+    assert "Jennie wore Chanel at the airport." in scorer.prompts[0] and "Chanel 22 Bag" in scorer.prompts[0]

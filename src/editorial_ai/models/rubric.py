@@ -14,6 +14,7 @@ from editorial_ai.models.review import Severity
 PassRule = Literal["all", "mandatory_and_any_important", "weighted_threshold"]
 CheckKind = Literal["format", "grounding", "judge", "validation"]
 Importance = Literal["mandatory", "important", "optional"]
+DraftPart = Literal["title", "subtitle", "body", "pull_quote", "celebrities", "products", "hashtags", "sources"]
 
 
 class Criterion(BaseModel):
@@ -30,6 +31,10 @@ class Criterion(BaseModel):
     # The severity every verdict on this criterion reports is the rubric's; a judged criterion may let the judge
     # report a higher one for a finding it names (never a lower one).
     judge_may_raise: bool = False
+    # The parts of a draft a judged criterion reads (None: the whole draft and its sources). When every judged
+    # criterion of a review names its parts, a probability judge's document holds only those: a question about
+    # the headline and pull quote does not make llama.cpp read the body and the sources first.
+    reads: list[DraftPart] | None = None
 
 
 class Rubric(BaseModel):

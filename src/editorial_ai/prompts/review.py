@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from editorial_ai.models.rubric import Criterion
 from editorial_ai.models.state_json import CuratedTopicJson, Draft, SourcePostJson, json_list
@@ -22,31 +22,41 @@ Verdict: {"fact_accuracy": {"score": 0.9, "passed": true, "reason": "Every name 
 "reason": "Only one product is named; feature a second sourced product.", "severity": "major"}}"""
 
 
-def summarize_draft(draft: Draft, max_chars: int = 1800) -> str:
-    """A compact text view of a layout for the judge."""
-    lines = [f"Title: {draft.get('title', '')}"]
+def summarize_draft(draft: Draft, max_chars: int = 1800, parts: Collection[str] | None = None) -> str:
+    """A compact text view of a layout for the judge: every part, or only `parts` (DraftPart names)."""
+    def wanted(part: str) -> bool:
+        return parts is None or part in parts
+
+    lines = [f"Title: {draft.get('title', '')}"] if wanted("title") else []
     for block in json_list(draft.get("blocks")):
         if not isinstance(block, dict):
             continue
         kind = block.get("type")
-        if kind == "hero":
+        if kind == "hero" and wanted("subtitle"):
             lines.append(f"Subtitle: {block.get('overlay_subtitle', '')}")
-        elif kind == "body_text":
+        elif kind == "body_text" and wanted("body"):
             lines += [f"Paragraph: {p}" for p in json_list(block.get("paragraphs"))]
-        elif kind == "pull_quote":
+        elif kind == "pull_quote" and wanted("pull_quote"):
             lines.append(f"Pull quote: {block.get('quote', '')}")
-        elif kind == "celeb_feature":
+        elif kind == "celeb_feature" and wanted("celebrities"):
             lines.append("Celebrities: " + ", ".join(str(c.get("name", "")) for c in json_list(block.get("celebs"))
                                                      if isinstance(c, dict)))
-        elif kind == "product_showcase":
+        elif kind == "product_showcase" and wanted("products"):
             lines.append(
                 "Products: "
                 + ", ".join(f"{p.get('brand', '')} {p.get('name', '')}".strip()
                             for p in json_list(block.get("products")) if isinstance(p, dict))
             )
-        elif kind == "hashtag_bar":
+        elif kind == "hashtag_bar" and wanted("hashtags"):
             lines.append("Hashtags: " + " ".join(str(h) for h in json_list(block.get("hashtags"))))
     return "\n".join(lines)[:max_chars]
+
+
+def judged_parts(criteria: Sequence[Criterion]) -> frozenset[str] | None:
+    """What the judged criteria read together, or None when one of them reads the whole draft."""
+    if any(c.reads is None for c in criteria):
+        return None
+    return frozenset(part for c in criteria for part in c.reads or ())
 
 
 def summarize_sources(

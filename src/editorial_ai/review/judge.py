@@ -31,6 +31,7 @@ from editorial_ai.prompts.review import (
     build_probability_document,
     build_probability_examples,
     build_probability_question,
+    judged_parts,
     summarize_draft,
     template_reason,
 )
@@ -53,6 +54,10 @@ def judge_schema(criteria_names: tuple[str, ...]) -> type[BaseModel]:
     """A schema whose keys are the criteria, so even a small model cannot invent or drop one."""
     fields: dict[str, Any] = {name: (JudgeItem, ...) for name in criteria_names}  # create_model's keyword fields
     return create_model("JudgeVerdict_" + "_".join(criteria_names)[:60], **fields)
+
+
+# The sources line of a document whose questions do not read them (the judged criteria name their parts).
+NOT_READ = "(not needed for these questions)"
 
 
 @dataclass(frozen=True)
@@ -158,7 +163,9 @@ async def run_judge(
         return [], None
     scorer = probability_scorer(client)
     if scorer is not None:
-        document = JudgeDocument(kind="article", text=summarize_draft(draft), sources=sources_text,
+        parts = judged_parts(criteria)
+        sources = sources_text if parts is None or "sources" in parts else NOT_READ
+        document = JudgeDocument(kind="article", text=summarize_draft(draft, parts=parts), sources=sources,
                                  topic=topic_of(draft, sources_text))
         return await judge_by_probability(scorer, document, criteria, content_type=content_type, table=table)
     schema = judge_schema(tuple(c.name for c in criteria))
