@@ -358,3 +358,20 @@ async def test_a_fix_of_a_sentence_said_twice_that_still_says_it_is_taken_out() 
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_sentence"]
     assert len(prompts) == 2 and "it still says the same" in prompts[1]
     assert outcome.notes["sentences_taken_out"][0]["sentence"] == again
+
+
+async def test_a_revision_keeps_the_pull_quote_while_its_line_stands_unchanged() -> None:
+    line = "The olive leather turned a plain coat into the look every Jennie Effect fan page copied"
+    bad = "Lisa wore the Chanel 22 Bag."
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
+                               body_paragraphs=[PARAGRAPH, f"{PARAGRAPH} {line}.", f"{PARAGRAPH} {bad}"],
+                               pull_quotes=[line])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "fact_accuracy", "reason": "1 claim lacks support.",
+         "evidence": [f'body_paragraphs[2]: "{bad}" — no source post ties Lisa to Chanel 22 Bag']}]}
+    writer, client = _writer({"editorial_sentence": [{"text": "Jennie wore the Chanel 22 Bag in olive leather."}],
+                              "editorial_extend": [{"error": "permanent"}]})
+    outcome = await writer.revise(content=content, targets=["body_paragraphs[2]"], feedback_history=[review],
+                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
+    assert outcome.content.pull_quotes == [line] and outcome.notes["pull_quote"] == "kept from the last draft"
+    assert not [c for c in client.calls if c.purpose == "editorial_pull_quote"]

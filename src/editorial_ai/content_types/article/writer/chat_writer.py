@@ -286,9 +286,14 @@ class ChatEditorialService:
             run.notes["standfirst_kept_with_problem"] = subtitle
         return canonical_case(title, run.outline.names), canonical_case(subtitle, run.outline.names)
 
-    async def _pull_quote(self, run: _ChatRun, body: list[str]) -> list[str]:
+    async def _pull_quote(self, run: _ChatRun, body: list[str], kept: Sequence[str] = ()) -> list[str]:
+        """The model's pick among the body's fit lines; a revision keeps the last pick (`kept`) while that line
+        still stands, unchanged and fit, in the body (asking again costs a prefill of every candidate)."""
         candidates = pull_quote_candidates(body, run.outline.terms,
                                            unfit=lambda line: bool(run.invented(line) or run.unsourced_years(line)))
+        if kept and kept[0] in candidates:
+            run.notes["pull_quote"] = "kept from the last draft"
+            return [kept[0]]
         if len(candidates) <= 1:
             return candidates[:1]
         try:
@@ -315,7 +320,7 @@ class ChatEditorialService:
         run.notes["model_sentence_share"] = 1.0
 
     async def _finish(self, run: _ChatRun, body: list[str], title: str, subtitle: str,
-                      design_spec: DesignSpec) -> DraftOutcome:
+                      design_spec: DesignSpec, kept_quotes: Sequence[str] = ()) -> DraftOutcome:
         kept = [p for p in body if len(p) >= 40]
         if len(kept) < len(body):  # an empty or clipped answer is no paragraph; the log says how many
             run.notes["paragraphs dropped (empty or under 40 characters)"] = len(body) - len(kept)
@@ -324,7 +329,8 @@ class ChatEditorialService:
             raise LLMError(f"the model wrote {len(body)} usable paragraph(s) for {run.outline.keyword!r}")
         self._report(run, body)
         content = EditorialContent(keyword=run.outline.keyword, title=title, subtitle=subtitle, body_paragraphs=body,
-                                   pull_quotes=await self._pull_quote(run, body), **article_extras(run.outline))
+                                   pull_quotes=await self._pull_quote(run, body, kept_quotes),
+                                   **article_extras(run.outline))
         layout, note = await self.layout(content, design_spec)
         run.notes["paragraphs"] = len(body)
         return DraftOutcome(content=content, layout=layout, layout_note=note, notes=run.notes)
@@ -448,5 +454,5 @@ class ChatEditorialService:
         ignored = editor_requests_not_followed(feedback_history, paragraphs)
         if ignored:
             run.notes["editor_requests_not_followed"] = list[JsonValue](ignored)
-        return await self._finish(run, paragraphs, title, subtitle, design_spec)
+        return await self._finish(run, paragraphs, title, subtitle, design_spec, content.pull_quotes)
 
