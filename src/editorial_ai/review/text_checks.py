@@ -274,10 +274,10 @@ def check_originality(view: DraftView, criterion: str = "originality") -> Criter
                        + "; ".join(listed[:2]) + ".", [*listed, *evidence])
     score = round(1 - len(copied) / total, 4)
     if evidence:
-        return _result(criterion, False, score, f"Copied from the prompt examples: {len(copied)} sentence(s): "
+        return _result(criterion, False, score, f"Copied from the prompt: {len(copied)} sentence(s): "
                        + "; ".join(evidence[:3]) + ". Write from the sources instead.", evidence)
-    return _result(criterion, True, score, f"No sentence reuses the prompt examples' wording ({total} sentences "
-                   f"checked against {len(view.prompt_texts)} example texts).", [])
+    return _result(criterion, True, score, f"No sentence reuses the prompt's wording ({total} sentences checked "
+                   f"against the prompt's {len(view.prompt_texts)} examples and fact lines).", [])
 
 
 def _result(criterion: str, passed: bool, score: float, reason: str, evidence: list[str]) -> CriterionResult:
