@@ -100,12 +100,31 @@ def test_nothing_to_correct_escalates() -> None:
 
 
 def test_latest_unless_worse_shows_the_last_attempt_on_a_tie() -> None:
-    state = _state(revision_count=2, best_draft={"title": "v1"}, best_score=0.55)
+    state = _state(revision_count=2, best_draft={"title": "v1"}, best_score=0.54)  # 0.55 less its one finding
     tie = conclude(state, PlainLoop("latest_unless_worse"), _attempt(False, 0.55), RUBRIC, POLICY)
     assert tie["current_draft"] == {"title": "v2"} and len(tie["error_log"]) == 1
     better = conclude({**state, "best_score": 0.7}, PlainLoop("latest_unless_worse"), _attempt(False, 0.55),
                       RUBRIC, POLICY)
     assert better["current_draft"] == {"title": "v1"} and "best-scoring version" in better["error_log"][1]
+
+
+def test_keep_best_counts_findings_so_a_draft_with_fewer_problems_wins_a_near_tie() -> None:
+    def failed(criterion: str, findings: int, score: float) -> CriterionResult:
+        return CriterionResult(criterion=criterion, passed=False, reason="r", score=score,
+                               evidence=[f"finding {i}" for i in range(findings)])
+
+    # A "Paris Fashion Week" run of the embedded default: the first draft invented three names and eleven claims,
+    # the last kept one wrong standfirst; the composites alone ranked the first higher.
+    first = ReviewResult(passed=False, composite_score=0.7705,
+                         criteria=[failed("hallucination", 3, 0.0), failed("fact_accuracy", 11, 0.49)])
+    last = ReviewResult(passed=False, composite_score=0.768,
+                        criteria=[failed("hallucination", 1, 0.0), failed("fact_accuracy", 1, 0.49)])
+    loop = PlainLoop("latest_unless_worse")
+    assert loop.keep_best_score(first) == 0.6305 and loop.keep_best_score(last) == 0.748
+    state = _state(revision_count=2, best_draft={"title": "v1"}, best_score=loop.keep_best_score(first))
+    update = conclude(state, loop, ReviewedAttempt(review=last, entry={"composite_score": 0.768},
+                                                   draft={"title": "v2"}, title="v2"), RUBRIC, POLICY)
+    assert update["current_draft"] == {"title": "v2"} and update["best_score"] == 0.748
 
 
 def test_a_crashed_review_ends_the_run() -> None:

@@ -49,6 +49,15 @@ def now_iso() -> str:
     return datetime.now(UTC).isoformat()
 
 
+# What one open finding costs a version in keep-best (review_loop.ReviewLoop.keep_best_score).
+FINDING_COST = 0.01
+
+
+def open_findings(review: ReviewResult) -> int:
+    """Findings of the gating criteria a version failed: each evidence line (at least one per criterion)."""
+    return sum(max(1, len(c.evidence)) for c in review.criteria if not c.passed and not c.skipped and not c.advisory)
+
+
 @dataclass
 class ReviewedAttempt:
     """One judged attempt: the verdicts, its history entry (type-specific fields included) and what to show."""
@@ -107,10 +116,12 @@ class ReviewLoop(Generic[FlowState]):
         raise NotImplementedError
 
     def keep_best_score(self, review: ReviewResult) -> float:
-        """The score keep-best compares (a pass without a composite counts as 1)."""
-        if review.composite_score is not None:
-            return review.composite_score
-        return 1.0 if review.passed else 0.0
+        """The score keep-best compares: the composite (a pass without one counts as 1) less FINDING_COST per
+        finding an editor would have to fix. Failed criteria score near their floor whatever their count, so the
+        composite alone kept a first draft with three invented names and eleven unsupported claims (0.7705) over
+        the last one, left with one wrong standfirst (0.7680), and showed it to the editor."""
+        base = review.composite_score if review.composite_score is not None else (1.0 if review.passed else 0.0)
+        return round(base - FINDING_COST * open_findings(review), 4)
 
     def best_fields(self, state: FlowState) -> StateUpdate:
         """What keep-best stores beside the best draft (articles: their structured content)."""
@@ -211,8 +222,8 @@ def _escalate(
     log = [f"{loop.node}: escalated to a human -- {reason}{loop.escalation_note(attempt.review)}"]
     if loop.shows_on_escalation == "latest_unless_worse":
         best_score = float(update.get("best_score", gate.get("best_score")) or 0.0)
-        if best != current and best_score > float(attempt.entry.get("composite_score") or 0.0):
-            log.append(f"{loop.node}: the gate shows the best-scoring version (composite {best_score:.2f}), "
+        if best != current and best_score > loop.keep_best_score(attempt.review):
+            log.append(f"{loop.node}: the gate shows the best-scoring version (score {best_score:.2f}), "
                        "not the last one")
         else:
             best = current  # on a tie the latest version, which has had every correction, is shown
