@@ -94,13 +94,13 @@ def _log(notes: JsonObject, key: str, entry: JsonValue) -> None:
     if isinstance(listed, list):
         listed.append(entry)
 
+
 _ECHOED = re.compile(SAYS_AGAIN + r' "(.+?)…?" already says')
 
 
 def _echoed(problems: Sequence[str]) -> list[str]:
     """The earlier sentences a review said these problems repeat ("says again what "..." already says")."""
     return [m[1] for p in problems if (m := _ECHOED.search(p))]
-
 
 
 @dataclass
