@@ -17,6 +17,15 @@ PARAGRAPH = ("Jennie carried the Chanel 22 Bag at the airport on 14 February 202
              "coat, and the photos travelled fast through every fan page that follows her airport fashion looks.")
 
 
+# Headline, standfirst and pull-quote answers for a whole draft.
+HEADINGS = {"editorial_title": [{"text": "Jennie Effect: the olive bag at the airport"}],
+            "editorial_subtitle": [{"text": "From a denim street look to an airport bag, Jennie turns two sourced "
+                                            "pieces into a season"}],
+            "editorial_pull_quote": [{"text": "1"}]}
+LONG = (f"{PARAGRAPH} It is the look every fan page copied within a week, and the olive bag that carried it became "
+        "the piece readers asked about first.")
+
+
 def _writer(responses: dict) -> tuple[ChatEditorialService, ScriptedClient]:
     client = ScriptedClient(responses, name="scripted:test")
     return ChatEditorialService(client, known_names={"Gucci", "Lisa"}), client
@@ -24,10 +33,7 @@ def _writer(responses: dict) -> tuple[ChatEditorialService, ScriptedClient]:
 
 async def test_every_request_shares_one_system_message_with_the_facts_first() -> None:
     writer, client = _writer({"editorial_paragraph": [{"text": PARAGRAPH}],
-                              "editorial_title": [{"text": "Jennie Effect: the olive bag at the airport"}],
-                              "editorial_subtitle": [{"text": "From a denim street look to an airport bag, "
-                                                               "Jennie turns two sourced pieces into a season"}],
-                              "editorial_pull_quote": [{"text": "1"}]})
+                              **HEADINGS})
     outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
                                  rubric=load_rubric("fashion_magazine"), feedback_history=[])
     systems = {call.system for call in client.calls}
@@ -121,18 +127,13 @@ async def test_a_headline_that_lists_pieces_is_asked_for_once_more_and_none_is_c
 async def test_a_paragraph_that_copies_its_fact_lines_is_asked_for_in_the_model_s_own_words() -> None:
     facts = build_outline("Jennie Effect", TOPICS, CONTEXTS).plans[1].facts  # the looks: dated fact lines
     copy = " ".join(f"{fact.rstrip('.')}." for fact in facts)
-    long = (f"{PARAGRAPH} It is the look every fan page copied within a week, and the olive bag that carried it "
-            "became the piece readers asked about first.")
-    writer, client = _writer({"editorial_paragraph": [{"text": long}, {"text": copy}, {"text": long}],
-                              "editorial_title": [{"text": "Jennie Effect: the olive bag at the airport"}],
-                              "editorial_subtitle": [{"text": "From a denim street look to an airport bag, "
-                                                               "Jennie turns two sourced pieces into a season"}],
-                              "editorial_pull_quote": [{"text": "1"}]})
+    writer, client = _writer({"editorial_paragraph": [{"text": LONG}, {"text": copy}, {"text": LONG}],
+                              **HEADINGS})
     outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
                                  rubric=load_rubric("fashion_magazine"), feedback_history=[])
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
     assert ["copied the fact lines" in p for p in prompts[:3]] == [False, False, True]
-    assert outcome.content.body_paragraphs[1] == long
+    assert outcome.content.body_paragraphs[1] == LONG
     assert outcome.notes["paragraphs copying their facts asked again"] == 1
 
 
@@ -157,18 +158,13 @@ async def test_a_standfirst_flagged_for_a_name_its_headline_holds_too_gets_a_new
 async def test_a_paragraph_with_a_date_and_colon_line_is_asked_again_though_its_words_are_rearranged() -> None:
     dated = ("9 September 2025: Jennie wore the Chanel Ballet Flats on a street style photograph. "
              f"{PARAGRAPH}")
-    long = (f"{PARAGRAPH} It is the look every fan page copied within a week, and the olive bag that carried it "
-            "became the piece readers asked about first.")
-    writer, client = _writer({"editorial_paragraph": [{"text": long}, {"text": dated}, {"text": long}],
-                              "editorial_title": [{"text": "Jennie Effect: the olive bag at the airport"}],
-                              "editorial_subtitle": [{"text": "From a denim street look to an airport bag, "
-                                                               "Jennie turns two sourced pieces into a season"}],
-                              "editorial_pull_quote": [{"text": "1"}]})
+    writer, client = _writer({"editorial_paragraph": [{"text": LONG}, {"text": dated}, {"text": LONG}],
+                              **HEADINGS})
     outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
                                  rubric=load_rubric("fashion_magazine"), feedback_history=[])
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
     assert ["copied the fact lines" in p for p in prompts[:3]] == [False, False, True]
-    assert outcome.content.body_paragraphs[1] == long
+    assert outcome.content.body_paragraphs[1] == LONG
 
 
 async def test_a_new_standfirst_that_keeps_the_flagged_pairing_is_asked_for_again() -> None:
@@ -226,10 +222,7 @@ ADDED = ("The olive leather of the Chanel 22 Bag set off a plain coat. It was th
 async def test_a_body_under_the_word_floor_has_its_shortest_paragraph_continued_and_logged() -> None:
     writer, client = _writer({"editorial_paragraph": [{"text": PARAGRAPH}],
                               "editorial_extend": [{"text": ADDED}, {"text": PARAGRAPH}],
-                              "editorial_title": [{"text": "Jennie Effect: the olive bag at the airport"}],
-                              "editorial_subtitle": [{"text": "From a denim street look to an airport bag, "
-                                                               "Jennie turns two sourced pieces into a season"}],
-                              "editorial_pull_quote": [{"text": "1"}]})
+                              **HEADINGS})
     outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
                                  rubric=load_rubric("fashion_magazine"), feedback_history=[])
     body = outcome.content.body_paragraphs
@@ -323,18 +316,13 @@ SAID_TWICE = f"Jennie carried the Chanel 22 Bag at the airport on 14 February 20
 
 
 async def test_a_paragraph_that_says_a_sentence_twice_is_asked_for_once_more() -> None:
-    long = (f"{PARAGRAPH} It is the look every fan page copied within a week, and the olive bag that carried it "
-            "became the piece readers asked about first.")
-    writer, client = _writer({"editorial_paragraph": [{"text": long}, {"text": SAID_TWICE}, {"text": long}],
-                              "editorial_title": [{"text": "Jennie Effect: the olive bag at the airport"}],
-                              "editorial_subtitle": [{"text": "From a denim street look to an airport bag, "
-                                                               "Jennie turns two sourced pieces into a season"}],
-                              "editorial_pull_quote": [{"text": "1"}]})
+    writer, client = _writer({"editorial_paragraph": [{"text": LONG}, {"text": SAID_TWICE}, {"text": LONG}],
+                              **HEADINGS})
     outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
                                  rubric=load_rubric("fashion_magazine"), feedback_history=[])
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
     assert ["said the same thing twice" in p for p in prompts[:3]] == [False, False, True]
-    assert outcome.content.body_paragraphs[1] == long
+    assert outcome.content.body_paragraphs[1] == LONG
     assert outcome.notes["paragraphs saying a sentence twice asked again"] == 1
 
 
