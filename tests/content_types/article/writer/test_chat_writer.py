@@ -3,6 +3,8 @@ quoted (asked again, then taken out and logged, when a fix keeps a flagged name)
 
 from __future__ import annotations
 
+import pytest
+
 from editorial_ai.content_types.article.writer.chat_text import one_line, reads_as_list
 from editorial_ai.content_types.article.writer.chat_writer import ChatEditorialService
 from editorial_ai.content_types.article.writer.outline import build_outline
@@ -122,19 +124,6 @@ async def test_a_headline_that_lists_pieces_is_asked_for_once_more_and_none_is_c
                                      "Patch Scarf at Airport Fashion, Brand")
     assert reads_as_list(listed) and not reads_as_list(short)
     assert not reads_as_list("Jennie Effect: a coquette bag at the Chanel pop-up in Seongsu")
-
-
-async def test_a_paragraph_that_copies_its_fact_lines_is_asked_for_in_the_model_s_own_words() -> None:
-    facts = build_outline("Jennie Effect", TOPICS, CONTEXTS).plans[1].facts  # the looks: dated fact lines
-    copy = " ".join(f"{fact.rstrip('.')}." for fact in facts)
-    writer, client = _writer({"editorial_paragraph": [{"text": LONG}, {"text": copy}, {"text": LONG}],
-                              **HEADINGS})
-    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
-                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
-    prompts = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
-    assert ["copied the fact lines" in p for p in prompts[:3]] == [False, False, True]
-    assert outcome.content.body_paragraphs[1] == LONG
-    assert outcome.notes["paragraphs copying their facts asked again"] == 1
 
 
 async def test_a_standfirst_flagged_for_a_name_its_headline_holds_too_gets_a_new_headline_as_well() -> None:
@@ -315,15 +304,25 @@ AGAIN = "It is a practical, polished bag, perfect for anyone who wants an effort
 SAID_TWICE = f"Jennie carried the Chanel 22 Bag at the airport on 14 February 2026 in olive leather. {FIRST} {AGAIN}"
 
 
-async def test_a_paragraph_that_says_a_sentence_twice_is_asked_for_once_more() -> None:
-    writer, client = _writer({"editorial_paragraph": [{"text": LONG}, {"text": SAID_TWICE}, {"text": LONG}],
+def _copied_fact_lines() -> str:
+    facts = build_outline("Jennie Effect", TOPICS, CONTEXTS).plans[1].facts  # the looks: dated fact lines
+    return " ".join(f"{fact.rstrip('.')}." for fact in facts)
+
+
+@pytest.mark.parametrize(("answer", "hint", "logged"), [
+    (_copied_fact_lines(), "copied the fact lines", "paragraphs copying their facts asked again"),
+    (SAID_TWICE, "said the same thing twice", "paragraphs saying a sentence twice asked again")],
+    ids=["copies its fact lines", "says a sentence twice"])
+async def test_a_paragraph_that_copies_or_says_a_sentence_twice_is_asked_for_once_more(answer: str, hint: str,
+                                                                                      logged: str) -> None:
+    writer, client = _writer({"editorial_paragraph": [{"text": LONG}, {"text": answer}, {"text": LONG}],
                               **HEADINGS})
     outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
                                  rubric=load_rubric("fashion_magazine"), feedback_history=[])
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
-    assert ["said the same thing twice" in p for p in prompts[:3]] == [False, False, True]
+    assert [hint in p for p in prompts[:3]] == [False, False, True]
     assert outcome.content.body_paragraphs[1] == LONG
-    assert outcome.notes["paragraphs saying a sentence twice asked again"] == 1
+    assert outcome.notes[logged] == 1
 
 
 async def test_a_fix_of_a_sentence_said_twice_that_still_says_it_is_taken_out() -> None:
