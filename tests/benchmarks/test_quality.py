@@ -8,28 +8,68 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from editorial_ai.benchmarks.quality import DEFAULT_KEYWORDS, load_quality_keywords, run_quality
+from editorial_ai.benchmarks.quality import DEFAULT_KEYWORDS, QualityKeyword, load_quality_keywords, run_quality
 from editorial_ai.cli.main import app
 from editorial_ai.config import Settings
 
 
-def test_the_shipped_keywords_are_twelve() -> None:
-    assert len(load_quality_keywords(DEFAULT_KEYWORDS)) == 12
+def test_the_shipped_keywords_are_twelve_in_three_tones() -> None:
+    keywords = load_quality_keywords(DEFAULT_KEYWORDS)
+    assert len(keywords) == 12 and {k.tone for k in keywords} == {"sophisticated", "warm", "playful"}
+    assert QualityKeyword("Coquette", "warm") in keywords and QualityKeyword("Jennie Effect") in keywords
     with pytest.raises(ValueError, match="does not exist"):
         load_quality_keywords(Path("/no/such/keywords.txt"))
+
+
+def test_a_keywords_line_with_an_unknown_tone_names_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "keywords.txt"
+    path.write_text("# mine\nY2K | playful\nCoquette | dreamy\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"keywords.txt:3: the tone must be one of .* 'dreamy' is not one of them"):
+        load_quality_keywords(path)
+    path.write_text(" | warm\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"no keyword before the '\|'"):
+        load_quality_keywords(path)
 
 
 async def test_a_grounded_article_is_measured_at_the_gate(tmp_path: Path) -> None:
     settings = Settings(EDITORIAL_AI_DATA_DIR=tmp_path, EDITORIAL_AI_MODEL="scripted:happy")
     report = await run_quality(settings, ["Jennie Effect"])
     (article,) = report.articles
-    assert article.status == "passed" and article.why == ""
+    assert article.status == "passed" and article.why == "" and article.tone == "sophisticated"
     assert article.paragraphs == 5 and article.words >= 300
     assert article.copied == [] and article.unsupported_names == [] and article.coverage == 1.0
     assert article.repeated_rate < 0.05 and article.revisions == 0 and article.minutes > 0
     assert article.meets_targets() and "Jennie" in article.sample
     totals = report.totals()
     assert totals["passed"] == 1 and totals["unflagged_with_unsupported_names"] == 0 and totals["meeting_targets"] == 1
+
+
+async def test_each_keyword_is_run_in_its_own_tone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from contextlib import asynccontextmanager
+
+    from editorial_ai.benchmarks import quality
+    from editorial_ai.pipeline.runner import open_pipeline
+
+    started: list[dict[str, str]] = []
+
+    @asynccontextmanager
+    async def recording_pipeline(settings: Settings):  # type: ignore[no-untyped-def]
+        async with open_pipeline(settings) as pipeline:
+            real_start = pipeline.start
+
+            async def start(seed: dict[str, str]):  # type: ignore[no-untyped-def]
+                started.append(seed)
+                return await real_start(seed)
+
+            monkeypatch.setattr(pipeline, "start", start)
+            yield pipeline
+
+    monkeypatch.setattr(quality, "open_pipeline", recording_pipeline)
+    settings = Settings(EDITORIAL_AI_DATA_DIR=tmp_path, EDITORIAL_AI_MODEL="scripted:happy")
+    report = await run_quality(settings, [QualityKeyword("Jennie Effect", "warm"), "Jennie Effect"])
+    assert [s["tone"] for s in started] == ["warm", "sophisticated"]
+    assert [a.tone for a in report.articles] == ["warm", "sophisticated"]
+    assert report.as_json()["articles"][0]["tone"] == "warm"
 
 
 async def test_an_escalated_article_keeps_its_unsupported_names_in_view(tmp_path: Path) -> None:
@@ -85,7 +125,7 @@ def test_an_interrupted_bench_keeps_the_articles_it_measured(tmp_path: Path, mon
     from editorial_ai.benchmarks import quality
 
     async def one_then_stop(settings, words, model=None, on_article=None):  # type: ignore[no-untyped-def]
-        on_article(quality.ArticleFigures(keyword=words[0], status="passed", words=420, paragraphs=5))
+        on_article(quality.ArticleFigures(keyword=words[0].keyword, status="passed", words=420, paragraphs=5))
         raise KeyboardInterrupt  # the editor stops the bench during the second keyword
 
     monkeypatch.setattr(quality, "run_quality", one_then_stop)

@@ -206,6 +206,12 @@ def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> No
                               set()) == ["making waves", "popularized", "the rise of"]
     assert invented_reception("Balletcore was popularized in fashion magazines.", set()) == ["popularized"]
     assert invented_reception("The spread highlighted the popularity of Balletcore.", set()) == ["the popularity of"]
+    assert invented_reception("The pop-up garnered attention, attracting a diverse crowd of shoppers.", set()) == [
+        "garnered attention", "a diverse crowd", "shoppers"]
+    assert invented_reception("Her look drew widespread praise and is a testament to her taste.", set()) == [
+        "drew widespread praise", "a testament to"]
+    assert invented_reception("The coat earned a devoted following.", {"following"}) == []  # vouched for
+    assert invented_reception("She drew the coat's belt tight and won the day.", set()) == []
     checks = check_claims(text_claims("The tweed jacket was a hit with young women."), _index())
     assert [p for c in checks for p in c.pairing] == [
         'no source reports how anyone received it: "a hit with"; say what the posts show instead',

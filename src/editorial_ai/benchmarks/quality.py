@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from editorial_ai.content_types.article.writer.outline import build_outline
 from editorial_ai.models.layout import BodyTextBlock, MagazineLayout
 from editorial_ai.pipeline.runner import open_pipeline
 from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE_TEXTS
+from editorial_ai.prompts.sanitize import DEFAULT_TONE, tone_problem
 from editorial_ai.review.claim_support import unsourced_names, unsupported_claims
 from editorial_ai.review.deterministic import layout_view
 from editorial_ai.review.profile import ARTICLE_PROFILE
@@ -40,6 +42,7 @@ class ArticleFigures:
 
     keyword: str
     status: str  # passed | flagged | escalated | failed
+    tone: str = DEFAULT_TONE
     why: str = ""
     title: str = ""
     words: int = 0
@@ -158,12 +161,28 @@ def model_share(state: dict[str, Any], paragraphs: list[str]) -> float:
     return round(int(latest.get("model_sentences", 0)) / total, 4) if total else 0.0
 
 
-def load_quality_keywords(path: Path) -> list[str]:
-    """One keyword per line; blank lines and `#` comments ignored."""
+@dataclass(frozen=True)
+class QualityKeyword:
+    """One line of a keywords file: the keyword and the tone its article is asked for ("Coquette | warm")."""
+
+    keyword: str
+    tone: str = DEFAULT_TONE
+
+
+def load_quality_keywords(path: Path) -> list[QualityKeyword]:
+    """One keyword per line, optionally `| tone`; blank lines and `#` comments ignored."""
     if not path.is_file():
         raise ValueError(f"keywords file {path} does not exist: pass --keywords FILE (one keyword per line)")
-    keywords = [ln.strip() for ln in path.read_text(encoding="utf-8").splitlines()
-                if ln.strip() and not ln.strip().startswith("#")]  # fmt: skip
+    keywords: list[QualityKeyword] = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip() or line.strip().startswith("#"):
+            continue
+        keyword, _, tone = (part.strip() for part in line.partition("|"))
+        if not keyword:
+            raise ValueError(f"{path}:{number}: no keyword before the '|': write 'KEYWORD | TONE'")
+        if problem := tone_problem(tone):
+            raise ValueError(f"{path}:{number}: the tone {problem}")
+        keywords.append(QualityKeyword(keyword, tone or DEFAULT_TONE))
     if not keywords:
         raise ValueError(f"keywords file {path} lists no keywords")
     return keywords
@@ -192,10 +211,11 @@ def _coverage(paragraphs: list[str], terms: list[str]) -> float:
     return round(hits / len(paragraphs), 4)
 
 
-def article_figures(keyword: str, state: dict[str, Any], known: dict[str, set[str]], minutes: float) -> ArticleFigures:
+def article_figures(keyword: str, state: dict[str, Any], known: dict[str, set[str]], minutes: float,
+                    tone: str = DEFAULT_TONE) -> ArticleFigures:  # fmt: skip
     """Measure the draft that reached the gate (or say why none did)."""
     status, why = _status(state)
-    figures = ArticleFigures(keyword=keyword, status=status, why=why, minutes=round(minutes, 4),
+    figures = ArticleFigures(keyword=keyword, status=status, why=why, tone=tone, minutes=round(minutes, 4),
                              revisions=int(state.get("revision_count", 0)))  # fmt: skip
     if status == "failed":
         return figures
@@ -223,18 +243,20 @@ def article_figures(keyword: str, state: dict[str, Any], known: dict[str, set[st
     return figures
 
 
-async def run_quality(settings: Settings, keywords: list[str], model: str | None = None,
+async def run_quality(settings: Settings, keywords: Sequence[QualityKeyword | str], model: str | None = None,
                       on_article: Any = None) -> QualityReport:  # fmt: skip
-    """Run each keyword to the human gate (never approving) and measure the articles."""
+    """Run each keyword to the human gate, in its tone (never approving), and measure the articles."""
     model = model or settings.model
     articles: list[ArticleFigures] = []
+    asked = [k if isinstance(k, QualityKeyword) else QualityKeyword(k) for k in keywords]
     async with open_pipeline(settings) as pipeline:
         known = await pipeline.deps.catalog.known_entities()
-        for keyword in keywords:
+        for item in asked:
             started, cpu = time.perf_counter(), time.process_time()
-            outcome = await pipeline.start({"seed_keyword": keyword, "model": model,
+            outcome = await pipeline.start({"seed_keyword": item.keyword, "tone": item.tone, "model": model,
                                             "content_type": "fashion_magazine"})  # fmt: skip
-            figures = article_figures(keyword, outcome.state, known, (time.perf_counter() - started) / 60)
+            figures = article_figures(item.keyword, outcome.state, known, (time.perf_counter() - started) / 60,
+                                      tone=item.tone)
             figures.cpu_minutes = round((time.process_time() - cpu) / 60, 4)
             usage = outcome.state.get("token_usage", [])
             figures.cached_tokens = sum(int(u.get("cached_tokens", 0)) for u in usage)

@@ -234,8 +234,9 @@ def bench_correction(items: int = typer.Option(12, min=2, max=200)) -> None:
 
 @bench_app.command("quality")
 def bench_quality(
-    keywords: Path | None = typer.Option(None, "--keywords", help="One keyword per line (default: "
-                                         "examples/quality_keywords.txt, 12 keywords the sample catalog supports)."),
+    keywords: Path | None = typer.Option(None, "--keywords", help="One keyword per line, optionally "
+                                         "'| TONE' (default: examples/quality_keywords.txt, 12 keywords the sample "
+                                         "catalog supports, in three tones)."),
     model: str | None = typer.Option(None, "--model", help="provider:model (default: EDITORIAL_AI_MODEL)."),
     out: Path | None = typer.Option(None, "--out", help="Write the JSON result here."),
     labels: Path | None = typer.Option(None, "--labels", help="Labels folder for the test-half calibration "
@@ -271,7 +272,7 @@ def bench_quality(
     done: list[ArticleFigures] = []
 
     def progress(a: ArticleFigures) -> None:
-        console.print(f"  {a.keyword}: {a.status}{f' ({a.why})' if a.why else ''}, {a.words} words, "
+        console.print(f"  {a.keyword} ({a.tone}): {a.status}{f' ({a.why})' if a.why else ''}, {a.words} words, "
                       f"{a.paragraphs} paragraphs, {a.minutes:.1f} min")
         done.append(a)
         if out is not None:  # each article as it ends: a bench stopped after an hour keeps what it measured
@@ -311,12 +312,12 @@ def _bench_writer_rate(repeats: int) -> None:
 
 def _print_quality(report: Any) -> None:
     table = Table(title=f"bench quality on {report.model}")
-    for col in ("keyword", "status", "words", "paras", "model share", "facts", "unsupported", "copied", "repeat",
-                "distinct-2", "revs", "min", "prefill/decoded"):
+    for col in ("keyword", "tone", "status", "words", "paras", "model share", "facts", "unsupported", "copied",
+                "repeat", "distinct-2", "revs", "min", "prefill/decoded"):
         table.add_column(col)
     for a in report.articles:
         status = a.status + (f": {a.why[:60]}" if a.why else "")
-        table.add_row(a.keyword, status, str(a.words), str(a.paragraphs), f"{a.model_sentence_share:.2f}",
+        table.add_row(a.keyword, a.tone, status, str(a.words), str(a.paragraphs), f"{a.model_sentence_share:.2f}",
                       f"{a.fact_density:.2f}", f"{len(a.unsupported_claims)} ({len(a.unsupported_names)} names)",
                       str(len(a.copied)), f"{a.repeated_rate:.3f}", f"{a.distinct2:.2f}", str(a.revisions),
                       f"{a.minutes:.1f}", f"{a.prefill_tokens}/{a.decoded_tokens}")

@@ -108,6 +108,15 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\bmaking waves\b", "waves"),
         (r"\bpopulari[sz]ed\b|\bthe popularity of\b", "popularized popularised popularity"),
         (r"\bthe rise of\b|\ba growing (?:interest|demand)\b", "rise growing"),
+        # "The pop-up garnered attention, attracting a diverse crowd": attention, buzz and praise no post reports.
+        (r"\b(?:garner(?:ed|ing|s)?|attract(?:ed|ing|s)?|dr(?:ew|aw|awing|aws|awn)|earn(?:ed|ing|s)?|"
+         r"receiv(?:e|ed|es|ing)|generat(?:e|ed|es|ing)|spark(?:ed|ing|s)?|won|win(?:s|ning)?) "
+         r"(?:a lot of |much |significant |considerable |widespread |wide |great |plenty of |(?:a |an )?(?:\w+ )?)?"
+         r"(?:attention|buzz|praise|acclaim|interest|following|crowds?|audiences?|admirers|fans|headlines|excitement|hype)\b",
+         "attention buzz praise acclaim interest following crowd audience admirers fans headlines excitement hype"),
+        (r"\b(?:a |the )?(?:diverse|large|huge|massive|eager|enthusiastic|adoring) (?:crowds?|audiences?|following|"
+         r"fan ?base)\b", "crowd crowds audience following fanbase"),
+        (r"\b(?:a |the )?testament to\b", "testament"),
     ))
 
 
