@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from editorial_ai.review.attributes import attribute_words, unsourced_attributes
+from editorial_ai.content_types.article.writer.chat_text import offending_terms
+from editorial_ai.review.attributes import attribute_words, unsourced_attributes, unsourced_features
 from editorial_ai.review.claim_support import check_claims
 from editorial_ai.review.claims import text_claims
 from editorial_ai.review.source_index import build_index
@@ -47,3 +48,18 @@ def test_a_claim_that_names_no_piece_and_follows_none_is_not_checked_for_attribu
     checks = check_claims(text_claims("Minji wore the Maison Kitsuné Chillax Fox Tee. Denim and a good bag are "
                                       "easy to find. It is red silk. The tee is red silk."), _index())
     assert [bool(c.pairing) for c in checks] == [False, False, True, True]
+
+
+def test_parts_no_source_gives_a_piece_are_invented_detail() -> None:
+    assert unsourced_features("It has a front pocket, a back pocket and a detachable shoulder strap.", set()) == [
+        "pocket", "strap"]
+    assert unsourced_features("Every cloud has a silver lining; the supply chain held.", set()) == []
+    assert unsourced_features("The Chanel Classic Flap Bag has a flap.", {"chanel", "classic", "flap", "bag"}) == []
+    assert unsourced_features("A trim tee, head to toe, for the sole purpose of comfort.", set()) == []
+    claims = text_claims("Minji wore the Maison Kitsuné Chillax Fox Tee in a music video. "
+                         "It has a high waist and two front pockets. The Gucci Horsebit Loafers are black leather.")
+    pairing = [c.pairing for c in check_claims(claims, _index())]
+    assert pairing[1] == ["no source gives the Maison Kitsuné Chillax Fox Tee these details: waist, pockets; "
+                          "describe only its sourced material, colour and where it was worn"]
+    assert pairing[0] == [] and pairing[2] == []
+    assert offending_terms(pairing[1]) == [("waist",), ("pockets",)]

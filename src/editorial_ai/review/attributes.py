@@ -43,6 +43,17 @@ GARMENT_FAMILIES: dict[str, frozenset[str]] = {
     "eyewear": frozenset({"sunglasses", "glasses"}),
     "hat": frozenset({"hat", "cap", "beanie"}),
 }
+# How a piece is made: "a front pocket and a back pocket", "a detachable shoulder strap", a bag "with a high waist".
+# The catalog logs a piece's name, material, colour and tags, never its construction, so a part no source of the
+# piece names is invented detail. Words with a common other sense ("trim", "sole", "handle", "toe") are left out.
+FEATURES = frozenset({
+    "pocket", "pockets", "strap", "straps", "zipper", "zippers", "zip", "buckle", "buckles", "waistband", "waist",
+    "collar", "collars", "hood", "sleeve", "sleeves", "lining", "soles", "insole", "outsole", "laces", "chain",
+    "compartment", "compartments", "button", "buttons", "hem", "hemline", "pleats", "ruffle", "ruffles",
+    "drawstring", "cuff", "cuffs", "neckline", "slit", "embroidery", "monogram", "fringe", "clasp", "flap", "studs",
+    "rivets", "lapel", "lapels", "hardware", "topline",
+})
+_NOT_FEATURE_AFTER = {"silver": "lining", "supply": "chain", "food": "chain"}  # "a silver lining", "supply chain"
 _FAMILY_OF = {word: family for family, words in GARMENT_FAMILIES.items() for word in words}
 GARMENTS = frozenset(_FAMILY_OF)
 _IS_A = re.compile(r"(?:\b(?:is|was|are|were|it's|it’s)|,)\s+(?:a|an)\s+((?:[a-z0-9-]+\s*){1,4})")
@@ -81,6 +92,15 @@ def unsourced_attributes(text: str, allowed: Iterable[str]) -> list[str]:
     if "gray" in words or "grey" in words:  # one colour, two spellings
         words |= {"gray", "grey"}
     return [w for w in attribute_words(text) if w not in words]
+
+
+def unsourced_features(text: str, allowed: Iterable[str]) -> list[str]:
+    """Parts of a piece `text` names (pockets, straps, a waist) that the piece's sources (`allowed`) never name."""
+    words = _words(text)
+    own = {w.rstrip("s") for w in allowed}
+    found = [word for i, word in enumerate(words) if word in FEATURES and word.rstrip("s") not in own
+             and not (i and _NOT_FEATURE_AFTER.get(words[i - 1]) == word)]  # fmt: skip
+    return list(dict.fromkeys(found))
 
 
 def allowed_words(texts: Iterable[str]) -> frozenset[str]:

@@ -26,6 +26,7 @@ from editorial_ai.review.attributes import (
     misfiled_garment,
     trend_called_a_garment,
     unsourced_attributes,
+    unsourced_features,
     unsourced_garments,
 )
 from editorial_ai.review.claims import Claim, ClaimSet
@@ -296,7 +297,8 @@ def _refers_to(text: str, product: str) -> bool:
 
 
 def _attribute_problems(text: str, products: list[str], index: SourceIndex) -> list[str]:
-    """Materials and colours the claim gives its pieces (`products`, plain keys) that their sources lack."""
+    """Materials, colours, garment types and parts the claim gives its pieces (`products`, plain keys) that their
+    sources lack."""
     if not products:
         return []
     allowed = frozenset().union(*(index.product_words(p) for p in products))
@@ -306,6 +308,9 @@ def _attribute_problems(text: str, products: list[str], index: SourceIndex) -> l
     problems = [f"the sources do not describe the {label} as {', '.join(wrong)}"] if wrong else []
     if kinds:
         problems.append(f"the sources do not say the {label} is a {', '.join(kinds)}")
+    if parts := unsourced_features(text, allowed):
+        problems.append(f"no source gives the {label} these details: {', '.join(parts)}; describe only its "
+                        "sourced material, colour and where it was worn")
     for piece in products:  # "bags like the 22 Bag and the Relaxed Denim Shorts" files the shorts under bags
         word = misfiled_garment(text, piece, index.product_words(piece))
         if word is not None and not (len(products) == 1 and kinds):

@@ -313,6 +313,8 @@ def offending_terms(problems: list[str]) -> list[tuple[str, ...]]:
             groups += [(f.strip(), n.strip()) for f in figures.split(",") for n in names.split(" or ") if f.strip()]
         for who, group in re.findall(r"the sources do not make (.+?) a member of ([^;]+)", problem):
             groups.append((who.strip(), group.strip()))
+        for words in re.findall(r"no source gives the .+? these details: ([^;]+)", problem):
+            groups += [(word.strip(),) for word in words.split(",") if word.strip()]
         for words in re.findall(r"the sources do not describe the .+? as ([^;]+)", problem):
             groups += [(word.strip(),) for word in words.split(",") if word.strip()]
     return groups
