@@ -194,7 +194,7 @@ def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> No
     assert invented_reception("It continues to captivate fashion enthusiasts across the globe.", set()) == [
         "captivate", "fashion enthusiasts", "across the globe"]
     assert invented_reception("Its popularity led to a surge in the number of people logging looks.", set()) == [
-        "a surge in the number"]
+        "popularity", "a surge in the number"]
     assert invented_reception("The jacket sold out.", {"sold"}) == []  # a post that says so vouches for it
     assert invented_reception("The jacket is cut from tweed.", set()) == []
     assert invented_reception("Old money continues to be a popular trend, with many celebrities embracing it.",
@@ -210,6 +210,11 @@ def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> No
         "garnered attention", "a diverse crowd", "shoppers"]
     assert invented_reception("Her look drew widespread praise and is a testament to her taste.", set()) == [
         "drew widespread praise", "a testament to"]
+    assert invented_reception("The Jennie Effect is making a significant impact on street fashion; the trend's "
+                              "popularity is evident.", set()) == ["making a significant impact on", "popularity"]
+    assert invented_reception("It resonated with audiences, making it a popular trend that continued to evolve, a "
+                              "must-see.", set()) == ["resonated with", "popular", "continued to evolve", "must see"]
+    assert invented_reception("Balletcore's coquette look dominates the front row.", set()) == ["dominates"]
     assert invented_reception("The coat earned a devoted following.", {"following"}) == []  # vouched for
     assert invented_reception("She drew the coat's belt tight and won the day.", set()) == []
     checks = check_claims(text_claims("The tweed jacket was a hit with young women."), _index())
@@ -260,6 +265,8 @@ def test_a_cut_sentence_is_rejoined_and_a_summing_up_opener_taken_off() -> None:
 def test_an_invented_label_or_origin_is_invented_biography() -> None:
     assert invented_scenes("Jackson Wang wore it when he was showcasing his streetwear collection.", set()) == [
         "his streetwear collection"]
+    assert invented_scenes("Hanni and Mingyu incorporated it into their fashion collections.", set()) == [
+        "their fashion collections"]
     assert invented_scenes("Balletcore is a trend that emerged in the 90s.", set()) == ["emerged in the 90s"]
     assert invented_scenes("Balletcore is a trend of the 90s.", set()) == []
 

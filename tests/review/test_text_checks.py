@@ -11,6 +11,7 @@ from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE_TEXTS
 from editorial_ai.review.completeness import VALIDATORS
 from editorial_ai.review.deterministic import layout_view
 from editorial_ai.review.profile import ARTICLE_PROFILE
+from editorial_ai.review.source_index import content_words
 from editorial_ai.review.text_checks import copied_sentences, echoed_sentences, repetition_figures
 
 from .helpers import ARTICLE, CONTEXTS, KNOWN, TOPICS, layout
@@ -70,6 +71,18 @@ def test_a_sentence_saying_an_earlier_one_again_in_other_words_is_located_for_th
     assert result.evidence[0].startswith("body_paragraphs[4]: \"It's a minimalist look that")
     assert result.evidence[1].startswith('body_paragraphs[4]: "The trend focuses on simple pieces')
     assert 'says again what "The minimalist look is perfect for those who want' in result.evidence[0]
+
+
+def test_a_sentence_repeating_a_run_of_an_earlier_one_is_an_echo_whatever_it_names() -> None:
+    # The embedded model's closing paragraph of a "Balletcore" draft: its last sentence is the first one's tail.
+    closing = ("Hanni's iconic Loewe Toy Pumps, Jackson Wang's Marithé François Girbaud Logo Crossbody Bag, and "
+               "Mingyu's Maison Kitsuné Fox Head Cap stood out as standout pieces that resonated with the audience. "
+               "This trend continued to evolve. Jackson Wang's Marithé François Girbaud Logo Crossbody Bag, and "
+               "Mingyu's Maison Kitsuné Fox Head Cap stood out as standout pieces that resonated with the audience.")
+    sourced = frozenset(content_words(closing))  # every word counted as the sources': only the run can tell
+    ((index, sentence, before),) = echoed_sentences([closing], sourced)
+    assert index == 0 and sentence.startswith("Jackson Wang's") and before.startswith("Hanni's iconic")
+    assert echoed_sentences(["Jennie wore the Chanel 22 Bag at the airport on 5 May.", "Jennie wore the bag."]) == []
 
 
 def test_naming_a_piece_again_with_something_new_is_no_echo() -> None:

@@ -45,7 +45,7 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # A label or a history no post gives: "when he was showcasing his streetwear collection", "a trend that
         # emerged in the 90s".
         (r"\b(?:her|his|their) (?:own |latest |new |debut )?(?:\w+ )?(?:collection|clothing line|fashion line|"
-         r"label)\b", "collection line label"),
+         r"label)s?\b", "collection line label"),
         (r"\b(?:emerged|originated|began|started|was born|took off|first appeared) (?:in|during) (?:the )?"
          r"(?:\d0s|\d{4}s|(?:late |early |mid )?(?:nineties|eighties|seventies|sixties)|\d{2}th century)\b",
          "emerged originated began started born appeared"),
@@ -117,6 +117,16 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:a |the )?(?:diverse|large|huge|massive|eager|enthusiastic|adoring) (?:crowds?|audiences?|following|"
          r"fan ?base)\b", "crowd crowds audience following fanbase"),
         (r"\b(?:a |the )?testament to\b", "testament"),
+        # "is making a significant impact on street fashion", "resonated with audiences, making it a popular trend
+        # that continued to evolve", "a must-see for anyone interested in fashion".
+        (r"\b(?:mak|made|had|has|have|hav)\w* (?:a |an )?(?:\w+ )?(?:impact|splash|mark|waves?) (?:on|in)\b",
+         "impact splash"),
+        (r"\bresonat(?:e|ed|es|ing) with\b", "resonate resonated resonates"),
+        (r"\bcontinu(?:e|ed|es|ing) to (?:evolve|grow|rise|thrive|flourish|gain|inspire|influence|dominate|spread|"
+         r"trend)\b", "continued continues continue"),
+        (r"\bmust (?:see|have|try|own)\b", "must"),
+        (r"\bpopular(?:ity)?\b(?! culture)", "popular popularity"),
+        (r"\bdominat(?:e|es|ed|ing)\b", "dominate dominated dominates dominating"),
     ))
 
 

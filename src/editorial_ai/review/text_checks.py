@@ -169,11 +169,17 @@ def repetition_figures(paragraphs: list[str], n: int = REPETITION_NGRAM) -> tupl
 
 def says_again(sentence: str, earlier: str, sourced: frozenset[str] = frozenset()) -> bool:
     """Whether `sentence` says `earlier` again in other words: ECHO_MIN_SHARE of its prose words (content words
-    not in `sourced`, the sources' stemmed vocabulary) are in it. Not when word for word the same sentence, which
-    `repetition_figures` counts."""
+    not in `sourced`, the sources' stemmed vocabulary) are in it, or its words are a run of the earlier sentence's
+    ("Jackson Wang's bag stood out" after "Hanni's pumps and Jackson Wang's bag stood out", whatever it names).
+    Not when word for word the same sentence, which `repetition_figures` counts."""
+    key, before = plain(sentence), plain(earlier)
+    if key == before:
+        return False
+    if len(key.split()) >= REPEATED_SENTENCE_MIN_WORDS and f" {key} " in f" {before} ":
+        return True
     words = frozenset(content_words(sentence)) - sourced
-    return (len(words) >= ECHO_MIN_WORDS and plain(sentence) != plain(earlier)
-            and len(words & frozenset(content_words(earlier))) >= ECHO_MIN_SHARE * len(words))
+    shared = words & frozenset(content_words(earlier))
+    return len(words) >= ECHO_MIN_WORDS and len(shared) >= ECHO_MIN_SHARE * len(words)
 
 
 def echoed_sentences(paragraphs: list[str], sourced: frozenset[str] = frozenset()) -> list[tuple[int, str, str]]:

@@ -61,9 +61,12 @@ def writer_system(*, keyword: str, tone: str, fact_groups: Sequence[tuple[str, S
         "- Use only the facts below. Never name a person, group, brand, product, place, date or number that the "
         "facts do not give.",
         "- Pair people, pieces, places and dates exactly as the facts pair them.",
-        "- Describe a piece only with the materials, colours and garment type the facts give.",
+        "- Describe a piece only with the materials, colours and garment type the facts give: no pockets, straps, "
+        "zips or other parts the facts do not name.",
         "- Invent nothing around a look: no crowds, fans, walks, poses or entrances, and no \"the next day\"; a "
         "look is who wore which pieces, where and on which date.",
+        "- Say nothing of how a look was received: not that it is popular, made an impact, resonated or dominated; "
+        "the facts do not say.",
         "- Every sentence carries a concrete detail from the facts; no generic filler such as \"a testament to\" "
         "or \"in today's world\".",
         "- Write flowing magazine prose in full sentences: no headings, no numbered or bulleted lists, no markdown, "
