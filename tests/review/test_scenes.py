@@ -6,7 +6,7 @@ from __future__ import annotations
 from editorial_ai.content_types.article.writer.chat_text import mend_sentences, offending_terms, still_holds
 from editorial_ai.review.claim_support import check_claims
 from editorial_ai.review.claims import text_claims
-from editorial_ai.review.scenes import invented_reception, invented_scenes, relative_times
+from editorial_ai.review.scenes import invented_events, invented_reception, invented_scenes, relative_times
 from editorial_ai.review.source_index import build_index
 from editorial_ai.review.text_checks import reads_as_fact_line
 
@@ -260,6 +260,14 @@ def test_a_cut_sentence_is_rejoined_and_a_summing_up_opener_taken_off() -> None:
     assert mend_sentences("Jennie wore it in May. It was grey.") == "Jennie wore it in May. It was grey."
     assert mend_sentences("She wore it at the airport. the look of Jennie was grey.") == (
         "She wore it at the airport. The look of Jennie was grey.")
+
+
+def test_a_setting_turned_into_an_event_is_an_invented_scene() -> None:
+    sources = "Jimin at airport fashion. Hanni at street style. Lisa on the award show red carpet."
+    assert invented_events("Jimin wore the bag at an airport fashion show and Hanni at a street style event.",
+                           sources) == ["airport fashion show", "street style event"]
+    assert invented_events("Lisa wore it on the award show red carpet, Jimin at airport fashion.", sources) == []
+    assert invented_events("Seen at the spring fashion show.", "the spring fashion show") == []
 
 
 def test_an_invented_label_or_origin_is_invented_biography() -> None:

@@ -83,6 +83,15 @@ def test_a_sentence_repeating_a_run_of_an_earlier_one_is_an_echo_whatever_it_nam
     ((index, sentence, before),) = echoed_sentences([closing], sourced)
     assert index == 0 and sentence.startswith("Jackson Wang's") and before.startswith("Hanni's iconic")
     assert echoed_sentences(["Jennie wore the Chanel 22 Bag at the airport on 5 May.", "Jennie wore the bag."]) == []
+    # The embedded model's "Airport fashion" draft: a sentence again with a clause added, and again with "he also".
+    sakura = "Sakura also wore the same pair of Miu Miu Logo Ballet Flats in black leather at street style."
+    dior = "On January 27, 2026, Jimin wore Dior Lady Dior Bag in navy leather at the same event."
+    paragraphs = [f"{sakura} {dior}", f"{sakura[:-1]}, adding to the minimalist aesthetic. On January 27, 2026, he "
+                  "also wore Dior Lady Dior Bag in navy leather at the same event."]
+    assert [(i, before) for i, _, before in echoed_sentences(paragraphs, sourced)] == [(1, sakura), (1, dior)]
+    taeyang = ["Jung Ho-yeon chose The Row Margaux Bag in burgundy leather.",
+               "Taeyang wore The Row Margaux Bag in burgundy leather."]
+    assert echoed_sentences(taeyang, frozenset(content_words(" ".join(taeyang)))) == []  # two looks, one bag
 
 
 def test_naming_a_piece_again_with_something_new_is_no_echo() -> None:

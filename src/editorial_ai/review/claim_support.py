@@ -44,6 +44,7 @@ from editorial_ai.review.relations import (
 )
 from editorial_ai.review.scenes import (
     count_problem,
+    invented_events,
     invented_reception,
     invented_scenes,
     notes_named,
@@ -397,6 +398,7 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
         result.pairing += [notes_problem(phrase) for phrase in notes_named(claim.text)]
     result.pairing += [timing_problem(phrase)
                        for phrase in relative_times(claim.text, index.text + index.context_text)]
+    result.pairing += [scene_problem(phrase) for phrase in invented_events(claim.text, index.text + index.context_text)]
     result.pairing += [count_problem(phrase) for phrase in people_counts(claim.text, index.text + index.context_text)]
     return result
 

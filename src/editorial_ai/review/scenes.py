@@ -202,6 +202,18 @@ def relative_times(text: str, source_text: str) -> list[str]:
     return [m.group(0) for m in _RELATIVE_TIME.finditer(_plain(text)) if f" {m.group(0)} " not in sources]
 
 
+# Events: the catalog files a look under a setting ("airport fashion", "street style"), and the model turns the
+# label into an event no post describes: "at an airport fashion show", "a street style event".
+_EVENTS = re.compile(r"\b(?:(?:airport|street style|street) )?fashion shows?\b|\b(?:airport|street style|street) "
+                     r"(?:fashion )?(?:events?|shows?|parades?)\b")
+
+
+def invented_events(text: str, source_text: str) -> list[str]:
+    """The event phrases of `text` ("an airport fashion show") that the sources never use."""
+    sources = f" {_plain(source_text)} "
+    return [m.group(0) for m in _EVENTS.finditer(_plain(text)) if f" {m.group(0)} " not in sources]
+
+
 def scene_problem(phrase: str) -> str:
     """The finding for an invented scene, in the words the rewrite is given (and searches for afterwards)."""
     return f'the sources describe no such scene: "{phrase}"; say only what the post shows'

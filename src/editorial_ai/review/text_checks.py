@@ -40,6 +40,12 @@ REPEATED_SENTENCE_MIN_WORDS = 5
 # Bag in burgundy leather" after "Jung Ho-yeon chose The Row Margaux Bag in burgundy leather") share them by right.
 ECHO_MIN_SHARE = 0.7
 ECHO_MIN_WORDS = 5
+# A near copy, names and all: a sentence of at least NEAR_COPY_MIN_WORDS distinct words whose only words the earlier
+# one lacks are pronouns and "also" (it adds nothing), or one that holds a whole earlier sentence of that length.
+# Two looks with one piece differ in a name, a date or a figure, so they are not near copies.
+NEAR_COPY_MIN_WORDS = 8
+_ADDS_NOTHING = frozenset({"he", "she", "it", "they", "them", "his", "her", "its", "their", "also", "too", "again",
+                           "then", "and", "the", "a", "an", "once", "more", "same", "this", "that", "these", "those"})
 SAYS_AGAIN = "says again what"  # the finding's wording, which the writer's sentence fix reads back
 # Originality: a sentence is copied when this share of its word 5-grams occurs in the prompt's example text.
 COPY_MIN_SHARE = 0.5
@@ -177,6 +183,11 @@ def says_again(sentence: str, earlier: str, sourced: frozenset[str] = frozenset(
         return False
     if len(key.split()) >= REPEATED_SENTENCE_MIN_WORDS and f" {key} " in f" {before} ":
         return True
+    if len(before.split()) >= NEAR_COPY_MIN_WORDS and f" {before} " in f" {key} ":
+        return True  # the earlier sentence again with a clause added ("..., adding to the minimalist aesthetic")
+    own = frozenset(key.split())
+    if len(own) >= NEAR_COPY_MIN_WORDS and own - frozenset(before.split()) <= _ADDS_NOTHING:
+        return True  # "On 27 January he also wore the bag at the same event" after "... Jimin wore the bag ..."
     words = frozenset(content_words(sentence)) - sourced
     shared = words & frozenset(content_words(earlier))
     return len(words) >= ECHO_MIN_WORDS and len(shared) >= ECHO_MIN_SHARE * len(words)
