@@ -35,6 +35,7 @@ def test_scene_phrases_and_relative_time_are_read_from_prose() -> None:
     assert relative_times("A week later she wore the bag; shortly afterwards it sold out.", " ") == [
         "a week later", "shortly afterwards"]
     assert relative_times("Next season's bags are louder.", " ") == []
+    assert relative_times("A look that has been in style for over two decades.", " ") == ["for over two decades"]
 
 
 def test_a_claim_about_a_person_with_an_invented_scene_fails_with_the_phrase_quoted() -> None:
@@ -215,6 +216,8 @@ def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> No
     assert invented_reception("It resonated with audiences, making it a popular trend that continued to evolve, a "
                               "must-see.", set()) == ["resonated with", "popular", "continued to evolve", "must see"]
     assert invented_reception("Balletcore's coquette look dominates the front row.", set()) == ["dominates"]
+    assert invented_reception("The fashion world is witnessing a resurgence of a look that appeals to all; Wonyoung "
+                              "is a key player.", set()) == ["resurgence", "appeals to", "a key player"]
     assert invented_reception("The coat earned a devoted following.", {"following"}) == []  # vouched for
     assert invented_reception("She drew the coat's belt tight and won the day.", set()) == []
     checks = check_claims(text_claims("The tweed jacket was a hit with young women."), _index())
@@ -267,6 +270,7 @@ def test_a_setting_turned_into_an_event_is_an_invented_scene() -> None:
     assert invented_events("Jimin wore the bag at an airport fashion show and Hanni at a street style event.",
                            sources) == ["airport fashion show", "street style event"]
     assert invented_events("Lisa wore it on the award show red carpet, Jimin at airport fashion.", sources) == []
+    assert invented_events("From the runway, Wonyoung's cardigan.", sources) == ["from the runway"]
     assert invented_events("Seen at the spring fashion show.", "the spring fashion show") == []
 
 
@@ -275,6 +279,8 @@ def test_an_invented_label_or_origin_is_invented_biography() -> None:
         "his streetwear collection"]
     assert invented_scenes("Hanni and Mingyu incorporated it into their fashion collections.", set()) == [
         "their fashion collections"]
+    assert invented_scenes("Wonyoung's fashion journey shows his versatility as a designer.", set()) == [
+        "fashion journey"]
     assert invented_scenes("Balletcore is a trend that emerged in the 90s.", set()) == ["emerged in the 90s"]
     assert invented_scenes("Balletcore is a trend of the 90s.", set()) == []
 

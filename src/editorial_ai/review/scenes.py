@@ -42,6 +42,9 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"dancer)s?\b", "popular famous influential renowned prominent talented"),
         (r"\b(?:her|his|their) (?:interest in|love (?:of|for)|passion for|fondness for|affinity for|taste for)\b",
          "interest love passion fondness affinity taste"),
+        # "Wonyoung's fashion journey spans multiple years, showcasing his versatility as a designer".
+        (r"\b(?:fashion|style|sartorial) journey\b|\bas a (?:designer|trendsetter|fashion icon|style icon|muse)\b",
+         "journey designer trendsetter icon muse"),
         # A label or a history no post gives: "when he was showcasing his streetwear collection", "a trend that
         # emerged in the 90s".
         (r"\b(?:her|his|their) (?:own |latest |new |debut )?(?:\w+ )?(?:collection|clothing line|fashion line|"
@@ -67,7 +70,10 @@ _RELATIVE_TIME = re.compile(
     r"|\bshortly (?:after|before)(?:wards?)?\b"
     # "worn by many celebrities over the years", "in recent years": the posts are this season's
     r"|\bover the (?:years|decades)\b"
-    r"|\bin recent (?:years|decades|months|seasons)\b")
+    r"|\bin recent (?:years|decades|months|seasons)\b"
+    # "a look that has been in style for over two decades": no post dates anything before its own day
+    r"|\bfor (?:over |more than |nearly |almost |well over )?(?:a|one|two|three|four|five|several|many|\d+) "
+    r"(?:decades?|years)\b")
 
 
 # Reception: the catalog logs looks, never how anyone received them; "This look was particularly popular among
@@ -127,6 +133,11 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\bmust (?:see|have|try|own)\b", "must"),
         (r"\bpopular(?:ity)?\b(?! culture)", "popular popularity"),
         (r"\bdominat(?:e|es|ed|ing)\b", "dominate dominated dominates dominating"),
+        # "the fashion world is witnessing a resurgence", "back with a vengeance", "hits the big time", "appeals to".
+        (r"\bresurgence\b|\b(?:made|makes|making|staged) a comeback\b|\bback with a vengeance\b|\bis back\b",
+         "resurgence comeback"),
+        (r"\bhits? the big time\b|\ba key player\b", "key"),
+        (r"\bappeal(?:s|ed|ing)? to\b", "appeal appeals"),
     ))
 
 
@@ -203,9 +214,9 @@ def relative_times(text: str, source_text: str) -> list[str]:
 
 
 # Events: the catalog files a look under a setting ("airport fashion", "street style"), and the model turns the
-# label into an event no post describes: "at an airport fashion show", "a street style event".
+# label into an event no post describes: "at an airport fashion show", "a street style event", "from the runway".
 _EVENTS = re.compile(r"\b(?:(?:airport|street style|street) )?fashion shows?\b|\b(?:airport|street style|street) "
-                     r"(?:fashion )?(?:events?|shows?|parades?)\b")
+                     r"(?:fashion )?(?:events?|shows?|parades?)\b|\b(?:on|from|down|at) the (?:runway|catwalk)\b")
 
 
 def invented_events(text: str, source_text: str) -> list[str]:
