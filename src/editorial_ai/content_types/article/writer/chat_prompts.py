@@ -72,6 +72,8 @@ def writer_system(*, keyword: str, tone: str, fact_groups: Sequence[tuple[str, S
         "- Write flowing magazine prose in full sentences: no headings, no numbered or bulleted lists, no markdown, "
         "no labels.",
         "- Say each thing once; do not repeat a phrase or a sentence.",
+        "- Name a piece in full, with its material and colour, only the first time; after that call it by a short "
+        "name such as \"the bag\" or \"the flats\".",
         "- Retell the facts in your own words: never copy a fact line, a post title or a list of names.",
     ]
     if guidance:
