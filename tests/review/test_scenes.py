@@ -216,6 +216,9 @@ def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> No
     assert invented_reception("It resonated with audiences, making it a popular trend that continued to evolve, a "
                               "must-see.", set()) == ["resonated with", "popular", "continued to evolve", "must see"]
     assert invented_reception("Balletcore's coquette look dominates the front row.", set()) == ["dominates"]
+    assert invented_reception("Balletcore swept the fashion world in 2025.", set()) == ["swept the fashion world"]
+    assert invented_reception("A trend that spreads like wildfire, sweeping the streets.", set()) == [
+        "like wildfire", "sweeping the streets"]
     assert invented_reception("The fashion world is witnessing a resurgence of a look that appeals to all; Wonyoung "
                               "is a key player.", set()) == ["resurgence", "appeals to", "a key player"]
     assert invented_reception("The coat earned a devoted following.", {"following"}) == []  # vouched for
@@ -308,6 +311,10 @@ def test_the_writer_s_fact_labels_in_an_article_are_a_finding_but_not_in_other_t
     assert problems == ['it speaks of the writer\'s notes, not the clothes: "trend tags"; say what the tags describe '
                         'in plain words']
     assert still_holds(text, offending_terms(problems)) == ["trend tags"]
+    from editorial_ai.review.scenes import notes_named
+
+    assert notes_named("On the second date, Jackson Wang wore the belt.") == ["on the second date"]
+    assert notes_named("On 10 March, Jackson Wang wore the belt on a date night.") == []
     assert [p for c in check_claims(ClaimSet([Claim(text, "paragraph 1")]), _index()) for p in c.pairing] == []
 
 

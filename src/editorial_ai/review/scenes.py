@@ -111,7 +111,7 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:many|countless|numerous|so many) (?:celebrities|stars|fans|people|influencers|idols)\b",
          "many countless numerous"),
         (r"\bsure to (?:impress|turn heads|delight|wow|stand out)\b|\bturn(?:s|ed|ing)? heads\b", "heads impress"),
-        (r"\bmaking waves\b", "waves"),
+        (r"\bmaking waves\b|\blike wildfire\b", "waves wildfire"),
         (r"\bpopulari[sz]ed\b|\bthe popularity of\b", "popularized popularised popularity"),
         (r"\bthe rise of\b|\ba growing (?:interest|demand)\b", "rise growing"),
         # "The pop-up garnered attention, attracting a diverse crowd": attention, buzz and praise no post reports.
@@ -138,11 +138,15 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          "resurgence comeback"),
         (r"\bhits? the big time\b|\ba key player\b", "key"),
         (r"\bappeal(?:s|ed|ing)? to\b", "appeal appeals"),
+        (r"\b(?:swept|sweeping|sweeps|swept across|took over) (?:the|through|across) (?:\w+ )?(?:world|industry|"
+         r"scene|runways?|streets|internet|country|globe)\b", "swept sweeping"),
     ))
 
 
-# The writer's notes named in the prose: "The trend tags 'bag', 'Y2K' and '90s' all contribute to the theme".
-_NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source posts?)\b")
+# The writer's notes named in the prose: "The trend tags 'bag', 'Y2K' and '90s' all contribute to the theme", "On
+# the second date, Jackson Wang wore ..." (the second dated fact line).
+_NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source posts?)\b"
+                    r"|\bon the (?:first|second|third|fourth|fifth|last) date\b")  # the facts' order, not a day
 
 
 def notes_named(text: str) -> list[str]:
@@ -152,7 +156,8 @@ def notes_named(text: str) -> list[str]:
 
 def notes_problem(phrase: str) -> str:
     """The finding for a fact label in the prose."""
-    return f'it speaks of the writer\'s notes, not the clothes: "{phrase}"; say what the tags describe in plain words'
+    fix = "name the day the facts give" if phrase.endswith(" date") else "say what the tags describe in plain words"
+    return f'it speaks of the writer\'s notes, not the clothes: "{phrase}"; {fix}'
 
 
 def _plain(text: str) -> str:
