@@ -189,8 +189,10 @@ async def test_a_standfirst_claiming_a_reception_no_fact_gives_is_asked_for_agai
     assert len([c for c in client.calls if c.purpose == "editorial_subtitle"]) == 2
 
 
-async def test_a_headline_claiming_a_reception_is_asked_for_once_more_without_the_list_hint() -> None:
-    praised = "Quiet Luxury: A Trend That Captivates Fashion Enthusiasts"
+@pytest.mark.parametrize("praised", ["Quiet Luxury: A Trend That Captivates Fashion Enthusiasts",
+                                     "Quiet Luxury: Rosé's Belt in Unique Airport Fashion Show"])
+async def test_a_headline_claiming_a_reception_or_an_event_is_asked_for_once_more_without_the_list_hint(
+        praised: str) -> None:
     short = "Quiet Luxury: Rosé's brown belt goes quiet"
     writer, client = _writer({"editorial_paragraph": [{"text": PARAGRAPH}],
                               "editorial_title": [{"text": praised}, {"text": short}],

@@ -61,7 +61,7 @@ from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.models.state_json import CuratedTopicJson, FeedbackJson, JsonObject, SourcePostJson
 from editorial_ai.prompts.feedback import format_feedback
 from editorial_ai.review.rubric import Rubric
-from editorial_ai.review.scenes import invented_reception, invented_scenes
+from editorial_ai.review.scenes import invented_events, invented_reception, invented_scenes
 from editorial_ai.review.source_index import content_words, plain
 from editorial_ai.review.text_checks import (
     SAYS_AGAIN,
@@ -111,12 +111,16 @@ class _ChatRun:
     guard: SentenceGuard
     source_words: frozenset[str] = frozenset()  # plain words of the run's facts and posts
     vocabulary: frozenset[str] = frozenset()  # their stemmed content words: what an echo check leaves out
+    source_text: str = ""  # the run's facts and posts, for phrases checked whole ("an airport fashion show")
     notes: JsonObject = field(default_factory=dict)
 
     def invented(self, text: str) -> list[str]:
-        """Reception and scenes the facts do not give ("captivated audiences", "greeted by"): a standfirst
-        holding one is asked for again before the review sees it (the model wrote "captivate" in three)."""
-        return invented_reception(text, self.source_words) + invented_scenes(text, self.source_words)
+        """Reception, scenes and events the facts do not give ("captivated audiences", "greeted by", "an airport
+        fashion show"): a headline or standfirst holding one is asked for again before the review sees it (the
+        model wrote "captivate" in three, and one Y2K headline kept its "Airport Fashion Show" through three
+        revisions)."""
+        return (invented_reception(text, self.source_words) + invented_scenes(text, self.source_words)
+                + invented_events(text, self.source_text))
 
     def unsourced_years(self, text: str) -> list[str]:
         """Years and decades no fact gives: a fix of "emerged in the 1990s" came back as "the late 1980s"."""
@@ -166,7 +170,7 @@ class ChatEditorialService:
                               brands={p.brand for p in outline.products if p.brand})
         sourced = f"{outline.source_text}\n{facts}"
         return _ChatRun(outline, system, 1000 if seed is None else seed, guard, frozenset(plain(sourced).split()),
-                        frozenset(content_words(sourced)))
+                        frozenset(content_words(sourced)), sourced)
 
     async def _ask(self, run: _ChatRun, prompt: str, *, purpose: str, max_tokens: int, salt: int,
                    temperature: float = TEMPERATURE) -> str:
