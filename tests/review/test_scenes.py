@@ -217,6 +217,8 @@ def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> No
                               "must-see.", set()) == ["resonated with", "popular", "continued to evolve", "must see"]
     assert invented_reception("Balletcore's coquette look dominates the front row.", set()) == ["dominates"]
     assert invented_reception("Balletcore swept the fashion world in 2025.", set()) == ["swept the fashion world"]
+    assert invented_reception("Her cardigans caught everyone's eye; Wonyoung's influence extended beyond it.",
+                              set()) == ["caught everyone s eye", "s influence"]
     assert invented_reception("A trend that spreads like wildfire, sweeping the streets.", set()) == [
         "like wildfire", "sweeping the streets"]
     assert invented_reception("The fashion world is witnessing a resurgence of a look that appeals to all; Wonyoung "
@@ -286,6 +288,8 @@ def test_an_invented_label_or_origin_is_invented_biography() -> None:
         "their fashion collections"]
     assert invented_scenes("Wonyoung's fashion journey shows his versatility as a designer.", set()) == [
         "fashion journey"]
+    assert invented_scenes("Wonyoung: A Top Designer's Top Trend, in her signature bohemian style.", set()) == [
+        "a top designer s", "her signature bohemian style"]
     assert invented_scenes("Balletcore is a trend that emerged in the 90s.", set()) == ["emerged in the 90s"]
     assert invented_scenes("Balletcore is a trend of the 90s.", set()) == []
 

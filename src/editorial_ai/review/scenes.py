@@ -35,7 +35,8 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:well |widely |best )?known for\b|\b(?:famous|renowned|celebrated|beloved|praised) for\b",
          "known famous renowned celebrated beloved praised"),
         (r"\b(?:has|have|had) (?:always|long) (?:been|had|loved|favou?red|worn)\b|\balways been\b", "always long"),
-        (r"\b(?:her|his|their) (?:signature|trademark|go to) (?:style|look|aesthetic)\b", "signature trademark"),
+        (r"\b(?:her|his|their) (?:signature|trademark|go to) (?:\w+ )?(?:style|look|aesthetic)\b",
+         "signature trademark"),
         # "Jackson Wang is a popular fashion model", "reflecting her interest in both fashion and the arts".
         (r"\ban? (?:popular|famous|influential|renowned|celebrated|rising|beloved|leading|prominent|talented) "
          r"(?:\w+ ){0,4}?(?:model|singer|star|icon|figure|influencer|campaigner|idol|artist|rapper|actor|actress|"
@@ -43,8 +44,9 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:her|his|their) (?:interest in|love (?:of|for)|passion for|fondness for|affinity for|taste for)\b",
          "interest love passion fondness affinity taste"),
         # "Wonyoung's fashion journey spans multiple years, showcasing his versatility as a designer".
-        (r"\b(?:fashion|style|sartorial) journey\b|\bas a (?:designer|trendsetter|fashion icon|style icon|muse)\b",
-         "journey designer trendsetter icon muse"),
+        (r"\b(?:fashion|style|sartorial) journey\b|\bas a (?:designer|trendsetter|fashionista|fashion icon|style icon|"
+         r"muse)\b|\b(?:a|the) (?:top |leading |famous |renowned |star )?designer s?\b",
+         "journey designer trendsetter fashionista icon muse"),
         # A label or a history no post gives: "when he was showcasing his streetwear collection", "a trend that
         # emerged in the 90s".
         (r"\b(?:her|his|their) (?:own |latest |new |debut )?(?:\w+ )?(?:collection|clothing line|fashion line|"
@@ -86,8 +88,9 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"|\bgen z\b|\bmillennials\b|\bteenagers\b", "young younger gen millennials teenagers"),
         (r"\b(?:fashion )?(?:enthusiasts|fashionistas|trendsetters|shoppers|consumers)\b",
          "enthusiasts fashionistas trendsetters shoppers consumers"),
-        (r"\bcaptivat(?:e|es|ed|ing)\b|\bmesmeri[sz]\w*|\bwowed\b|\b(?:captur|caught|catch|grabb|won)\w* the "
-         r"(?:imagination|attention|hearts?|eyes?)\b", "captivated captivating imagination attention"),
+        (r"\bcaptivat(?:e|es|ed|ing)\b|\bmesmeri[sz]\w*|\bwowed\b|\b(?:captur|caught|catch|grabb|won)\w* "
+         r"(?:the|everyone s|everybody s) (?:imagination|attention|hearts?|eyes?)\b",
+         "captivated captivating imagination attention"),
         (r"\b(?:across|around|all over) the (?:globe|world)\b|\bworldwide\b", "globe world worldwide"),
         (r"\b(?:a |the )?(?:surge|spike|boom|rise) in (?:the )?(?:number|demand|sales|popularity|searches|interest)\b"
          r"|\bsold out\b|\bsell(?:s|ing)? out\b|\bflew off\b|\bwaitlists?\b|\bskyrocket\w*",
@@ -138,6 +141,9 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          "resurgence comeback"),
         (r"\bhits? the big time\b|\ba key player\b", "key"),
         (r"\bappeal(?:s|ed|ing)? to\b", "appeal appeals"),
+        # "Wonyoung's influence extended beyond the campaign ... her legacy and impact on fashion".
+        (r"\b(?:her|his|their|its|s) (?:influence|legacy|impact)\b|\bimpact on (?:fashion|the industry|style|"
+         r"culture)\b", "influence legacy impact"),
         (r"\b(?:swept|sweeping|sweeps|swept across|took over) (?:the|through|across) (?:\w+ )?(?:world|industry|"
          r"scene|runways?|streets|internet|country|globe)\b", "swept sweeping"),
     ))
