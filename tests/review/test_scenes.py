@@ -277,6 +277,7 @@ def test_a_setting_turned_into_an_event_is_an_invented_scene() -> None:
     assert invented_events("Lisa wore it on the award show red carpet, Jimin at airport fashion.", sources) == []
     assert invented_events("From the runway, Wonyoung's cardigan.", sources) == ["runway"]
     assert invented_events("From the airport fashion runway, Rosé wore the jeans.", sources) == ["runway"]
+    assert invented_events("Cha Eun-woo's pop-up show.", "at a pop-up store event") == ["pop up show"]
     assert invented_events("Rosé on the runway.", "Rosé walked the Chanel runway") == []
     assert invented_events("Seen at the spring fashion show.", "the spring fashion show") == []
 

@@ -227,7 +227,8 @@ def relative_times(text: str, source_text: str) -> list[str]:
 # Events: the catalog files a look under a setting ("airport fashion", "street style"), and the model turns the
 # label into an event no post describes: "at an airport fashion show", "a street style event", "from the runway".
 _EVENTS = re.compile(r"\b(?:(?:airport|street style|street) )?fashion shows?\b|\b(?:airport|street style|street) "
-                     r"(?:fashion )?(?:events?|shows?|parades?)\b|\brunways?\b|\bcatwalks?\b")
+                     r"(?:fashion )?(?:events?|shows?|parades?)\b|\brunways?\b|\bcatwalks?\b"
+                     r"|\bpop ?up (?:fashion )?shows?\b")
 
 
 def invented_events(text: str, source_text: str) -> list[str]:
