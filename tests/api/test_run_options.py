@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from editorial_ai.benchmarks.quality import load_quality_keywords
 from editorial_ai.prompts.sanitize import TONES, run_option_problem
 
 from .helpers import assert_error, post_form
@@ -37,7 +38,9 @@ def test_hostile_options_are_refused(field: str, value: str) -> None:
 
 
 def test_every_shipped_keyword_and_default_passes() -> None:
-    keywords = (ROOT / "examples" / "quality_keywords.txt").read_text(encoding="utf-8").splitlines()
+    shipped = load_quality_keywords(ROOT / "examples" / "quality_keywords.txt")
+    keywords = [k.keyword for k in shipped]
+    assert all(run_option_problem("tone", k.tone) is None for k in shipped)
     keywords += ["Rosé", "Y2K", "Dolce & Gabbana", "K-pop", "에스파 카리나", "Jennie Effect [/x]",
                  "Acute coronary syndrome", "Miu Miu"]
     for keyword in (k.strip() for k in keywords if k.strip() and not k.startswith("#")):

@@ -19,7 +19,7 @@ _PARAGRAPHS = [
     "The Jennie Effect describes how a single outfit worn by Jennie of BLACKPINK can empty shelves within days. "
     "It shows up in street style, at the Paris Fashion Week front row and at pop-up store events, and it keeps "
     "returning to minimal shapes, soft tailoring and one bag that does the talking. Fans copy the pairing rather "
-    "than the price tag, and that is why the effect keeps reaching well beyond the runway.",
+    "than the price tag, and that is why the effect keeps reaching well beyond the front row.",
     "Jennie set the tone in the Calvin Klein campaign everyone copied, wearing the Calvin Klein Trucker Denim "
     "Jacket over the Calvin Klein Modern Cotton Bralette. At the Paris Fashion Week front row she switched to the "
     "Chanel Tweed Jacket with the Chanel Classic Flap Bag and Alaïa Fishnet Ballet Flats. Each look mixed one "

@@ -42,7 +42,8 @@ async def test_critic_requests_one_revision_then_accepts() -> None:
     assert events == ["critic_started", "critic_completed", "writer_revision_started", "writer_revision_completed",
                       "critic_started", "critic_completed"]
     revision_request = next(c for c in client.calls if c.purpose == "brief_revision")
-    assert revision_request.prompt.startswith("REVISION REQUESTED") and "Add a synthesis" in revision_request.prompt
+    prompt = revision_request.prompt  # a chat model's revision: passages first, the critic's notes last
+    assert prompt.startswith("Source passages:") and prompt.index("Your last brief") < prompt.index("Add a synthesis")
     critic_request = next(c for c in client.calls if c.purpose == "critic")
     assert "- comprehensiveness: " in critic_request.prompt and critic_request.temperature == 0.0
     assert outcome.llm_calls == 4 and outcome.total_tokens > 0
@@ -101,3 +102,14 @@ def test_an_answer_the_model_numbered_is_rendered_without_its_number() -> None:
     draft = BriefDraft(title="Quiet Luxury", answers=["1. Rosé drives it.", "2) Balenciaga defines it."])
     markdown = draft.to_markdown(["Who?", "Which brands?"])
     assert "## Who?\nRosé drives it." in markdown and "## Which brands?\nBalenciaga defines it." in markdown
+
+
+async def test_a_chat_model_gets_the_passages_first_and_no_rubric_to_write_about() -> None:
+    request = BriefRequest(topic="Quiet luxury", sub_questions=["Who wears it?"],
+                           passages=["Rosé at the airport: Rosé of BLACKPINK in a airport fashion look."])
+    chat = _client("good")
+    await ResearchBriefService(chat, None).run(request, use_critic=False)
+    prompt = chat.calls[0].prompt
+    assert prompt.startswith("Source passages:\n1. Rosé at the airport") and "judged on" not in prompt
+    assert prompt.index("Who wears it?") < prompt.index("Write the brief on the topic")
+    assert "never about the brief itself" in prompt

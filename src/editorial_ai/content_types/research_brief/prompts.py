@@ -64,6 +64,25 @@ def build_brief_prompt(*, topic: str, audience: str, sub_questions: list[str], p
     )
 
 
+# A chat model given "The brief will be judged on: ..." first wrote about the rubric instead of the topic ("The
+# brief is structured with a clear title and one section per sub-question", the whole brief on the 1.5B default):
+# it gets the passages first, then the questions, then one plain task; its rules are in the system message.
+CHAT_TASK = ("Write the brief on the topic: a title, one answer per sub-question in order (two or three sentences, "
+             "naming the people, brands and pieces of the passages that answer it) and a synthesis. Write about the "
+             "topic and the people and pieces in the passages, never about the brief itself.")
+
+
+def build_chat_brief_prompt(*, topic: str, audience: str, sub_questions: list[str], passages: list[str],
+                            previous_draft: str = "", revisions: list[str] | None = None) -> str:
+    """The chat model's task, first draft or revision: passages, questions, then the ask (and the critic's notes)."""
+    notes = "\n".join(f"- {q}" for q in (quote_as_data(r, label="Critic's note") for r in revisions or []) if q)
+    revision = (f"\n\nYour last brief:\n{previous_draft[:2500]}\n\nAn editor asked for these changes (quoted):\n"
+                f"{notes}\nWrite the brief again with every change made.") if notes else ""
+    return (f"Source passages:\n{format_passages(passages)}\n\n"
+            f"{quote_as_data(topic, label='Topic', max_chars=120)}\nAudience: {audience}\nSub-questions:\n"
+            f"{_numbered(sub_questions)}\n\n{CHAT_TASK}{revision}")
+
+
 def build_revision_prompt(*, topic: str, audience: str, sub_questions: list[str], passages: list[str],
                           rubric_text: str, previous_draft: str, revisions: list[str]) -> str:
     """The revision task: the critic's instructions first (so the model attends to them), then the context."""

@@ -17,6 +17,7 @@ from editorial_ai.content_types.research_brief.prompts import (
     BRIEF_SYSTEM,
     build_brief_example,
     build_brief_prompt,
+    build_chat_brief_prompt,
     build_revision_prompt,
 )
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
@@ -96,7 +97,12 @@ class ResearchBriefService:
 
     async def _write(self, request: BriefRequest, *, previous: str = "", revisions: list[str] | None = None) -> str:
         rubric_text = self.rubric.as_prompt_text()
-        if revisions:
+        chat = profile_of(self.writer).chat  # a chat model copies an example: it gets the rules instead
+        if chat:
+            prompt = build_chat_brief_prompt(topic=request.topic, audience=request.audience,
+                                             sub_questions=request.sub_questions, passages=request.passages,
+                                             previous_draft=previous, revisions=revisions)
+        elif revisions:
             prompt = build_revision_prompt(topic=request.topic, audience=request.audience,
                                            sub_questions=request.sub_questions, passages=request.passages,
                                            rubric_text=rubric_text, previous_draft=previous, revisions=revisions)
@@ -104,7 +110,6 @@ class ResearchBriefService:
             prompt = build_brief_prompt(topic=request.topic, audience=request.audience,
                                         sub_questions=request.sub_questions, passages=request.passages,
                                         rubric_text=rubric_text)
-        chat = profile_of(self.writer).chat  # a chat model copies an example: it gets the rules instead
         llm_request = LLMRequest(system=BRIEF_CHAT_SYSTEM if chat else BRIEF_SYSTEM, prompt=prompt,
                                  few_shot=[] if chat else [build_brief_example(request.topic, request.passages)],
                                  output_schema=brief_schema(len(request.sub_questions)), temperature=0.4,
