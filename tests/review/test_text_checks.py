@@ -89,6 +89,10 @@ def test_a_sentence_repeating_a_run_of_an_earlier_one_is_an_echo_whatever_it_nam
     paragraphs = [f"{sakura} {dior}", f"{sakura[:-1]}, adding to the minimalist aesthetic. On January 27, 2026, he "
                   "also wore Dior Lady Dior Bag in navy leather at the same event."]
     assert [(i, before) for i, _, before in echoed_sentences(paragraphs, sourced)] == [(1, sakura), (1, dior)]
+    # The default model's "Jennie Effect": the same look again, turned from the passive into the active.
+    worn = ["The Chanel 22 Bag, a preppy bag, was worn by Jennie at a pop-up store event on October 23, 2025.",
+            "Jennie wore the Chanel 22 Bag at a pop-up store event on October 23, 2025."]
+    assert [i for i, _, _ in echoed_sentences(worn, frozenset(content_words(" ".join(worn))))] == [1]
     taeyang = ["Jung Ho-yeon chose The Row Margaux Bag in burgundy leather.",
                "Taeyang wore The Row Margaux Bag in burgundy leather."]
     assert echoed_sentences(taeyang, frozenset(content_words(" ".join(taeyang)))) == []  # two looks, one bag

@@ -45,7 +45,8 @@ ECHO_MIN_WORDS = 5
 # Two looks with one piece differ in a name, a date or a figure, so they are not near copies.
 NEAR_COPY_MIN_WORDS = 8
 _ADDS_NOTHING = frozenset({"he", "she", "it", "they", "them", "his", "her", "its", "their", "also", "too", "again",
-                           "then", "and", "the", "a", "an", "once", "more", "same", "this", "that", "these", "those"})
+                           "then", "and", "the", "a", "an", "once", "more", "same", "this", "that", "these", "those",
+                           "wore", "worn", "wears", "was", "were", "by"})  # "X was worn by Jennie" said again
 SAYS_AGAIN = "says again what"  # the finding's wording, which the writer's sentence fix reads back
 # Originality: a sentence is copied when this share of its word 5-grams occurs in the prompt's example text.
 COPY_MIN_SHARE = 0.5
