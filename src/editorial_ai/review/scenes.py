@@ -170,6 +170,12 @@ def _plain(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", text.casefold().replace("’", "'")))
 
 
+def _unsourced_phrases(pattern: re.Pattern[str], text: str, source_text: str) -> list[str]:
+    """The phrases of `text` matching `pattern` that the sources do not use in those words."""
+    sources = f" {_plain(source_text)} "
+    return [m.group(0) for m in pattern.finditer(_plain(text)) if f" {m.group(0)} " not in sources]
+
+
 def invented_scenes(text: str, source_words: Iterable[str]) -> list[str]:
     """The scene phrases of `text` (as written, lower case, in text order) whose key words no source uses."""
     words = source_words if isinstance(source_words, frozenset | set) else frozenset(source_words)
@@ -209,8 +215,7 @@ _PEOPLE_COUNT = re.compile(
 
 def people_counts(text: str, source_text: str) -> list[str]:
     """The counts of people in `text` ("fifteen individuals") that the sources do not give in those words."""
-    sources = f" {_plain(source_text)} "
-    return [m.group(0) for m in _PEOPLE_COUNT.finditer(_plain(text)) if f" {m.group(0)} " not in sources]
+    return _unsourced_phrases(_PEOPLE_COUNT, text, source_text)
 
 
 def count_problem(phrase: str) -> str:
@@ -220,8 +225,7 @@ def count_problem(phrase: str) -> str:
 
 def relative_times(text: str, source_text: str) -> list[str]:
     """The relative-time phrases of `text` ("the next day", "a week later") that the sources do not use."""
-    sources = f" {_plain(source_text)} "
-    return [m.group(0) for m in _RELATIVE_TIME.finditer(_plain(text)) if f" {m.group(0)} " not in sources]
+    return _unsourced_phrases(_RELATIVE_TIME, text, source_text)
 
 
 # Events: the catalog files a look under a setting ("airport fashion", "street style"), and the model turns the
@@ -233,8 +237,7 @@ _EVENTS = re.compile(r"\b(?:(?:airport|street style|street) )?fashion shows?\b|\
 
 def invented_events(text: str, source_text: str) -> list[str]:
     """The event phrases of `text` ("an airport fashion show") that the sources never use."""
-    sources = f" {_plain(source_text)} "
-    return [m.group(0) for m in _EVENTS.finditer(_plain(text)) if f" {m.group(0)} " not in sources]
+    return _unsourced_phrases(_EVENTS, text, source_text)
 
 
 def scene_problem(phrase: str) -> str:
