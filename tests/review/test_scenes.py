@@ -171,6 +171,22 @@ def test_the_same_pieces_again_are_the_pieces_named_last_and_must_share_the_day(
                           "date it 4 April)"]
 
 
+def test_a_piece_called_by_its_type_is_the_paragraph_s_piece_of_that_type() -> None:
+    sandals = {"solution_id": "s7", "title": "Lemaire Fisherman Sandals", "brand": "Lemaire", "metadata": {}}
+    cap = {"solution_id": "s8", "title": "Maison Kitsune Fox Head Cap", "brand": "Maison Kitsune", "metadata": {}}
+    contexts = [{"post_id": "p1", "artist_name": "Jimin", "context": "award show red carpet",
+                 "title": "Jimin on the carpet", "date": "4 April 2025", "solutions": [sandals]},
+                {"post_id": "p2", "artist_name": "V", "context": "airport fashion",
+                 "title": "V at the airport", "date": "22 August 2025", "solutions": [cap]}]
+    index = build_index([{"keyword": "Y2K"}], contexts, KNOWN)
+    claims = text_claims("Jimin wore the Lemaire Fisherman Sandals on the award show red carpet. V wore the "
+                         "Maison Kitsune Fox Head Cap at the airport. V also wore the sandals at the airport. "
+                         "Jimin wore the sandals on the red carpet.")
+    pairing = [c.pairing for c in check_claims(claims, index)]
+    assert pairing[0] == pairing[1] == pairing[3] == []
+    assert pairing[2] and "Lemaire Fisherman Sandals" in pairing[2][0]
+
+
 def test_a_career_or_a_passion_no_post_gives_is_invented_biography() -> None:
     assert invented_scenes("Jackson Wang is a popular fashion model who has worn the cap.", set()) == [
         "a popular fashion model"]

@@ -165,6 +165,17 @@ def test_key_consistency_follows_the_explanation() -> None:
                                   'for B ("Intramuscular adrenaline 0.5 mg"')
 
 
+def test_an_option_named_to_be_turned_down_is_not_argued_for() -> None:
+    rejecting = {**ITEM, "explanation": "Anaphylaxis with airway compromise is treated first with intramuscular "
+                 "adrenaline. Intravenous chlorphenamine would not be enough on its own."}
+    assert key_consistency(rejecting)[0]
+    # A sentence that argues for a distractor is still read as arguing for it.
+    assert not key_consistency({**ITEM, "explanation": "Intravenous chlorphenamine treats the reaction."})[0]
+    # When every sentence holds a negation, the whole explanation counts: an argument may say what is not so.
+    negated = "Intramuscular adrenaline comes first: the airway does not wait."
+    assert key_consistency({**ITEM, "explanation": negated})[0]
+
+
 def test_key_consistency_verdict_and_broken_structure() -> None:
     swapped = ExamItem.model_validate(_swapped())
     result = key_consistency_result("key_consistency", swapped, validate_exam_item(swapped))

@@ -297,6 +297,15 @@ def _refers_to(text: str, product: str) -> bool:
     return bool(words) and f" the {stem(words[-1])} " in f" {' '.join(stem(w) for w in plain(text).split())} "
 
 
+def called_by_type(text: str, pieces: list[str]) -> list[str]:
+    """The pieces (plain keys, latest first) a claim names by their type alone ("the bag", "her pumps"); a type two
+    of the pieces share points at neither."""
+    folded = f" {' '.join(stem(w) for w in plain(text).split())} "
+    kinds = [stem(p.split()[-1]) for p in pieces if p.split()]
+    return [p for p, kind in zip(pieces, kinds, strict=True)
+            if kinds.count(kind) == 1 and re.search(rf" (?:the|her|his|their|s) {re.escape(kind)} ", folded)]
+
+
 def _attribute_problems(text: str, products: list[str], index: SourceIndex) -> list[str]:
     """Materials, colours, garment types and parts the claim gives its pieces (`products`, plain keys) that their
     sources lack."""
@@ -348,10 +357,11 @@ def _membership_problems(people: list[str], index: SourceIndex) -> list[str]:
 
 def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
                 method: str | None = None, antecedents: list[str] | None = None,
-                antecedent_products: list[str] | None = None) -> ClaimCheck:
+                antecedent_products: list[str] | None = None, named_before: list[str] | None = None) -> ClaimCheck:
     """Names, numbers, support and pairing of one claim; `antecedents` are the people the paragraph named last, whom
-    a claim that names nobody but says "she"/"his"/"they" is about ("the one she wore at Prada"), and
-    `antecedent_products` the pieces it named last (plain keys), which "the tee" or "it" describes."""
+    a claim that names nobody but says "she"/"his"/"they" is about ("the one she wore at Prada"),
+    `antecedent_products` the pieces it named last (plain keys), which "the tee" or "it" describes, and
+    `named_before` every piece the paragraph named so far, latest first, which "the bag" may be."""
     result = ClaimCheck(claim)
     found = result.known = known_names(claim.text, index)
     seen = {plain(n) for n, _ in found}
@@ -378,9 +388,13 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     if not people and antecedents and _PRONOUN.search(claim.text):
         people = antecedents
     items = [x for x in sourced if x[1] != "person"]
-    if people and antecedent_products and not any(kind == "product" for _, kind in items) and _REPEAT.search(
-            claim.text):  # "On 22 August he wore the same shoes and bag again": the pieces named last
-        items += [(index.product_titles.get(p, p), "product") for p in antecedent_products]
+    if people and not any(kind == "product" for _, kind in items):
+        if antecedent_products and _REPEAT.search(claim.text):
+            # "On 22 August he wore the same shoes and bag again": the pieces named last
+            items += [(index.product_titles.get(p, p), "product") for p in antecedent_products]
+        else:  # "On 5 August Rosé wore the bag in street style": the paragraph's bag, named in full earlier
+            items += [(index.product_titles.get(p, p), "product") for p in called_by_type(claim.text,
+                                                                                          named_before or [])]
     result.pairing = _pairing_problems(claim.text, people, items, index)
     result.pairing += _membership_problems(people, index)
     result.pairing += [f"the sources do not make {other.title()} a {owner.title()} piece"
@@ -412,9 +426,10 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
     checks: list[ClaimCheck] = []
     last_people: dict[str, list[str]] = {}  # per location: the people its latest claim named
     last_products: dict[str, list[str]] = {}  # per location: the pieces its latest claim named (plain keys)
+    named_before: dict[str, list[str]] = {}  # per location: every piece named so far, latest first
     for claim in claims.claims:
         check = check_claim(claim, index, mid, method, last_people.get(claim.location),
-                            last_products.get(claim.location))
+                            last_products.get(claim.location), named_before.get(claim.location))
         found = [(n, kind) for n, kind in check.known if n not in check.unsupported]
         named = [n for n, kind in found if kind == "person"]
         if named:
@@ -422,6 +437,7 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
         pieces = [plain(n) for n, kind in found if kind == "product"]
         if pieces:
             last_products[claim.location] = pieces
+            named_before[claim.location] = pieces + [p for p in named_before.get(claim.location, []) if p not in pieces]
         checks.append(check)
     return checks
 

@@ -196,15 +196,32 @@ def _support(explained: set[str], words: list[set[str]]) -> list[float]:
     return out
 
 
+# A sentence that turns an option down: "Adding another inhaler of albuterol would be redundant" names option A to
+# reject it, and counted as support it made the explanation of a B-keyed item argue for A.
+_REJECTS = re.compile(
+    r"\b(not|never|no longer|incorrect|wrong|redundant|unnecessary|ineffective|inappropriate|contraindicated|"
+    r"rather than|instead of|avoid(?:ed|s)?|insufficient|inadequate|less (?:effective|appropriate|likely))\b"
+    r"|n't\b", re.IGNORECASE)
+
+
+def _arguing_words(explanation: str) -> set[str]:
+    """The words of the explanation's sentences that do not turn an option down."""
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", explanation) if s.strip()]
+    return set(_normalized(" ".join(s for s in sentences if not _REJECTS.search(s))).split())
+
+
 def option_support(item: ExamItem) -> list[float]:
-    """Per option: the share of its distinctive words that the explanation uses.
+    """Per option: the share of its distinctive words that the explanation uses, counting first only the
+    sentences that argue rather than reject (the whole explanation when those name no option).
 
     When the explanation names no option at all, each option's own reason counts with its text ("ST-elevation
     with classic risk factors" ties the keyed option to an explanation that never repeats its name)."""
+    words = [_option_words(o.text) for o in item.options]
+    for explained in (_arguing_words(item.explanation), set(_normalized(item.explanation).split())):
+        support = _support(explained, words)
+        if any(support):
+            return support
     explained = set(_normalized(item.explanation).split())
-    support = _support(explained, [_option_words(o.text) for o in item.options])
-    if any(support):
-        return support
     return _support(explained, [_option_words(f"{o.text} {o.explanation}") for o in item.options])
 
 

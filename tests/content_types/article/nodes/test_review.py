@@ -10,7 +10,7 @@ from ..writer.editorial_fixtures import CONTEXTS, TOPICS
 
 def test_a_sentence_that_retells_a_fact_line_word_for_word_counts_as_copied() -> None:
     lines = writer_fact_lines(TOPICS, CONTEXTS)
-    assert "look of Jennie on 5 August 2025 at street style: Calvin Klein 90s Straight Jeans in blue denim" in lines
-    copied = "On 5 August 2025 at street style, Jennie wore Calvin Klein 90s Straight Jeans in blue denim."
+    assert "look of Jennie on 5 August 2025 in street style: Calvin Klein 90s Straight Jeans in blue denim" in lines
+    copied = "On 5 August 2025 in street style, Jennie wore Calvin Klein 90s Straight Jeans in blue denim."
     prose = "Jennie's blue Calvin Klein jeans, straight and relaxed, came out for a street-style day in August 2025."
     assert [s for s, _ in copied_sentences([copied, prose], lines)] == [copied]

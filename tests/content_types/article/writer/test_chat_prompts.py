@@ -20,7 +20,7 @@ def test_the_voice_line_carries_the_asked_tones_and_nothing_else() -> None:
 
 
 def test_the_fixes_of_one_paragraph_open_alike_so_the_cache_serves_their_facts() -> None:
-    facts = ["look of Jennie on 5 August 2025 at street style: Chanel Ballet Flats in black leather"]
+    facts = ["look of Jennie on 5 August 2025 in street style: Chanel Ballet Flats in black leather"]
     first = sentence_fix_task(number=2, sentence="Jennie smiled.", problems=["no such scene"], facts=facts)
     second = sentence_fix_task(number=2, sentence="The flats were red.", problems=["not red"], facts=facts)
     shared = first[:next(i for i, (a, b) in enumerate(zip(first, second, strict=False)) if a != b)]

@@ -66,7 +66,9 @@ async def test_a_quoted_sentence_is_fixed_and_a_stubborn_one_is_taken_out_and_lo
                                   feedback_history=[review], curated_topics=TOPICS, enriched_contexts=CONTEXTS,
                                   design_spec=DesignSpec())
     first, second = outcome.content.body_paragraphs
-    assert first == f"{PARAGRAPH} Jennie carried the Chanel 22 Bag through the airport."
+    # The fix names the bag in full a second time in its paragraph: house style makes it "the bag".
+    assert first == f"{PARAGRAPH} Jennie carried the bag through the airport."
+    assert outcome.notes["names shortened (house style)"] == 1
     assert second == PARAGRAPH  # the pairing no post makes survived two fixes: taken out
     assert outcome.notes["sentences_taken_out"] == [
         {"sentence": stubborn, "problems": ["no source post ties Lisa to Chanel 22 Bag"]}]
@@ -208,6 +210,7 @@ async def test_a_headline_claiming_a_reception_or_an_event_is_asked_for_once_mor
 
 ADDED = ("The olive leather of the Chanel 22 Bag set off a plain coat. It was the piece of her February airport look "
          "that the photographs kept returning to.")
+ADDED_IN_HOUSE_STYLE = ADDED.replace("the Chanel 22 Bag", "the bag")  # its paragraph named the bag in full already
 
 
 async def test_a_body_under_the_word_floor_has_its_shortest_paragraph_continued_and_logged() -> None:
@@ -217,7 +220,8 @@ async def test_a_body_under_the_word_floor_has_its_shortest_paragraph_continued_
     outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
                                  rubric=load_rubric("fashion_magazine"), feedback_history=[])
     body = outcome.content.body_paragraphs
-    assert body[0] == f"{PARAGRAPH} {ADDED}"  # the first of the equally short paragraphs got two more sentences
+    # the first of the equally short paragraphs got two more sentences
+    assert body[0] == f"{PARAGRAPH} {ADDED_IN_HOUSE_STYLE}"
     assert body[1:] == [PARAGRAPH] * (len(body) - 1)  # the second answer repeated its paragraph: not used
     assert outcome.notes["paragraphs continued"] == [{"paragraph": 1, "added": ADDED}]
     assert outcome.notes["paragraphs not continued"][0].startswith("paragraph 2: unusable answer")
@@ -240,7 +244,7 @@ async def test_a_revision_continues_only_a_paragraph_it_rewrote() -> None:
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
     first, second = outcome.content.body_paragraphs
     assert first == short  # shorter, but not a target: verbatim
-    assert second == f"{PARAGRAPH} {ADDED}"
+    assert second == f"{PARAGRAPH} {ADDED_IN_HOUSE_STYLE}"
     assert "Paragraph 2 is too short" in next(c.prompt for c in client.calls if c.purpose == "editorial_extend")
     assert outcome.notes["paragraphs not continued"] == ["paragraph 2: scripted permanent error"]
 

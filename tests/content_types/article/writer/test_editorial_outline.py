@@ -18,20 +18,20 @@ def test_facts_are_grouped_into_background_looks_products_and_spread() -> None:
     # Each look names its own pieces, so no writer pairs a piece with a look it was not part of.
     # A look is a record, not a sentence to copy; each piece carries its colour and material.
     dated = [f for f in looks.facts if f.startswith("look of ")]
-    assert dated[0].startswith("look of Jennie on 5 August 2025 at street style: ")
+    assert dated[0].startswith("look of Jennie on 5 August 2025 in street style: ")
     assert "Jennie street style in denim" not in dated[0]  # a post title given, the model made it the headline
-    assert dated[-1].startswith("look of Jennie on 14 February 2026 at airport fashion: ")
+    assert dated[-1].startswith("look of Jennie on 14 February 2026 at the airport: ")
     assert "Chanel 22 Bag in olive leather" in dated[-1] and not any(f.startswith("worn:") for f in looks.facts)
     assert " wore " not in dated[0]
     # Each product paragraph gets its own product, its details and who wore it where (as sourced).
     assert first.subject == "Chanel 22 Bag" and second.subject == "Calvin Klein 90s Straight Jeans"
-    assert "details: olive leather" in first.facts and "worn by: Jennie at airport fashion" in first.facts
+    assert "details: olive leather" in first.facts and "worn by: Jennie at the airport" in first.facts
     # The opening dates the sighting it names, from that sighting's post.
     assert "first seen: 14 February 2026" in first.facts
     assert first.lead.startswith("The Chanel 22 Bag")
     assert "Jennie wore it at the airport on 14 February 2026" in first.lead
     assert not any("Celine" in fact for fact in first.facts + second.facts)
-    assert any(f.startswith("most viewed look: Jennie at airport fashion wearing") for f in spread.facts)
+    assert any(f.startswith("most viewed look: Jennie at the airport wearing") for f in spread.facts)
     assert not any('"' in fact for plan in (looks, spread) for fact in plan.facts[1:])  # no post title to lift
 
 

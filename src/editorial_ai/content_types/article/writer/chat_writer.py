@@ -54,6 +54,7 @@ from editorial_ai.content_types.article.writer.editorial import (
     planner_layout,
 )
 from editorial_ai.content_types.article.writer.guard import SentenceGuard, canonical_case
+from editorial_ai.content_types.article.writer.house_style import shorten_repeated_names
 from editorial_ai.content_types.article.writer.outline import Outline, ParagraphPlan, build_outline
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.models.design_spec import DesignSpec
@@ -328,9 +329,11 @@ class ChatEditorialService:
         kept = [p for p in body if len(p) >= 40]
         if len(kept) < len(body):  # an empty or clipped answer is no paragraph; the log says how many
             run.notes["paragraphs dropped (empty or under 40 characters)"] = len(body) - len(kept)
-        body = kept
-        if len(body) < 2:
-            raise LLMError(f"the model wrote {len(body)} usable paragraph(s) for {run.outline.keyword!r}")
+        if len(kept) < 2:
+            raise LLMError(f"the model wrote {len(kept)} usable paragraph(s) for {run.outline.keyword!r}")
+        body, shortened = shorten_repeated_names(kept, [(p.name, p.brand) for p in run.outline.products])
+        if shortened:
+            run.notes["names shortened (house style)"] = shortened
         self._report(run, body)
         content = EditorialContent(keyword=run.outline.keyword, title=title, subtitle=subtitle, body_paragraphs=body,
                                    pull_quotes=await self._pull_quote(run, body, kept_quotes),

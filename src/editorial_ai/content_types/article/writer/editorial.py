@@ -45,7 +45,7 @@ PARAGRAPH_TRIES = 5
 TARGET_WORDS = 320  # the body's floor is 300 words: aim a little above it
 TOP_UPS = 10  # off-topic and loosely grounded top-ups are left out, so a short body may take a few more
 HEADLINE_TRIES = 2
-# A headline that copies the facts line ("...; seen in airport fashion") is a list, not a headline.
+# A headline that copies the facts line ("...; piece Chanel 22 Bag; seen at the airport") is a list, not a headline.
 _BOOKKEEPING = re.compile(r"^In the catalog\b|\bare tagged\b|\blabels, including\b|\bappears in \w+ of the\b")
 _FACT_LABELS = re.compile(r";|\b(topic|celebrity|piece|seen in)\b", re.I)
 

@@ -18,6 +18,7 @@ from editorial_ai.content_types.article.writer.leads import (
     looks_lead,
     product_follow,
     product_lead,
+    scene_phrase,
     spread_follow,
     spread_lead,
 )
@@ -134,7 +135,7 @@ class Outline:
         if piece:
             parts.append(f"piece {piece}")
             if scene:
-                parts.append(f"seen in {scene}")
+                parts.append(f"seen {scene_phrase(scene)}")
         elif self.products:
             parts.append(f"piece {self.products[0].name}")
         return "; ".join(parts)
@@ -250,13 +251,16 @@ def _looks_plan(keyword: str, celebrity: str, posts: Posts, terms: list[str],
         date = post.get("date") or readable_date(post.get("created_at"))
         sols = [s for s in post.get("solutions", []) if s.get("title")]
         pieces = [s["title"] for s in sols]
+        # A setting as a place ("at the airport"), not the catalog's label: given "at airport fashion", the
+        # model wrote "an airport fashion show", an event no post describes.
         # Each look with its own pieces: a writer given one "worn:" list for three looks paired them at random. A
         # look is a record, not a sentence: given "5 August 2025, street style: Jennie wore ...", the model copied
         # the line into its paragraph. Each piece carries its colour and material, which the model otherwise
         # borrowed from another piece ("the shorts were olive leather"), as "in white denim": given "(white
         # denim)", the model copied the brackets into its prose.
         described = [f"{s['title']} in {d}" if (d := _details(s)) else s["title"] for s in sols[:3]]
-        facts.append(f"look of {celebrity}" + (f" on {date}" if date else "") + f" at {post.get('context', '')}: "
+        where = scene_phrase(str(post.get("context") or ""))
+        facts.append(f"look of {celebrity}" + (f" on {date}" if date else "") + (f" {where}" if where else "") + ": "
                      f"{'; '.join(described) or 'no pieces logged'}")  # no post title: the model made it the headline
         worn += [p for p in pieces if p not in worn]
     sols = [s for s in first.get("solutions", []) if s.get("title")]
@@ -290,7 +294,8 @@ def _product_plan(keyword: str, product: Product, variant: int = 0, siblings: li
         facts.append("tags: " + ", ".join(product.tags))
     if product.sightings:
         # "V at brand campaign", not "V (brand campaign)": the model copied the brackets into its prose.
-        facts.append("worn by: " + "; ".join(f"{who} at {scene}" if scene else who for who, scene in product.sightings))
+        facts.append("worn by: " + "; ".join(f"{who} {scene_phrase(scene)}".rstrip()
+                                             for who, scene in product.sightings))
     if product.first_seen:
         facts.append(f"first seen: {product.first_seen}")
     lead = product_lead(product.name, product.brand, product.details, list(product.sightings), variant,
@@ -328,7 +333,7 @@ def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) 
     if tag_counts:
         background.append("trend tags: " + ", ".join(t for t, _ in tag_counts.most_common(5)))
     if scenes:
-        background.append("seen in: " + ", ".join(scenes))
+        background.append("seen: " + ", ".join(scene_phrase(s) for s in scenes))
     period = _period(posts)
     background.append(f"looks logged: {count_word(len(posts))}" + (f", {period}" if period else ""))
     others = [n for n, _ in Counter(str(p["artist_name"]) for p in posts if p.get("artist_name")).most_common(4)]
@@ -356,10 +361,10 @@ def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) 
     if top:
         # The look, not its post title: given the title in quotes, the model made it the headline.
         pieces = [str(sol.get("title")) for sol in top.get("solutions", []) if sol.get("title")][:2]
-        spread.append(f"most viewed look: {top.get('artist_name', '')} at {top.get('context', '')}"
+        spread.append(f"most viewed look: {top.get('artist_name', '')} {scene_phrase(str(top.get('context') or ''))}"
                       + (f" wearing {_and(pieces)}" if pieces else ""))
     if scenes:
-        spread.append("seen in: " + ", ".join(scenes))
+        spread.append("seen: " + ", ".join(scene_phrase(s) for s in scenes))
     if products:
         spread.append("pieces: " + ", ".join(p.name for p in _pick_products(products, 3)))
     lead = spread_lead(keyword, str(top.get("title", "")), str(top.get("context", "")), variant)

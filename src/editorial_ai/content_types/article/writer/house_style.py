@@ -1,0 +1,60 @@
+"""House style, applied to the body before review: a piece is named in full once per paragraph and after that by
+what it is ("the bag"), as a copy desk would shorten it.
+
+Told to do so, the 1.5B model still named the Dior Lady Dior Bag in full seven times in one draft, a third of that
+draft's repeated 4-grams. Only the name changes; the sentence stays the model's. The first mention in each
+paragraph stays whole, so the review still knows which piece "the bag" is (claim_support reads it back through the
+paragraph's last-named pieces), and a piece whose type another named piece of the paragraph shares ("the bag" for
+either of two bags) is left in full.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from editorial_ai.review.attributes import GARMENTS
+
+
+def _type_word(name: str) -> str | None:
+    """The garment word a piece's name ends with ("Chanel 22 Bag" -> "bag", "Loewe Toy Pumps" -> "pumps")."""
+    words = name.split()
+    last = words[-1].casefold() if words else ""
+    return last if last in GARMENTS else None
+
+
+def _mention(name: str, brand: str) -> re.Pattern[str]:
+    """The piece's full name, with an article before it and "by <brand>" after it when present."""
+    by = rf"(?:\s+by\s+{re.escape(brand)})?" if brand else ""
+    return re.compile(rf"(?:\b(?P<article>[Tt]he|[Aa]n?)\s+)?(?<![\w-]){re.escape(name)}(?![\w-]){by}")
+
+
+def shorten_repeated_names(paragraphs: Sequence[str], pieces: Sequence[tuple[str, str]]) -> tuple[list[str], int]:
+    """(paragraphs, how many names were shortened): in each paragraph, every mention of a piece (name, brand) after
+    its first becomes "the <its type>" ("The bag" opening a sentence, "Jennie's bag" after a possessive)."""
+    out: list[str] = []
+    shortened = 0
+    for paragraph in paragraphs:
+        types = [_type_word(name) for name, _ in pieces if name.casefold() in paragraph.casefold()]
+        for name, brand in sorted(pieces, key=lambda p: -len(p[0])):  # "Chanel 22 Bag" before "22 Bag"
+            kind = _type_word(name)
+            if kind is None or types.count(kind) > 1:
+                continue
+            pattern = _mention(name, brand)
+            seen = 0
+
+            def short(match: re.Match[str], kind: str = kind, text: str = paragraph) -> str:
+                nonlocal seen, shortened
+                seen += 1
+                if seen == 1:
+                    return match.group(0)
+                shortened += 1
+                before = text[:match.start()].rstrip()
+                if re.search(r"(?:'s|’s|\b(?:her|his|their|its|my|your|our))$", before, re.IGNORECASE):
+                    return kind
+                opens = not before or before[-1] in ".!?\"“"
+                return f"{'The' if opens else 'the'} {kind}"
+
+            paragraph = pattern.sub(short, paragraph)
+        out.append(paragraph)
+    return out, shortened
