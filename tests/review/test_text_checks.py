@@ -12,7 +12,12 @@ from editorial_ai.review.completeness import VALIDATORS
 from editorial_ai.review.deterministic import layout_view
 from editorial_ai.review.profile import ARTICLE_PROFILE
 from editorial_ai.review.source_index import content_words
-from editorial_ai.review.text_checks import copied_sentences, echoed_sentences, repetition_figures
+from editorial_ai.review.text_checks import (
+    copied_sentences,
+    echoed_sentences,
+    echoes_headline,
+    repetition_figures,
+)
 
 from .helpers import ARTICLE, CONTEXTS, KNOWN, TOPICS, layout
 
@@ -125,6 +130,34 @@ def test_a_fact_line_copied_into_the_body_fails_originality_with_its_sentence_lo
     assert result.evidence[1].startswith('body_paragraphs[3]: "The details include: olive leather."')
     prose = "On 5 August 2025 Jennie wore Calvin Klein Relaxed Denim Shorts: denim first, then the flats."
     assert _run("originality", [*ARTICLE[:3], prose]).passed
+
+
+def test_a_standfirst_that_repeats_its_headline_is_caught() -> None:
+    headline = "Jennie Effect: Street Style, Paris Fashion Week, Airport Fashion"
+    assert echoes_headline("Jennie Effect: Street style, Paris Fashion Week front row, airport fashion", headline)
+    assert not echoes_headline("From a denim-and-flats street look to a Seongsu pop-up, Jennie turns two bags into a "
+                               "season", headline)
+
+
+def _with_standfirst(title: str, standfirst: str) -> MagazineLayout:
+    parsed = MagazineLayout.model_validate(layout(ARTICLE, title=title, celebs=[{"name": "Jennie"}],
+                                                  products=[{"name": "Chanel 22 Bag", "brand": "Chanel"}],
+                                                  hashtags=["#JennieEffect"]))
+    parsed.blocks[0].overlay_subtitle = standfirst  # type: ignore[union-attr]
+    return parsed
+
+
+def test_a_standfirst_that_gives_back_its_headline_is_a_located_repetition() -> None:
+    title = "Jennie Effect: Coquette Minimalist Bag Trend at Airport and Pop-Up Store Event"
+    echoed = _with_standfirst(title, "Jennie Effect: A Coquette Minimalist Bag Trend at Airport and Pop-Up Store Event")
+    result = VALIDATORS["repetition"](layout_view(echoed, ARTICLE_PROFILE, TOPICS, CONTEXTS, KNOWN), echoed,
+                                      "repetition")
+    assert not result.passed
+    assert result.evidence[-1].startswith('subtitle: "Jennie Effect: A Coquette') and "repeats the headline" in (
+        result.evidence[-1])
+    fresh = _with_standfirst(title, "From an olive bag at the airport to a pop-up store in Seoul, how Jennie wore it")
+    assert VALIDATORS["repetition"](layout_view(fresh, ARTICLE_PROFILE, TOPICS, CONTEXTS, KNOWN), fresh,
+                                    "repetition").passed
 
 
 def test_length_and_empty_paragraphs_are_counted() -> None:

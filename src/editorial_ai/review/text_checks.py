@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from functools import lru_cache
 
 from editorial_ai.models.review import CriterionResult
@@ -44,6 +45,9 @@ ECHO_MIN_WORDS = 5
 # one lacks are pronouns and "also" (it adds nothing), or one that holds a whole earlier sentence of that length.
 # Two looks with one piece differ in a name, a date or a figure, so they are not near copies.
 NEAR_COPY_MIN_WORDS = 8
+# A standfirst that gives back its headline ("Jennie Effect: A Coquette Minimalist Bag Trend ..." under the same
+# headline) tells the reader nothing new; it passed the gate while only the writer's log noted it.
+REPEATS_HEADLINE = "the standfirst repeats the headline"
 _ADDS_NOTHING = frozenset({"he", "she", "it", "they", "them", "his", "her", "its", "their", "also", "too", "again",
                            "then", "and", "the", "a", "an", "once", "more", "same", "this", "that", "these", "those",
                            "wore", "worn", "wears", "was", "were", "by"})  # "X was worn by Jennie" said again
@@ -208,6 +212,33 @@ def echoed_sentences(paragraphs: list[str], sourced: frozenset[str] = frozenset(
     return out
 
 
+def headline_echo_share(line: str, headline: str) -> float:
+    """How much of its headline a standfirst repeats: the share of the headline's words (of 3+ letters) it holds,
+    1.0 when it opens with the headline's first three words."""
+    words = [w for w in re.findall(r"[^\W_]+", headline.casefold()) if len(w) > 2]
+    if not words:
+        return 0.0
+    if line.casefold().startswith(" ".join(headline.casefold().split()[:3])):
+        return 1.0
+    own = set(re.findall(r"[^\W_]+", line.casefold()))
+    return sum(w in own for w in words) / len(words)
+
+
+def echoes_headline(line: str, headline: str) -> bool:
+    """Whether a standfirst repeats its headline (most of the headline's words, or its opening)."""
+    return headline_echo_share(line, headline) > 0.6
+
+
+def repeats_headline(standfirst: str, headline: str) -> bool:
+    """Whether a standfirst gives its headline back: 80% or more of a headline's words (four or more), in the
+    headline's order. Stricter than the writer's `echoes_headline`, which asks again at 60% of the words in any
+    order: a standfirst may name the headline's person and label again ("Karina in Maison Kitsuné and Celine" under
+    "Karina Effect: Karina in Maison Kitsuné")."""
+    head, own = re.findall(r"[^\W_]+", headline.casefold()), re.findall(r"[^\W_]+", standfirst.casefold())
+    matched = sum(block.size for block in SequenceMatcher(None, head, own, autojunk=False).get_matching_blocks())
+    return len(head) >= 4 and matched >= 0.8 * len(head)
+
+
 def check_repetition(view: DraftView, criterion: str = "repetition") -> CriterionResult:
     """Fail on a repeated sentence, a sentence that says an earlier one again in other words, or a repeated
     n-gram rate above REPETITION_MAX_RATE. An echo is located, so the revision rewrites that one sentence."""
@@ -217,6 +248,10 @@ def check_repetition(view: DraftView, criterion: str = "repetition") -> Criterio
     echoes = echoed_sentences(view.paragraphs, view.index.vocabulary)
     evidence += [f'{_location(view, i)}: "{sentence}" — {SAYS_AGAIN} "{_excerpt(before, 200)}" already says: '
                  "say something new from the facts" for i, sentence, before in echoes]
+    standfirst = " ".join(c.text for c in view.claims.claims if c.location == "subtitle")
+    if standfirst and view.title and repeats_headline(standfirst, view.title):
+        evidence.append(f'subtitle: "{_excerpt(standfirst, 200)}" — {REPEATS_HEADLINE}: say what the headline leaves '
+                        "out")
     if rate > REPETITION_MAX_RATE:
         evidence.append(f"repeated {REPETITION_NGRAM}-word sequence rate {rate:.2f} > {REPETITION_MAX_RATE:.2f}")
     if evidence:

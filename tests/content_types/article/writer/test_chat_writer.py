@@ -224,9 +224,13 @@ async def test_a_body_under_the_word_floor_has_its_shortest_paragraph_continued_
     assert body[0] == f"{PARAGRAPH} {ADDED_IN_HOUSE_STYLE}"
     assert body[1:] == [PARAGRAPH] * (len(body) - 1)  # the second answer repeated its paragraph: not used
     assert outcome.notes["paragraphs continued"] == [{"paragraph": 1, "added": ADDED}]
-    assert outcome.notes["paragraphs not continued"][0].startswith("paragraph 2: unusable answer")
+    # Each unusable answer moves on to the next shortest paragraph, up to four asks in all.
+    refused = outcome.notes["paragraphs not continued"]
+    assert [line.split(":")[0] for line in refused] == ["paragraph 2", "paragraph 3", "paragraph 4"]
+    assert all("unusable answer" in line for line in refused)
     extend = [c.prompt for c in client.calls if c.purpose == "editorial_extend"]
-    assert len(extend) == 2 and "Paragraph 1 is too short" in extend[0] and PARAGRAPH in extend[0]
+    assert len(extend) == 4 and "Paragraph 1 is too short" in extend[0] and PARAGRAPH in extend[0]
+    assert "Paragraph 3 is too short" in extend[2]
 
 
 async def test_a_revision_continues_only_a_paragraph_it_rewrote() -> None:

@@ -116,23 +116,6 @@ def reads_as_list(headline: str) -> bool:
     return len(headline.split()) > 14 or commas >= 2 or (commas >= 1 and bool(re.search(r"\band\b|&", tail)))
 
 
-def echo_share(line: str, headline: str) -> float:
-    """How much of its headline a standfirst repeats: the share of the headline's words (of 3+ letters) it holds,
-    1.0 when it opens with the headline's first three words."""
-    words = [w for w in re.findall(r"[^\W_]+", headline.casefold()) if len(w) > 2]
-    if not words:
-        return 0.0
-    if line.casefold().startswith(" ".join(headline.casefold().split()[:3])):
-        return 1.0
-    own = set(re.findall(r"[^\W_]+", line.casefold()))
-    return sum(w in own for w in words) / len(words)
-
-
-def echoes(line: str, headline: str) -> bool:
-    """Whether a standfirst repeats its headline (most of the headline's words, or its opening)."""
-    return echo_share(line, headline) > 0.6
-
-
 # Openings that announce filler rather than say something ("In the world of fashion, Hanni wore a unique look at
 # various occasions" was the model's pick of pull quote).
 _FILLER_OPENING = re.compile(r"^(?:In (?:the world of|today's|a world|conclusion|summary)|Overall|All in all|"

@@ -28,8 +28,6 @@ from editorial_ai.content_types.article.writer.chat_prompts import (
 )
 from editorial_ai.content_types.article.writer.chat_text import (
     clean_paragraph,
-    echo_share,
-    echoes,
     editor_requests_not_followed,
     findings_for,
     fit_paragraph,
@@ -68,6 +66,8 @@ from editorial_ai.review.text_checks import (
     SAYS_AGAIN,
     copied_sentences,
     echoed_sentences,
+    echoes_headline,
+    headline_echo_share,
     reads_as_fact_line,
     says_again,
 )
@@ -76,7 +76,9 @@ from editorial_ai.text import split_sentences, word_count
 TEMPERATURE = 0.5  # lower than a chat default: the facts, not variety, are what the prose must carry
 MIN_WORDS = 55  # a paragraph shorter than this is asked for once more
 ARTICLE_WORDS = 360  # a body shorter than this has its shortest paragraphs continued (the brief's floor is 350)
-EXTENSIONS = 2  # at most this many paragraphs are continued per draft or revision
+# At most this many continuations are asked for per draft or revision (about 4 s each on the 1.5B model); with
+# two, and a stop at the first unusable answer, the tenth and twelfth rounds left three articles under 300 words.
+EXTENSIONS = 4
 PARAGRAPH_TOKENS = 260
 STANDFIRST_TRIES = 3  # the second try still echoed the headline in the bench ("From Paris Fashion Week, <headline>")
 WRITER_MODES = ("paragraphs", "body")
@@ -222,14 +224,15 @@ class ChatEditorialService:
     async def _reach_floor(self, run: _ChatRun, paragraphs: list[str], among: set[int] | None = None) -> list[str]:
         """A body under ARTICLE_WORDS has its shortest paragraphs continued by two sentences of the model's own
         from their facts (sentences the review took out left five of twelve articles under 350 words); a revision
-        continues only paragraphs it rewrote (`among`), so the rest stays verbatim. An answer
-        that repeats the paragraph, copies a fact line or runs long is not used, and the log says so."""
+        continues only paragraphs it rewrote (`among`), so the rest stays verbatim. An answer that repeats the
+        paragraph, copies a fact line or runs long is not used (the log says so); the next shortest is tried."""
         paragraphs = list(paragraphs)
         plans = run.outline.plans
+        refused: set[int] = set()  # paragraphs whose continuation was unusable: the next shortest is tried instead
         for attempt in range(EXTENSIONS):
             if sum(word_count(p) for p in paragraphs) >= ARTICLE_WORDS or not paragraphs:
                 break
-            candidates = [i for i in range(len(paragraphs)) if among is None or i in among]
+            candidates = [i for i in range(len(paragraphs)) if (among is None or i in among) and i not in refused]
             if not candidates:
                 break
             index = min(candidates, key=lambda i: word_count(paragraphs[i]))
@@ -247,7 +250,8 @@ class ChatEditorialService:
                     or any(reads_as_fact_line(s) for s in fresh)
                     or run.echoes_in([" ".join(paragraphs), " ".join(fresh)])):
                 _log(run.notes, "paragraphs not continued", f"paragraph {index + 1}: unusable answer {added[:120]!r}")
-                break
+                refused.add(index)
+                continue
             paragraphs[index] = mend_sentences(f"{paragraphs[index]} {' '.join(fresh)}")
             _log(run.notes, "paragraphs continued", {"paragraph": index + 1, "added": " ".join(fresh)})
         return paragraphs
@@ -279,15 +283,15 @@ class ChatEditorialService:
             task = standfirst_task(headline=title, fresh_start=attempt > 0, problems=problems)
             tried.append(one_line(await self._ask(run, task, purpose="editorial_subtitle", max_tokens=70,
                                                   salt=59 + 17 * attempt + salt), 200))
-            if (len(tried[-1].split()) >= 8 and not echoes(tried[-1], title) and tried[-1] != previous
+            if (len(tried[-1].split()) >= 8 and not echoes_headline(tried[-1], title) and tried[-1] != previous
                     and not still_holds(tried[-1], flagged) and not run.invented(tried[-1])):
                 break
             _bump(run.notes, "standfirst asked again")
         # None was right: the one that echoes the headline least (a full sentence before a clipped one, a new one
         # before the last draft's), and the log says the standfirst still needs an editor's eye.
         subtitle = min(tried, key=lambda s: (bool(still_holds(s, flagged)), bool(run.invented(s)), s == previous,
-                                             len(s.split()) < 8, echo_share(s, title)))
-        if echoes(subtitle, title) or len(subtitle.split()) < 8 or still_holds(subtitle, flagged):
+                                             len(s.split()) < 8, headline_echo_share(s, title)))
+        if echoes_headline(subtitle, title) or len(subtitle.split()) < 8 or still_holds(subtitle, flagged):
             run.notes["standfirst_kept_with_problem"] = subtitle
         return canonical_case(title, run.outline.names), canonical_case(subtitle, run.outline.names)
 
