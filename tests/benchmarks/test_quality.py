@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from editorial_ai.benchmarks.quality import DEFAULT_KEYWORDS, QualityKeyword, load_quality_keywords, run_quality
+from editorial_ai.benchmarks.quality import (
+    DEFAULT_KEYWORDS,
+    QualityKeyword,
+    load_quality_keywords,
+    run_quality,
+    tone_markers,
+)
 from editorial_ai.cli.main import app
 from editorial_ai.config import Settings
 
@@ -93,6 +99,9 @@ def test_cli_prints_figures_and_writes_json(tmp_path: Path, monkeypatch: pytest.
     failed = next(a for a in data["articles"] if a["keyword"] == "Qxzvw Plorbt")
     assert failed["status"] == "failed" and "nearest keywords the catalog supports" in failed["why"]
     assert data["totals"]["articles"] == 2 and data["model"] == "scripted:happy"
+    marks = data["totals"]["tone_markers_by_tone"]["sophisticated"]
+    assert set(marks) == {"you_per_100_words", "exclamations_per_100_words", "mean_sentence_words"}
+    assert marks["mean_sentence_words"] > 5 and "tone sophisticated: 'you'" in result.output
     missing = CliRunner().invoke(app, ["bench", "quality", "--keywords", str(tmp_path / "none.txt")])
     flat = " ".join(missing.output.replace("│", " ").split())  # undo the error box's wrapping
     assert missing.exit_code == 2 and "does not exist" in flat and "--keywords FILE" in flat
@@ -137,3 +146,13 @@ def test_an_interrupted_bench_keeps_the_articles_it_measured(tmp_path: Path, mon
     data = json.loads(out.read_text(encoding="utf-8"))
     assert [a["keyword"] for a in data["articles"]] == ["Jennie Effect"] and data["articles"][0]["words"] == 420
     assert data["calibration_note"] == "partial: 1 of 2 keywords"
+
+
+def test_tone_markers_count_the_reader_addressed_exclamations_and_sentence_length() -> None:
+    warm = tone_markers(["You will love this bag. Wear it with your jeans!", "It suits you."])
+    assert warm == {"you_per_100_words": round(3 * 100 / 13, 2), "exclamations_per_100_words": round(100 / 13, 2),
+                    "mean_sentence_words": round(13 / 3, 1)}
+    measured = tone_markers(["Jennie carried the Chanel 22 Bag at the airport in February 2026."])
+    assert measured["you_per_100_words"] == 0 and measured["exclamations_per_100_words"] == 0
+    assert tone_markers([]) == {"you_per_100_words": 0.0, "exclamations_per_100_words": 0.0,
+                                "mean_sentence_words": 0.0}

@@ -28,6 +28,7 @@ from editorial_ai.review.profile import ARTICLE_PROFILE
 from editorial_ai.review.source_index import plain
 from editorial_ai.review.specificity import fact_density
 from editorial_ai.review.text_checks import copied_sentences, repetition_figures
+from editorial_ai.text import split_sentences
 
 DEFAULT_KEYWORDS = Path(__file__).resolve().parents[3] / "examples" / "quality_keywords.txt"
 # Targets per article: length, the model's own share of the prose, variety, sourced detail and time.
@@ -54,6 +55,7 @@ class ArticleFigures:
     distinct2: float = 0.0  # distinct word bigrams / all bigrams of the body
     model_sentence_share: float = 0.0  # body sentences the model wrote (not composed by code)
     fact_density: float = 0.0  # body sentences carrying a sourced name, piece, figure, date or setting
+    tone_markers: dict[str, float] = field(default_factory=dict)  # counted signs of the voice (`tone_markers`)
     coverage: float = 0.0
     revisions: int = 0
     minutes: float = 0.0
@@ -121,6 +123,7 @@ class QualityReport:
             "mean_cpu_minutes": round(sum(a.cpu_minutes for a in self.articles) / (len(self.articles) or 1), 2),
             "max_minutes": max((a.minutes for a in self.articles), default=0.0),
             "meeting_targets": sum(a.meets_targets() for a in drafted),
+            "tone_markers_by_tone": _markers_by_tone(drafted),
         }
 
     def as_json(self) -> dict[str, Any]:
@@ -129,6 +132,30 @@ class QualityReport:
                     for a in self.articles]  # fmt: skip
         return {"model": self.model, "totals": self.totals(), "articles": articles, "calibration": self.calibration,
                 "calibration_note": self.calibration_note}
+
+
+_SECOND_PERSON = frozenset({"you", "your", "yours", "yourself"})
+
+
+def tone_markers(paragraphs: list[str]) -> dict[str, float]:
+    """Counted signs of a voice, to compare tones side by side: "you" per 100 words (a warm piece speaks to the
+    reader), exclamations per 100 words and mean sentence length in words (a playful one is short and bright)."""
+    words = [w for p in paragraphs for w in plain(p).split()]
+    sentences = [s for p in paragraphs for s in split_sentences(p)]
+    per_100 = 100 / len(words) if words else 0.0
+    return {"you_per_100_words": round(sum(w in _SECOND_PERSON for w in words) * per_100, 2),
+            "exclamations_per_100_words": round(sum(p.count("!") for p in paragraphs) * per_100, 2),
+            "mean_sentence_words": round(len(words) / len(sentences), 1) if sentences else 0.0}
+
+
+def _markers_by_tone(articles: list[ArticleFigures]) -> dict[str, dict[str, float]]:
+    """The mean of each tone marker over the articles written in each tone."""
+    out: dict[str, dict[str, float]] = {}
+    for tone in dict.fromkeys(a.tone for a in articles):
+        mine = [a.tone_markers for a in articles if a.tone == tone and a.tone_markers]
+        if mine:
+            out[tone] = {key: round(sum(m[key] for m in mine) / len(mine), 2) for key in mine[0]}
+    return out
 
 
 def _median(values: list[float]) -> float:
@@ -239,6 +266,7 @@ def article_figures(keyword: str, state: dict[str, Any], known: dict[str, set[st
     figures.distinct2 = distinct2(paragraphs)
     figures.model_sentence_share = model_share(state, paragraphs)
     figures.fact_density = fact_density(view)[0]
+    figures.tone_markers = tone_markers(paragraphs)
     figures.sample = " ".join(paragraphs[1:2] or paragraphs[:1])[:400]
     return figures
 

@@ -336,6 +336,10 @@ def _print_quality(report: Any) -> None:
         f"{t['median_minutes']:.2f} (max {t['max_minutes']:.2f}, <= 3; CPU minutes mean "
         f"{t['mean_cpu_minutes']:.2f}); tokens per article: prefill {t['prefill_tokens_per_article']}, decoded "
         f"{t['decoded_tokens_per_article']}; meeting every target: {t['meeting_targets']}/{t['drafted']}")
+    for tone, marks in t["tone_markers_by_tone"].items():
+        console.print(f"tone {tone}: 'you' {marks['you_per_100_words']:.2f} and '!' "
+                      f"{marks['exclamations_per_100_words']:.2f} per 100 words, sentences of "
+                      f"{marks['mean_sentence_words']:.1f} words (mean)")
     if report.calibration:
         cal = report.calibration
         for name, data in cal["types"].items():
