@@ -96,3 +96,11 @@ def test_a_figure_a_post_states_is_supported_and_an_unstated_claim_without_figur
     assert gate.passed and gate.evidence == []
     assert "Not stated by any one source sentence" in gate.reason and shelves.check.quoted(80) in gate.reason
 
+
+
+def test_a_person_given_other_pronouns_fails_fact_accuracy_located() -> None:
+    assert fact_accuracy_verdict(_view(_draft("She wore it again."))).passed
+    gate = fact_accuracy_verdict(_view(_draft("Jennie kept her look plain.", "His coat was the point.")))
+    assert not gate.passed
+    assert gate.evidence[-1] == ('body_paragraphs[0]: "His coat was the point." — calls Jennie "his" where the '
+                                 'draft already calls Jennie "she/her": use "she/her" throughout')

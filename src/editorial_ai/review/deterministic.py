@@ -27,8 +27,9 @@ from editorial_ai.review.claims import ClaimSet, layout_claims, text_claims, tex
 from editorial_ai.review.completeness import VALIDATORS
 from editorial_ai.review.grounding import grounding_verdict, ungrounded_card_names
 from editorial_ai.review.profile import ReviewProfile
+from editorial_ai.review.pronouns import pronoun_clashes
 from editorial_ai.review.rubric import Rubric
-from editorial_ai.review.source_index import SourceIndex, cached_index
+from editorial_ai.review.source_index import SourceIndex, cached_index, plain
 from editorial_ai.review.text_checks import DraftView, topic_terms
 
 
@@ -95,18 +96,27 @@ def view_verdicts(view: DraftView, threshold: float | None = None) -> list[Claim
     return claim_verdicts(view.checks, view.index, threshold, every_claim=text)
 
 
+def _artists(index: SourceIndex) -> list[str]:
+    """The sourced people who are artists, not groups (a group is "they")."""
+    groups = frozenset().union(*index.groups_of.values()) if index.groups_of else frozenset()
+    return [p for p in index.facts.people if plain(p) in index.groups_of and plain(p) not in groups]
+
+
 def fact_accuracy_verdict(view: DraftView, criterion: str = "fact_accuracy",
                           threshold: float | None = None) -> CriterionResult:
     """Each claim that names something or states a figure is backed by the sources, by the verdicts the desk shows
     (`claim_support.claim_verdicts`): it fails on unsupported claims and on claims whose figures no source sentence
-    states; claims that are only not stated (sourced names, a relation no one sentence says) are named in the reason
-    without failing."""
+    states, and on a sentence that gives a person other pronouns than the draft first did (`pronouns`); claims that
+    are only not stated (sourced names, a relation no one sentence says) are named in the reason without failing."""
     text = view.profile.free_text
     if threshold is None:
         threshold = claim_support.TEXT_SUPPORT_THRESHOLD if text else claim_support.SUPPORT_THRESHOLD
     verdicts = view_verdicts(view, threshold)
     factual = [v for v in verdicts if v.check.has_facts or (text and not v.check.claim.heading)]
     evidence = [v.evidence_line() for v in verdicts if v.fails_review]
+    where = "paragraphs" if text else "body_paragraphs"
+    evidence += [f'{where}[{c.paragraph}]: "{c.sentence}" — {c.problem()}'
+                 for c in pronoun_clashes(view.paragraphs, _artists(view.index))]
     unstated = [v.check.quoted(80) for v in verdicts if v.verdict == NOT_STATED and not v.fails_review]
     score = round(1 - len(evidence) / len(factual), 4) if factual else 1.0
     if evidence:
