@@ -372,3 +372,34 @@ async def test_a_revision_keeps_the_pull_quote_while_its_line_stands_unchanged()
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
     assert outcome.content.pull_quotes == [line] and outcome.notes["pull_quote"] == "kept from the last draft"
     assert not [c for c in client.calls if c.purpose == "editorial_pull_quote"]
+
+
+async def test_a_continuation_sentence_the_sources_do_not_support_is_not_used_and_logged() -> None:
+    wrong = "Lisa carried the Chanel 22 Bag at the airport on 5 August 2025."
+    kept = "The olive leather set off a plain coat, and the photographs kept returning to it."
+    writer, _ = _writer({"editorial_paragraph": [{"text": PARAGRAPH}],
+                         "editorial_extend": [{"text": f"{wrong} {kept}"}, {"error": "permanent"}],
+                         **HEADINGS})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    assert outcome.content.body_paragraphs[0] == f"{PARAGRAPH} {kept}"
+    (logged,) = outcome.notes["continuation sentences not used"]
+    assert logged[0]["sentence"] == wrong and logged[0]["problems"]
+
+
+async def test_a_fix_that_pairs_a_person_with_a_piece_no_post_gives_is_asked_again_with_the_problem() -> None:
+    stubborn = "Jennie wore the Chanel 22 Bag in Milan."
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
+                               body_paragraphs=[f"{PARAGRAPH} {stubborn}", PARAGRAPH])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "fact_accuracy", "reason": "1 claim lacks support.",
+         "evidence": [f'body_paragraphs[0]: "{stubborn}" — Milan is in no source']}]}
+    paired = "Cha Eun-woo wore the Chanel 22 Bag at the airport."
+    writer, client = _writer({"editorial_sentence": [{"text": paired}, {"text": paired}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["body_paragraphs[0]"], feedback_history=[review],
+                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
+    asks = [c.prompt for c in client.calls if c.purpose == "editorial_sentence"]
+    assert len(asks) == 2 and "Cha Eun-woo" in asks[1]  # the second ask names what the first answer paired wrongly
+    assert outcome.content.body_paragraphs[0] == PARAGRAPH
+    assert outcome.notes["sentences_taken_out"][0]["sentence"] == stubborn

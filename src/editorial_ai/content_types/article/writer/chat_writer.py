@@ -59,9 +59,11 @@ from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.models.state_json import CuratedTopicJson, FeedbackJson, JsonObject, SourcePostJson
 from editorial_ai.prompts.feedback import format_feedback
+from editorial_ai.review.claim_support import check_claims
+from editorial_ai.review.claims import text_claims
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.scenes import invented_events, invented_reception, invented_scenes
-from editorial_ai.review.source_index import content_words, plain
+from editorial_ai.review.source_index import SourceIndex, cached_index, content_words, plain
 from editorial_ai.review.text_checks import (
     SAYS_AGAIN,
     copied_sentences,
@@ -115,7 +117,24 @@ class _ChatRun:
     source_words: frozenset[str] = frozenset()  # plain words of the run's facts and posts
     vocabulary: frozenset[str] = frozenset()  # their stemmed content words: what an echo check leaves out
     source_text: str = ""  # the run's facts and posts, for phrases checked whole ("an airport fashion show")
+    index: SourceIndex | None = None  # the review's index of the run's sources, for the writer's own screening
     notes: JsonObject = field(default_factory=dict)
+
+    def pairing_problems(self, paragraph: str, sentence: str) -> list[str]:
+        """What the review's claim checks find wrong in `sentence`, read inside `paragraph`, which holds it (so
+        "she" is the person the paragraph named): pairings no post makes and names no source holds. A
+        continuation or a fix is screened with it before it joins the draft: unscreened, each revision's
+        continuation brought a new wrong pairing ("Rosé wore the jeans at the airport on 8 February"), and the
+        loop escalated on sentences the writer itself had just added."""
+        key = plain(sentence)
+        if self.index is None or not key:
+            return []
+        problems: list[str] = []
+        for check in check_claims(text_claims(paragraph), self.index):
+            claim = plain(check.claim.text)
+            if claim and (claim in key or key in claim):
+                problems += [*check.pairing, *(f"{name} is in no source" for name in check.unsupported)]
+        return problems
 
     def invented(self, text: str) -> list[str]:
         """Reception, scenes and events the facts do not give ("captivated audiences", "greeted by", "an airport
@@ -173,7 +192,7 @@ class ChatEditorialService:
                               brands={p.brand for p in outline.products if p.brand})
         sourced = f"{outline.source_text}\n{facts}"
         return _ChatRun(outline, system, 1000 if seed is None else seed, guard, frozenset(plain(sourced).split()),
-                        frozenset(content_words(sourced)), sourced)
+                        frozenset(content_words(sourced)), sourced, cached_index(topics, contexts, context=[keyword]))
 
     async def _ask(self, run: _ChatRun, prompt: str, *, purpose: str, max_tokens: int, salt: int,
                    temperature: float = TEMPERATURE) -> str:
@@ -246,6 +265,12 @@ class ChatEditorialService:
             added = fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)), run.outline.names))
             known = {plain(s) for s in split_sentences(paragraphs[index])}
             fresh = [s for s in split_sentences(added) if plain(s) not in known]
+            whole = f"{paragraphs[index]} {' '.join(fresh)}"
+            wrong = {s: problems for s in fresh if (problems := run.pairing_problems(whole, s))}
+            if wrong:
+                _log(run.notes, "continuation sentences not used",
+                     [{"sentence": s, "problems": list[JsonValue](p)} for s, p in wrong.items()])
+                fresh = [s for s in fresh if s not in wrong]
             if (not 8 <= word_count(" ".join(fresh)) <= 90 or copied_sentences(fresh, plan.facts)
                     or any(reads_as_fact_line(s) for s in fresh)
                     or run.echoes_in([" ".join(paragraphs), " ".join(fresh)])):
@@ -373,22 +398,24 @@ class ChatEditorialService:
         for n, (sentence, problems) in enumerate(located):
             groups = offending_terms(problems)
             echoed = _echoed(problems)
-            new = ""
+            new, paired = "", list[str]()
             for attempt in range(2):
-                extra = ([f"leave out: {', '.join([*still_holds(new, groups), *run.unsourced_years(new)])}"]
-                         if attempt and new and not run.says_again(new, echoed) else
-                         ["it still says the same; tell a fact the paragraph has not told yet"] if attempt and new
-                         else [])
+                leave = [*still_holds(new, groups), *run.unsourced_years(new)] if attempt and new else []
+                extra = ([f"leave out: {', '.join(leave)}"] if leave and not run.says_again(new, echoed) else
+                         ["it still says the same; tell a fact the paragraph has not told yet"]
+                         if attempt and new and (new == sentence or run.says_again(new, echoed)) else [])
+                extra += paired[:2] if attempt else []
                 raw = await self._ask(run, sentence_fix_task(number=index + 1, sentence=sentence,
                                                              problems=[*problems, *extra], facts=facts),
                                       purpose="editorial_sentence", max_tokens=90,
                                       salt=137 * (index + 1) + 11 * n + 5 * attempt, temperature=0.5 + 0.3 * attempt)
                 new = fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)), run.outline.names))
+                paired = run.pairing_problems(fixed.replace(sentence, new, 1), new) if new else []
                 if (new and new != sentence and len(new) < 2 * len(sentence) + 80 and not still_holds(new, groups)
-                        and not run.unsourced_years(new) and not run.says_again(new, echoed)):
+                        and not run.unsourced_years(new) and not run.says_again(new, echoed) and not paired):
                     break
             if (not new or new == sentence or still_holds(new, groups) or run.unsourced_years(new)
-                    or run.says_again(new, echoed)):
+                    or run.says_again(new, echoed) or paired):
                 opened = fixed.startswith(sentence)
                 fixed = without_claim(fixed, sentence)
                 if opened:  # the next sentence now opens the paragraph: "It is ..." names what "it" was
