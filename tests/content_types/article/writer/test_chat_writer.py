@@ -46,6 +46,9 @@ async def test_every_request_shares_one_system_message_with_the_facts_first() ->
     assert "Chanel 22 Bag" in system and not any(call.few_shot for call in client.calls)
     assert outcome.notes["writer"] == "chat:paragraphs" and outcome.notes["model_sentence_share"] == 1.0
     assert outcome.content.body_paragraphs[0] == PARAGRAPH  # nothing the model wrote was deleted
+    # The standfirst is built on one sourced look, so it pairs nobody with a piece they did not wear.
+    standfirst = next(c.prompt for c in client.calls if c.purpose == "editorial_subtitle")
+    assert '"Jennie wore the Chanel 22 Bag at the airport"' in standfirst
 
 
 async def test_a_quoted_sentence_is_fixed_and_a_stubborn_one_is_taken_out_and_logged() -> None:

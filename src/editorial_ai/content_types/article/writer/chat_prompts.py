@@ -186,16 +186,23 @@ def headline_task(*, keyword: str, feedback: str = "", was_a_list: bool = False)
     return "\n".join(parts)
 
 
-def standfirst_task(*, headline: str, fresh_start: bool = False, problems: Sequence[str] = ()) -> str:
-    """Ask for the standfirst under the headline; `fresh_start` fixes its first word, for a model that echoed the
-    headline once already; `problems` are the review's findings against the last standfirst."""
-    opening = ("Begin the sentence with the word \"From\" and name a place or a piece. " if fresh_start else "")
+def standfirst_task(*, headline: str, look: str = "", fresh_start: bool = False, problems: Sequence[str] = ()) -> str:
+    """Ask for the standfirst under the headline, built on one sourced `look` ("Jennie wore the Chanel 22 Bag at
+    the airport"); `fresh_start` fixes its first word, for a model that echoed the headline once already;
+    `problems` are the review's findings against the last standfirst.
+
+    Asked only to say what the feature is about, the 1.5B model put two people and two pieces together in one
+    place ("From the airport, Rosé and Irene wore the Balenciaga Baggy Jeans"), a pairing no post makes, and the
+    standfirst was the last finding of half the escalations."""
+    opening = "Begin the sentence with the word \"From\". " if fresh_start else ""
     wrong = ("The last standfirst was wrong: " + "; ".join(sanitize_text(p) for p in problems[:3])
              + ". Write a new one that says only what the facts state. ") if problems else ""
+    built = (f"Build it on this one look, exactly as the facts give it, and put nobody else with its piece: "
+             f"{quote_as_data(look, label='Look', max_chars=200)}. ") if look else ""
     return (f"{wrong}The headline is {quote_as_data(headline, label='Headline', max_chars=160)}. Write the standfirst: "
             "one sentence of 15 to 30 words that tells the reader what the feature is about, using only the facts. "
-            f"Do not repeat the headline's words: start differently and add what the headline leaves out. {opening}"
-            "Answer with the sentence only.")
+            f"{built}Do not repeat the headline's words: start differently and add what the headline leaves out. "
+            f"{opening}Answer with the sentence only.")
 
 
 def pull_quote_task(candidates: Sequence[str]) -> str:

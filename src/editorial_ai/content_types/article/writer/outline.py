@@ -125,6 +125,14 @@ class Outline:
                 texts += [product.details, " ".join(product.tags), " ".join(product.scenes)]
         return frozenset(words_of(" ".join(texts)))
 
+    def signature_look(self) -> str:
+        """The lead celebrity's signature look as one sourced statement ("Jennie wore the Chanel 22 Bag at the
+        airport"), or "" when the sources give no piece of hers."""
+        piece, scene = self.signature
+        if not (self.celebrity and piece):
+            return ""
+        return f"{self.celebrity} wore the {piece} {scene_phrase(scene)}".rstrip()
+
     def headline_facts(self) -> str:
         """One line of facts for the title and subtitle prompts: the celebrity with a piece she wore and where,
         so any combination the model makes of them is one a sourced post supports."""
