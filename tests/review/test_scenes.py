@@ -332,10 +332,14 @@ def test_the_writer_s_fact_labels_in_an_article_are_a_finding_but_not_in_other_t
     assert problems == ['it speaks of the writer\'s notes, not the clothes: "trend tags"; say what the tags describe '
                         'in plain words']
     assert still_holds(text, offending_terms(problems)) == ["trend tags"]
-    from editorial_ai.review.scenes import notes_named
+    from editorial_ai.review.scenes import notes_named, notes_problem
 
     assert notes_named("On the second date, Jackson Wang wore the belt.") == ["on the second date"]
     assert notes_named("On 10 March, Jackson Wang wore the belt on a date night.") == []
+    meta = "In the closing paragraph, the feature is wrapped up with a call to action for readers."
+    assert notes_named(meta) == ["the closing paragraph", "the feature is wrapped", "call to action"]
+    assert notes_problem("the closing paragraph").endswith("write the paragraph itself, not about it")
+    assert notes_named("The bag closed the look; the paragraph of pleats on the skirt caught the light.") == []
     assert [p for c in check_claims(ClaimSet([Claim(text, "paragraph 1")]), _index()) for p in c.pairing] == []
 
 

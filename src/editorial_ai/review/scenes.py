@@ -152,7 +152,11 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
 # The writer's notes named in the prose: "The trend tags 'bag', 'Y2K' and '90s' all contribute to the theme", "On
 # the second date, Jackson Wang wore ..." (the second dated fact line).
 _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source posts?)\b"
-                    r"|\bon the (?:first|second|third|fourth|fifth|last) date\b")  # the facts' order, not a day
+                    r"|\bon the (?:first|second|third|fourth|fifth|last) date\b"  # the facts' order, not a day
+                    # The task read back: "In the closing paragraph, the feature is wrapped up with a call to action
+                    # for readers: ..." was a whole closing paragraph of one Gorpcore draft, and it passed.
+                    r"|\b(?:this|the (?:opening|closing|final|next|previous|last|first|second|third)) paragraph\b"
+                    r"|\bcall to action\b|\bthe (?:feature|article) (?:is|was) (?:wrapped|closed|rounded|opened)\b")
 
 
 def notes_named(text: str) -> list[str]:
@@ -162,7 +166,10 @@ def notes_named(text: str) -> list[str]:
 
 def notes_problem(phrase: str) -> str:
     """The finding for a fact label in the prose."""
-    fix = "name the day the facts give" if phrase.endswith(" date") else "say what the tags describe in plain words"
+    fix = ("name the day the facts give" if phrase.endswith(" date") else
+           "write the paragraph itself, not about it" if phrase.endswith(("paragraph", "action", "wrapped", "closed",
+                                                                          "rounded", "opened"))
+           else "say what the tags describe in plain words")
     return f'it speaks of the writer\'s notes, not the clothes: "{phrase}"; {fix}'
 
 

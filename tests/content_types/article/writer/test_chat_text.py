@@ -176,6 +176,11 @@ def test_a_paragraph_opening_on_a_pronoun_names_its_subject() -> None:
         "Balletcore is characterized by minimalism. It shows up at pop-ups.")
     assert named_opening("Her denim came first.", "Hanni") == "Hanni's denim came first."
     assert named_opening("Hanni wore denim.", "Hanni") == "Hanni wore denim."
+    # A piece's paragraph that lost the sentence naming it: "them" in the new first sentence becomes the piece.
+    assert named_opening("Rosé wore them at a cover shoot. Irene wore them on stage.", "Balenciaga Baggy Jeans",
+                         piece=True) == ("Rosé wore the Balenciaga Baggy Jeans at a cover shoot. Irene wore them on "
+                                         "stage.")
+    assert named_opening("Irene wore them on stage.", "Hanni") == "Irene wore them on stage."  # a person: no piece
     assert named_opening("Items sold out.", "Balletcore") == "Items sold out."
     assert named_opening("It's a staple of the season.", "Balletcore") == "Balletcore is a staple of the season."
     assert named_opening("They're worn with ballet flats.", "Leg warmers") == "Leg warmers are worn with ballet flats."

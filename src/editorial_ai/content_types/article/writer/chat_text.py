@@ -258,11 +258,24 @@ def without_claim(paragraph: str, claim: str) -> str:
     return paragraph
 
 
-def named_opening(paragraph: str, subject: str) -> str:
+# "Rosé wore them at a magazine cover shoot": the piece "them" stood for was named only in the sentence taken out.
+_WORN_PRONOUN = re.compile(r"\b(wore|wears|carried|carries|paired|pairs|styled|styles|chose|donned|sported) "
+                           r"(them|it)\b")
+
+
+def named_opening(paragraph: str, subject: str, *, piece: bool = False) -> str:
     """A paragraph whose opening sentence was taken out starts on the next one's pronoun ("It is characterized by
-    minimalism"): the pronoun becomes the paragraph's subject ("Balletcore is characterized by minimalism")."""
+    minimalism"): the pronoun becomes the paragraph's subject ("Balletcore is characterized by minimalism"); when
+    the subject is a `piece` the paragraph no longer names, a first sentence that wears "them" wears it instead."""
+    if not subject:
+        return paragraph
+    sentences = split_sentences(paragraph)
+    if piece and sentences and subject.casefold() not in paragraph.casefold() and (
+            worn := _WORN_PRONOUN.search(sentences[0])):
+        first = f"{sentences[0][:worn.start(2)]}the {subject}{sentences[0][worn.end(2):]}"
+        return " ".join([first, *sentences[1:]])
     match = _LEADING_PRONOUN.match(paragraph)
-    if match is None or not subject:
+    if match is None:
         return paragraph
     if match[1] in _CONTRACTED:  # "It's a staple" -> "Balletcore is a staple"
         return f"{subject} {_CONTRACTED[match[1]]} {paragraph[match.end():]}"

@@ -420,7 +420,8 @@ class ChatEditorialService:
                 opened = fixed.startswith(sentence)
                 fixed = without_claim(fixed, sentence)
                 if opened:  # the next sentence now opens the paragraph: "It is ..." names what "it" was
-                    fixed = named_opening(fixed, run.outline.plans[min(index, len(run.outline.plans) - 1)].subject)
+                    plan = run.outline.plans[min(index, len(run.outline.plans) - 1)]
+                    fixed = named_opening(fixed, plan.subject, piece=plan.kind == "product")
                 _log(run.notes, "sentences_taken_out", {"sentence": sentence, "problems": list[JsonValue](problems)})
                 continue
             fixed = fixed.replace(sentence, new, 1)
