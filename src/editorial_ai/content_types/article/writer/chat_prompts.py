@@ -17,7 +17,9 @@ PARAGRAPH_WORDS = (100, 130)
 
 # What each kind of paragraph of the outline (outline.py) is for.
 PARAGRAPH_ROLES: dict[str, str] = {
-    "background": "open the feature: what {keyword} is, where it shows up and why it matters this season",
+    # Asked "why it matters this season", the model answered with reception ("a global phenomenon that has
+    # captured the attention of fashion enthusiasts worldwide"), a finding in most drafts.
+    "background": "open the feature: what {keyword} is, in which pieces and where it shows up",
     "looks": "the looks: who wore what, where and on which date, retold in flowing sentences of your own",
     "product": "the piece: {subject}, what it is made of, who wore it where, and what it adds to a look",
     # Asked why a trend spreads or why readers want a piece, the model answered with reception no post gives
@@ -180,9 +182,9 @@ def headline_task(*, keyword: str, feedback: str = "", was_a_list: bool = False)
         parts.append("Your last headline was a list of names. Write a short one of at most 8 words about one person "
                      "or one piece.")
     parts.append(f"Write the headline of this feature on {quote_as_data(keyword, label='the topic', max_chars=120)}:"
-                 " at most 10 words, naming the topic and saying something about it (a person, a piece or why it "
-                 "spreads), never a list of places or products. Answer with the headline only, without quotation "
-                 "marks.")
+                 " at most 10 words, naming the topic and saying something about it (a person and a piece they "
+                 "wore, or where it was seen), never a list of places or products. Answer with the headline only, "
+                 "without quotation marks.")
     return "\n".join(parts)
 
 
