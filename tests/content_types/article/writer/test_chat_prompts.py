@@ -25,3 +25,12 @@ def test_the_fixes_of_one_paragraph_open_alike_so_the_cache_serves_their_facts()
     second = sentence_fix_task(number=2, sentence="The flats were red.", problems=["not red"], facts=facts)
     shared = first[:next(i for i, (a, b) in enumerate(zip(first, second, strict=False)) if a != b)]
     assert facts[0] in shared and "Jennie smiled" not in shared
+
+
+def test_a_standfirst_asked_again_opens_on_the_look_s_person_when_it_has_a_look() -> None:
+    from editorial_ai.content_types.article.writer.chat_prompts import standfirst_task
+
+    look = "Jennie wore the Chanel 22 Bag at the airport"
+    again = standfirst_task(headline="Jennie Effect: the olive bag", look=look, fresh_start=True)
+    assert f'"{look}"' in again and "name of the look's person" in again and '"From"' not in again
+    assert '"From"' in standfirst_task(headline="Jennie Effect: the olive bag", fresh_start=True)

@@ -7,6 +7,7 @@ from editorial_ai.content_types.article.writer.chat_text import (
     editor_requests_not_followed,
     findings_for,
     fit_paragraph,
+    mend_sentences,
     named_opening,
     offending_terms,
     one_line,
@@ -181,6 +182,11 @@ def test_a_paragraph_opening_on_a_pronoun_names_its_subject() -> None:
                          piece=True) == ("Rosé wore the Balenciaga Baggy Jeans at a cover shoot. Irene wore them on "
                                          "stage.")
     assert named_opening("Irene wore them on stage.", "Hanni") == "Irene wore them on stage."  # a person: no piece
+    # The tail of a taken-out sentence: no leading "Or maybe", and no closing quote whose opening went with it.
+    assert named_opening("Or maybe you can pair both pieces.", "Gorpcore") == "You can pair both pieces."
+    assert mend_sentences('You can pair both pieces for a statement." He wore the belt.') == (
+        "You can pair both pieces for a statement. He wore the belt.")
+    assert mend_sentences('She said "simple" twice.') == 'She said "simple" twice.'
     assert named_opening("Items sold out.", "Balletcore") == "Items sold out."
     assert named_opening("It's a staple of the season.", "Balletcore") == "Balletcore is a staple of the season."
     assert named_opening("They're worn with ballet flats.", "Leg warmers") == "Leg warmers are worn with ballet flats."

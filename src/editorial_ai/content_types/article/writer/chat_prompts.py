@@ -196,7 +196,10 @@ def standfirst_task(*, headline: str, look: str = "", fresh_start: bool = False,
     Asked only to say what the feature is about, the 1.5B model put two people and two pieces together in one
     place ("From the airport, Rosé and Irene wore the Balenciaga Baggy Jeans"), a pairing no post makes, and the
     standfirst was the last finding of half the escalations."""
-    opening = "Begin the sentence with the word \"From\". " if fresh_start else ""
+    # "From ..." with a look to tell made the model name a second place for it ("From the Paris Fashion Week front
+    # row, Jennie wore the Chanel 22 Bag at a pop-up store event"): with a look, it opens on the look's person.
+    opening = ("" if not fresh_start else "Begin the sentence with the name of the look's person. " if look
+               else "Begin the sentence with the word \"From\". ")
     wrong = ("The last standfirst was wrong: " + "; ".join(sanitize_text(p) for p in problems[:3])
              + ". Write a new one that says only what the facts state. ") if problems else ""
     built = (f"Build it on this one look, exactly as the facts give it, and put nobody else with its piece: "

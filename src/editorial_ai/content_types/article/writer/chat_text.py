@@ -60,7 +60,16 @@ def mend_sentences(text: str) -> str:
 
     text = _BROKEN_STOP.sub(mend, text)
     text = re.sub(r"(?<=[a-z0-9)'’][.!?] )([a-z])", lambda m: m[1].upper(), text)
-    return _SUMMING_UP.sub(lambda m: m[1] + m[2].upper(), text)
+    return _closed_quotes(_SUMMING_UP.sub(lambda m: m[1] + m[2].upper(), text))
+
+
+def _closed_quotes(text: str) -> str:
+    """A text with an odd number of straight double quotes loses the last one: a take-out of the sentence that
+    opened a quotation left its closing mark dangling ("... a stylish statement." after the opening went)."""
+    if text.count('"') % 2 == 0:
+        return text
+    at = text.rfind('"')
+    return (text[:at] + text[at + 1:]).replace("  ", " ").strip()
 
 
 def fit_paragraph(text: str, limit: int = MAX_PARAGRAPH_CHARS) -> str:
@@ -232,6 +241,7 @@ def strip_meta(answer: str) -> str:
 
 
 _LEADING_PRONOUN = re.compile(r"^(It's|It’s|She's|He's|They're|It|She|He|They|This|Its|Her|His|Their)\s")
+_LEADING_JOIN = re.compile(r"^(?:Or maybe|Or perhaps|Or|And|But|So|Also),?\s+")
 _CONTRACTED = {"It's": "is", "It’s": "is", "She's": "is", "He's": "is", "They're": "are"}
 
 
@@ -274,6 +284,9 @@ def named_opening(paragraph: str, subject: str, *, piece: bool = False) -> str:
             worn := _WORN_PRONOUN.search(sentences[0])):
         first = f"{sentences[0][:worn.start(2)]}the {subject}{sentences[0][worn.end(2):]}"
         return " ".join([first, *sentences[1:]])
+    if (joined := _LEADING_JOIN.match(paragraph)) is not None:  # "Or maybe you can ..." -> "You can ..."
+        rest = paragraph[joined.end():]
+        return rest[:1].upper() + rest[1:]
     match = _LEADING_PRONOUN.match(paragraph)
     if match is None:
         return paragraph
