@@ -41,6 +41,15 @@ def test_a_piece_given_a_material_its_sources_lack_is_a_pairing_error() -> None:
     assert pairing[2] == [] and pairing[3] == []  # right for the tee; leather is right for the loafers
 
 
+def test_what_a_sentence_gives_both_pieces_must_be_true_of_each() -> None:
+    claims = text_claims("Minji paired the Maison Kitsuné Chillax Fox Tee and the Gucci Horsebit Loafers, which are "
+                         "both black leather pieces. The Maison Kitsuné Chillax Fox Tee and the Gucci Horsebit "
+                         "Loafers both came out in the music video.")
+    pairing = [c.pairing for c in check_claims(claims, _index())]
+    assert pairing[0] == ["the sources do not describe the Maison Kitsuné Chillax Fox Tee as black, leather"]
+    assert pairing[1] == []
+
+
 def test_a_claim_that_names_no_piece_and_follows_none_is_not_checked_for_attributes() -> None:
     checks = check_claims(text_claims("Old money dressing loves navy wool."), _index())
     assert checks[0].pairing == []

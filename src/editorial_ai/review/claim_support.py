@@ -306,6 +306,11 @@ def called_by_type(text: str, pieces: list[str]) -> list[str]:
             if kinds.count(kind) == 1 and re.search(rf" (?:the|her|his|their|s) {re.escape(kind)} ", folded)]
 
 
+# What a sentence gives every piece it names at once: "the bag in brown leather and the sweatshirt, which are both
+# black cotton jersey pieces" gives the bag black cotton jersey too, which the union of both pieces' words allowed.
+_BOTH = re.compile(r"\b(?:both|all|each) (?:made (?:of|from) |in |of )?((?:[\w-]+ ){0,3}[\w-]+)", re.IGNORECASE)
+
+
 def _attribute_problems(text: str, products: list[str], index: SourceIndex) -> list[str]:
     """Materials, colours, garment types and parts the claim gives its pieces (`products`, plain keys) that their
     sources lack."""
@@ -321,6 +326,12 @@ def _attribute_problems(text: str, products: list[str], index: SourceIndex) -> l
     if parts := unsourced_features(text, allowed):
         problems.append(f"no source gives the {label} these details: {', '.join(parts)}; describe only its "
                         "sourced material, colour and where it was worn")
+    if len(products) > 1 and (shared := _BOTH.search(text)):  # "..., which are both black cotton jersey pieces"
+        for piece in products:
+            lacking = unsourced_attributes(shared[1], index.product_words(piece))
+            if lacking:
+                problems.append(f"the sources do not describe the {index.product_titles.get(piece, piece)} as "
+                                f"{', '.join(lacking)}")
     for piece in products:  # "bags like the 22 Bag and the Relaxed Denim Shorts" files the shorts under bags
         word = misfiled_garment(text, piece, index.product_words(piece))
         if word is not None and not (len(products) == 1 and kinds):
