@@ -25,6 +25,11 @@ def test_clean_paragraph_removes_labels_markdown_and_wrapping_quotes() -> None:
     listed = ("Why the Jennie Effect spreads:\n1. Cultural relevance: The bag fits the moment.\n"
               "2. Ease: Denim is easy to find.\nThe Pop-Up Event\nAt the pop-up, fans queued.")
     assert clean_paragraph(listed) == "The bag fits the moment. Denim is easy to find. At the pop-up, fans queued."
+    # The model's reply to the request is not prose of the article.
+    assert clean_paragraph("Certainly! This pair came out in a brand campaign.") == (
+        "This pair came out in a brand campaign.")
+    assert clean_paragraph("Sure, here is the revised paragraph: Hanni wore the pumps.") == "Hanni wore the pumps."
+    assert clean_paragraph("Surely the pumps were the point.") == "Surely the pumps were the point."
 
 
 def test_fit_paragraph_drops_a_sentence_cut_by_the_token_cap_and_keeps_the_limit() -> None:

@@ -33,9 +33,16 @@ def clean_paragraph(text: str) -> str:
     lines = [_ENUMERATION.sub("", line).replace("**", "").strip() for line in lines if line.strip()]
     lines = [_ITEM_LABEL.sub("", line) for line in lines if line and not _is_heading(line)]
     joined = re.sub(r"\s+", " ", " ".join(lines)).replace("**", "").strip()
+    joined = _CHAT_REPLY.sub("", joined)
     if len(joined) > 1 and joined[0] in "\"“" and joined[-1] in "\"”" and joined[1:-1].count('"') % 2 == 0:
         joined = joined[1:-1].strip()
     return mend_sentences(joined)
+
+
+# A chat model's reply to the request rather than the text asked for: "Certainly! This pair was part of ..." opened
+# one Balletcore paragraph, and "Here is the revised paragraph:" others.
+_CHAT_REPLY = re.compile(r"^(?:(?:Certainly|Sure|Of course|Absolutely|Okay|OK)\s*[!.,]\s*)?"
+                         r"(?:Here(?: is|'s|’s)[^:.!?]{0,60}:\s*)?", re.IGNORECASE)
 
 
 # A stop before a lower-case word: a clause rewritten as a sentence and put back in front of the rest of its
