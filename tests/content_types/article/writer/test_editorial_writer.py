@@ -125,6 +125,9 @@ def test_sourced_names_get_their_own_capitals_and_closing_quotes_stay_with_their
     names = {"GoPro", "Coach", "BLACKPINK"}
     assert canonical_case("The Gopro clip and the Blackpink look.", names) == "The GoPro clip and the BLACKPINK look."
     assert canonical_case("She took the coach to Coach.", names) == "She took the coach to Coach."
+    pieces = {"Loewe Toy Pumps", "Celine Straight Jeans", "Coach"}
+    assert canonical_case("Simple pieces like loewe toy pumps and celine straight jeans.", pieces) == (
+        "Simple pieces like Loewe Toy Pumps and Celine Straight Jeans.")
     assert split_sentences('She said "go." Then she left.') == ['She said "go."', "Then she left."]
 
 

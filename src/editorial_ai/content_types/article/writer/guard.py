@@ -248,15 +248,18 @@ def quotes_balanced(text: str) -> bool:
 
 
 def canonical_case(text: str, names: Iterable[str]) -> str:
-    """Sourced names written with their own capitals ("Gopro" -> "GoPro"); only where the text capitalises the
-    word already, so the bus in "coach" is not turned into the brand Coach."""
+    """Sourced names written with their own capitals ("Gopro" -> "GoPro"); a one-word name only where the text
+    capitalises it already, so the bus in "coach" is not turned into the brand Coach, a name of three or more words
+    wherever it stands ("loewe toy pumps" in a list of pieces is the Loewe Toy Pumps)."""
     pattern, canonical = _name_pattern(frozenset(n for n in names if len(n) >= 3))
     if pattern is None:
         return text
 
     def replace(match: re.Match[str]) -> str:
         found = match.group(0)
-        return canonical.get(found.casefold(), found) if found[:1].isupper() else found
+        if found[:1].isupper() or len(found.split()) >= 3:
+            return canonical.get(found.casefold(), found)
+        return found
 
     return pattern.sub(replace, text)
 
