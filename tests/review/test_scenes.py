@@ -355,3 +355,18 @@ def test_a_count_of_people_no_source_gives_fails_with_the_phrase_quoted() -> Non
     assert pairing == [['the sources count looks and posts, not people: "fifteen other stars"; give the count as '
                         'the facts do']]
     assert still_holds("Fifteen other stars wore it.", offending_terms(pairing[0])) == ["fifteen other stars"]
+
+
+def test_reception_and_events_an_unresearched_background_says_are_still_findings() -> None:
+    assert invented_reception("The look was well received by the fashion community.", set()) == ["well received"]
+    assert invented_reception("He wore the same pieces to catch attention from passengers.", set()) == [
+        "catch attention"]
+    topics = [{"keyword": "Airport fashion", "trend_background": "Celebrities keep appearing on the runway."}]
+    contexts = [{"post_id": "p1", "artist_name": "Jimin", "context": "airport fashion", "title": "Jimin at the airport",
+                 "date": "22 August 2025", "solutions": []}]
+    index = build_index(topics, contexts, KNOWN)
+    claims = text_claims("Jimin wore it at the airport, making him stand out on the runway.")
+    assert any("runway" in p for c in check_claims(claims, index) for p in c.pairing)
+    researched = [{**topics[0], "sources": [{"url": "https://example.org/runway"}]}]
+    assert not any("runway" in p for c in check_claims(claims, build_index(researched, contexts, KNOWN))
+                   for p in c.pairing)

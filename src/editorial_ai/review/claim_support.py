@@ -422,9 +422,9 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     if claim.location.split("[")[0] in _ARTICLE_PARTS:  # a brief or an answer may speak of its sources
         result.pairing += [notes_problem(phrase) for phrase in notes_named(claim.text)]
     result.pairing += [timing_problem(phrase)
-                       for phrase in relative_times(claim.text, index.text + index.context_text)]
-    result.pairing += [scene_problem(phrase) for phrase in invented_events(claim.text, index.text + index.context_text)]
-    result.pairing += [count_problem(phrase) for phrase in people_counts(claim.text, index.text + index.context_text)]
+                       for phrase in relative_times(claim.text, index.record_text)]
+    result.pairing += [scene_problem(phrase) for phrase in invented_events(claim.text, index.record_text)]
+    result.pairing += [count_problem(phrase) for phrase in people_counts(claim.text, index.record_text)]
     return result
 
 

@@ -176,12 +176,17 @@ class SourceIndex:
         return frozenset((self.text + self.context_text).split())
 
     @cached_property
-    def record_words(self) -> frozenset[str]:
-        """Plain words of the sources and the context without an unresearched trend background: one a model wrote
-        at curation with no search behind it ("is gaining popularity among celebrities") vouches for no scene or
-        reception the draft then claims."""
+    def record_text(self) -> str:
+        """The sources and the context, plain and padded, without an unresearched trend background: one a model
+        wrote at curation with no search behind it ("is gaining popularity among celebrities", "appearing on the
+        runway") vouches for no scene, reception, event or timing the draft then claims."""
         records = " ".join(s for s, g in zip(self.sentences, self.groups, strict=False) if g != UNRESEARCHED)
-        return frozenset(f"{plain(records)} {self.context_text}".split())
+        return f" {plain(records)} {self.context_text.strip()} "
+
+    @cached_property
+    def record_words(self) -> frozenset[str]:
+        """The words of `record_text`."""
+        return frozenset(self.record_text.split())
 
     @cached_property
     def numbers(self) -> frozenset[str]:
