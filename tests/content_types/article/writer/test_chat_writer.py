@@ -294,10 +294,11 @@ async def test_a_fix_that_swaps_an_unsourced_decade_for_another_is_asked_again_t
     assert outcome.notes["sentences_taken_out"][0]["sentence"] == bad
 
 
-async def test_a_paragraph_whose_every_sentence_is_taken_out_is_written_afresh_not_lost() -> None:
+async def test_a_paragraph_the_take_outs_leave_thin_is_written_afresh_not_left_as_one_line() -> None:
     stubborn = "Lisa wore the Chanel 22 Bag to the airport in February."
     content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
-                               body_paragraphs=[PARAGRAPH, stubborn, PARAGRAPH])
+                               body_paragraphs=[PARAGRAPH, f"Jennie wore denim on 5 August 2025. {stubborn}",
+                                                PARAGRAPH])
     review = {"source": "review", "failed_criteria": [
         {"criterion": "fact_accuracy", "reason": "1 claim lacks support.",
          "evidence": [f'body_paragraphs[1]: "{stubborn}" — no source post ties Lisa to Chanel 22 Bag']}]}
@@ -308,7 +309,7 @@ async def test_a_paragraph_whose_every_sentence_is_taken_out_is_written_afresh_n
     outcome = await writer.revise(content=content, targets=["body_paragraphs[1]"], feedback_history=[review],
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
     assert outcome.content.body_paragraphs == [PARAGRAPH, PARAGRAPH, PARAGRAPH]  # three paragraphs still
-    assert outcome.notes["paragraphs emptied by take-outs, rewritten whole"] == [2]
+    assert outcome.notes["paragraphs thinned by take-outs, rewritten whole"] == [2]
 
 
 FIRST = ("The olive leather bag is perfect for anyone who wants a practical, polished and effortlessly stylish travel "

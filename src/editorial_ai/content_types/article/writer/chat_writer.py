@@ -77,6 +77,7 @@ from editorial_ai.text import split_sentences, word_count
 
 TEMPERATURE = 0.5  # lower than a chat default: the facts, not variety, are what the prose must carry
 MIN_WORDS = 55  # a paragraph shorter than this is asked for once more
+THIN_WORDS = 30  # a paragraph the sentence fixes leave shorter than this is rewritten whole
 ARTICLE_WORDS = 360  # a body shorter than this has its shortest paragraphs continued (the brief's floor is 350)
 # At most this many continuations are asked for per draft or revision (about 4 s each on the 1.5B model); with
 # two, and a stop at the first unusable answer, the tenth and twelfth rounds left three articles under 300 words.
@@ -467,11 +468,12 @@ class ChatEditorialService:
             if located and not paragraph_level(latest, i):
                 try:
                     fixed = await self._fix_sentences(run, i, paragraphs[i], located, plan.facts)
-                    if len(fixed) >= 40:
+                    if word_count(fixed) >= THIN_WORDS:
                         paragraphs[i] = fixed
                         continue
-                    # Every sentence was taken out: the paragraph is written afresh rather than lost.
-                    _log(run.notes, "paragraphs emptied by take-outs, rewritten whole", i + 1)
+                    # (Nearly) every sentence was taken out: the paragraph is written afresh rather than left as
+                    # one line ("Irene wore the Balenciaga Baggy Jeans on stage during a performance." passed).
+                    _log(run.notes, "paragraphs thinned by take-outs, rewritten whole", i + 1)
                 except LLMError as exc:  # the paragraph is rewritten whole instead, and the log says why
                     _log(run.notes, "sentence fixes failed", f"paragraph {i + 1}: {exc}")
             findings = findings_for(latest, paragraphs[i], i) or ["Make the paragraph more specific to the facts."]
