@@ -196,6 +196,10 @@ def test_a_career_or_a_passion_no_post_gives_is_invented_biography() -> None:
     assert invented_scenes("Jackson Wang, an influential fashion and lifestyle brand campaigner, wore it.",
                            set()) == ["an influential fashion and lifestyle brand campaigner"]
     assert invented_scenes("She carried a popular designer bag.", set()) == []
+    assert invented_scenes("Wonyoung is a fashion icon.", set()) == ["a fashion icon"]
+    assert invented_scenes("They have all become legends in their own right.", set()) == ["legends"]
+    assert invented_scenes("Hanni, a preppy minimalist fashionista, wore the jeans.", set()) == ["fashionista"]
+    assert invented_scenes("V wore the Legend Tee.", {"legend", "tee"}) == []  # a sourced name vouches for it
 
 
 def test_years_of_wear_and_a_look_record_retold_are_caught() -> None:

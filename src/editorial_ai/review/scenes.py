@@ -45,8 +45,10 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          "interest love passion fondness affinity taste"),
         # "Wonyoung's fashion journey spans multiple years, showcasing his versatility as a designer".
         (r"\b(?:fashion|style|sartorial) journey\b|\bas a (?:designer|trendsetter|fashionista|fashion icon|style icon|"
-         r"muse)\b|\b(?:a|the) (?:top |leading |famous |renowned |star )?designer s?\b",
-         "journey designer trendsetter fashionista icon muse"),
+         r"muse)\b|\b(?:a|the) (?:top |leading |famous |renowned |star )?designer s?\b"
+         # "Wonyoung is a fashion icon", "who have all become legends in their own right", "a preppy fashionista"
+         r"|\b(?:a|an) (?:\w+ ){0,2}?(?:fashion|style) icon\b|\blegends?\b|\bfashionista\b",
+         "journey designer trendsetter fashionista icon muse legend legends"),
         # A label or a history no post gives: "when he was showcasing his streetwear collection", "a trend that
         # emerged in the 90s".
         (r"\b(?:her|his|their) (?:own |latest |new |debut )?(?:\w+ )?(?:collection|clothing line|fashion line|"
