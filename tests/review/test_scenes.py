@@ -7,7 +7,7 @@ from editorial_ai.content_types.article.writer.chat_text import mend_sentences, 
 from editorial_ai.review.claim_support import check_claims
 from editorial_ai.review.claims import text_claims
 from editorial_ai.review.scenes import invented_events, invented_reception, invented_scenes, relative_times
-from editorial_ai.review.source_index import build_index
+from editorial_ai.review.source_index import SourceIndex, build_index
 from editorial_ai.review.text_checks import reads_as_fact_line
 
 from .helpers import KNOWN
@@ -155,14 +155,19 @@ def test_a_group_the_artist_s_posts_never_name_is_a_wrong_pairing() -> None:
     assert still_holds("Jackson Wang's look recalls BTS.", groups) == ["Jackson Wang + BTS"]
 
 
-def test_the_same_pieces_again_are_the_pieces_named_last_and_must_share_the_day() -> None:
+def _sandals_then_cap(cap_wearer: str) -> SourceIndex:
+    """Jimin's sandals on the red carpet on 4 April 2025, then `cap_wearer`'s cap at the airport on 22 August."""
     sandals = {"solution_id": "s7", "title": "Lemaire Fisherman Sandals", "brand": "Lemaire", "metadata": {}}
     cap = {"solution_id": "s8", "title": "Maison Kitsune Fox Head Cap", "brand": "Maison Kitsune", "metadata": {}}
     contexts = [{"post_id": "p1", "artist_name": "Jimin", "context": "award show red carpet",
                  "title": "Jimin on the carpet", "date": "4 April 2025", "solutions": [sandals]},
-                {"post_id": "p2", "artist_name": "Jimin", "context": "airport fashion",
-                 "title": "Jimin at the airport", "date": "22 August 2025", "solutions": [cap]}]
-    index = build_index([{"keyword": "Y2K"}], contexts, KNOWN)
+                {"post_id": "p2", "artist_name": cap_wearer, "context": "airport fashion",
+                 "title": f"{cap_wearer} at the airport", "date": "22 August 2025", "solutions": [cap]}]
+    return build_index([{"keyword": "Y2K"}], contexts, KNOWN)
+
+
+def test_the_same_pieces_again_are_the_pieces_named_last_and_must_share_the_day() -> None:
+    index = _sandals_then_cap("Jimin")
     claims = text_claims("On 4 April 2025, Jimin wore Lemaire Fisherman Sandals on the award show red carpet. "
                          "On 22 August 2025, he wore the same shoes again at airport fashion.")
     pairing = [c.pairing for c in check_claims(claims, index)]
@@ -172,13 +177,7 @@ def test_the_same_pieces_again_are_the_pieces_named_last_and_must_share_the_day(
 
 
 def test_a_piece_called_by_its_type_is_the_paragraph_s_piece_of_that_type() -> None:
-    sandals = {"solution_id": "s7", "title": "Lemaire Fisherman Sandals", "brand": "Lemaire", "metadata": {}}
-    cap = {"solution_id": "s8", "title": "Maison Kitsune Fox Head Cap", "brand": "Maison Kitsune", "metadata": {}}
-    contexts = [{"post_id": "p1", "artist_name": "Jimin", "context": "award show red carpet",
-                 "title": "Jimin on the carpet", "date": "4 April 2025", "solutions": [sandals]},
-                {"post_id": "p2", "artist_name": "V", "context": "airport fashion",
-                 "title": "V at the airport", "date": "22 August 2025", "solutions": [cap]}]
-    index = build_index([{"keyword": "Y2K"}], contexts, KNOWN)
+    index = _sandals_then_cap("V")
     claims = text_claims("Jimin wore the Lemaire Fisherman Sandals on the award show red carpet. V wore the "
                          "Maison Kitsune Fox Head Cap at the airport. V also wore the sandals at the airport. "
                          "Jimin wore the sandals on the red carpet.")
