@@ -407,3 +407,16 @@ async def test_a_fix_that_pairs_a_person_with_a_piece_no_post_gives_is_asked_aga
     assert len(asks) == 2 and "Cha Eun-woo" in asks[1]  # the second ask names what the first answer paired wrongly
     assert outcome.content.body_paragraphs[0] == PARAGRAPH
     assert outcome.notes["sentences_taken_out"][0]["sentence"] == stubborn
+
+
+async def test_a_headline_pairing_the_lead_with_a_piece_she_never_wore_is_asked_for_again() -> None:
+    wrong = "Jennie Effect: Jennie Carries the Celine Triomphe Shoulder Bag"  # Lisa's bag in the fixtures
+    right = "Jennie Effect: the olive bag at the airport"
+    writer, client = _writer({"editorial_paragraph": [{"text": LONG}],
+                              "editorial_title": [{"text": wrong}, {"text": right}],
+                              "editorial_subtitle": HEADINGS["editorial_subtitle"],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    assert len([c for c in client.calls if c.purpose == "editorial_title"]) == 2
+    assert outcome.content.title == right and outcome.notes["headline asked again"] == 1

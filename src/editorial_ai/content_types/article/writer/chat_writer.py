@@ -121,12 +121,13 @@ class _ChatRun:
     index: SourceIndex | None = None  # the review's index of the run's sources, for the writer's own screening
     notes: JsonObject = field(default_factory=dict)
 
-    def pairing_problems(self, paragraph: str, sentence: str) -> list[str]:
+    def pairing_problems(self, paragraph: str, sentence: str, *, names: bool = True) -> list[str]:
         """What the review's claim checks find wrong in `sentence`, read inside `paragraph`, which holds it (so
         "she" is the person the paragraph named): pairings no post makes and names no source holds. A
         continuation or a fix is screened with it before it joins the draft: unscreened, each revision's
         continuation brought a new wrong pairing ("Rosé wore the jeans at the airport on 8 February"), and the
-        loop escalated on sentences the writer itself had just added."""
+        loop escalated on sentences the writer itself had just added. A title-case heading is checked without
+        `names` (its capitals are not names)."""
         key = plain(sentence)
         if self.index is None or not key:
             return []
@@ -134,8 +135,14 @@ class _ChatRun:
         for check in check_claims(text_claims(paragraph), self.index):
             claim = plain(check.claim.text)
             if claim and (claim in key or key in claim):
-                problems += [*check.pairing, *(f"{name} is in no source" for name in check.unsupported)]
+                problems += [*check.pairing, *(f"{name} is in no source" for name in check.unsupported if names)]
         return problems
+
+    def heading_problems(self, text: str) -> list[str]:
+        """What keeps a headline or standfirst from being used: invented colour, and people, pieces, places or
+        dates paired as no post pairs them (a headline putting Jennie with a Bottega Veneta bag she never wore
+        stood through three revisions, and a standfirst dated her pop-up look to the month of another post)."""
+        return [*self.invented(text), *self.pairing_problems(text, text, names=False)]
 
     def invented(self, text: str) -> list[str]:
         """Reception, scenes and events the facts do not give ("captivated audiences", "greeted by", "an airport
@@ -294,10 +301,10 @@ class ChatEditorialService:
                                                                  was_a_list=attempt > 0 and reads_as_list(title)),
                                               purpose="editorial_title", max_tokens=30, salt=53 + 13 * attempt + salt),
                               120)
-            if not title or ((reads_as_list(title) or run.invented(title)) and answer and not reads_as_list(answer)
-                             and not run.invented(answer)):
+            if not title or ((reads_as_list(title) or run.heading_problems(title)) and answer
+                             and not reads_as_list(answer) and not run.heading_problems(answer)):
                 title = answer
-            if not reads_as_list(title) and not run.invented(title):  # "A Trend That Captivates Fashion Enthusiasts"
+            if not reads_as_list(title) and not run.heading_problems(title):  # "A Trend That Captivates ..."
                 break
             if attempt == 0:
                 _bump(run.notes, "headline asked again")
@@ -311,13 +318,13 @@ class ChatEditorialService:
             tried.append(one_line(await self._ask(run, task, purpose="editorial_subtitle", max_tokens=70,
                                                   salt=59 + 17 * attempt + salt), 200))
             if (len(tried[-1].split()) >= 8 and not echoes_headline(tried[-1], title) and tried[-1] != previous
-                    and not still_holds(tried[-1], flagged) and not run.invented(tried[-1])):
+                    and not still_holds(tried[-1], flagged) and not run.heading_problems(tried[-1])):
                 break
             _bump(run.notes, "standfirst asked again")
         # None was right: the one that echoes the headline least (a full sentence before a clipped one, a new one
         # before the last draft's), and the log says the standfirst still needs an editor's eye.
-        subtitle = min(tried, key=lambda s: (bool(still_holds(s, flagged)), bool(run.invented(s)), s == previous,
-                                             len(s.split()) < 8, headline_echo_share(s, title)))
+        subtitle = min(tried, key=lambda s: (bool(still_holds(s, flagged)), bool(run.heading_problems(s)),
+                                             s == previous, len(s.split()) < 8, headline_echo_share(s, title)))
         if echoes_headline(subtitle, title) or len(subtitle.split()) < 8 or still_holds(subtitle, flagged):
             run.notes["standfirst_kept_with_problem"] = subtitle
         return canonical_case(title, run.outline.names), canonical_case(subtitle, run.outline.names)
