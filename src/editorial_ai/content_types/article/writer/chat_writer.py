@@ -122,21 +122,29 @@ class _ChatRun:
     notes: JsonObject = field(default_factory=dict)
 
     def pairing_problems(self, paragraph: str, sentence: str, *, names: bool = True) -> list[str]:
-        """What the review's claim checks find wrong in `sentence`, read inside `paragraph`, which holds it (so
-        "she" is the person the paragraph named): pairings no post makes and names no source holds. A
-        continuation or a fix is screened with it before it joins the draft: unscreened, each revision's
-        continuation brought a new wrong pairing ("Rosé wore the jeans at the airport on 8 February"), and the
-        loop escalated on sentences the writer itself had just added. A title-case heading is checked without
-        `names` (its capitals are not names)."""
-        key = plain(sentence)
-        if self.index is None or not key:
-            return []
-        problems: list[str] = []
+        """What the review's claim checks find wrong in `sentence`, read inside `paragraph` (see
+        `pairing_problems_of`). A title-case heading is checked without `names` (its capitals are not names)."""
+        return self.pairing_problems_of(paragraph, [sentence], names=names).get(sentence, [])
+
+    def pairing_problems_of(self, paragraph: str, sentences: Sequence[str], *,
+                            names: bool = True) -> dict[str, list[str]]:
+        """The sentences of `sentences` the review's claim checks find wrong, read inside `paragraph`, which holds
+        them (so "she" is the person the paragraph named), with their problems: pairings no post makes and names
+        no source holds. The paragraph is checked once for all of them. A continuation or a fix is screened with
+        it before it joins the draft: unscreened, each revision's continuation brought a new wrong pairing ("Rosé
+        wore the jeans at the airport on 8 February"), and the loop escalated on sentences the writer itself had
+        just added."""
+        keys = {sentence: key for sentence in sentences if (key := plain(sentence))}
+        if self.index is None or not keys:
+            return {}
+        found: dict[str, list[str]] = {}
         for check in check_claims(text_claims(paragraph), self.index):
             claim = plain(check.claim.text)
-            if claim and (claim in key or key in claim):
-                problems += [*check.pairing, *(f"{name} is in no source" for name in check.unsupported if names)]
-        return problems
+            problems = [*check.pairing, *(f"{name} is in no source" for name in check.unsupported if names)]
+            for sentence, key in keys.items():
+                if claim and problems and (claim in key or key in claim):
+                    found.setdefault(sentence, []).extend(problems)
+        return found
 
     def heading_problems(self, text: str) -> list[str]:
         """What keeps a headline or standfirst from being used: invented colour, and people, pieces, places or
@@ -274,7 +282,7 @@ class ChatEditorialService:
             known = {plain(s) for s in split_sentences(paragraphs[index])}
             fresh = [s for s in split_sentences(added) if plain(s) not in known]
             whole = f"{paragraphs[index]} {' '.join(fresh)}"
-            wrong = {s: problems for s in fresh if (problems := run.pairing_problems(whole, s))}
+            wrong = run.pairing_problems_of(whole, fresh)
             if wrong:
                 _log(run.notes, "continuation sentences not used",
                      [{"sentence": s, "problems": list[JsonValue](p)} for s, p in wrong.items()])
