@@ -46,6 +46,8 @@ async def test_a_grounded_article_is_measured_at_the_gate(tmp_path: Path) -> Non
     assert article.copied == [] and article.unsupported_names == [] and article.coverage == 1.0
     assert article.repeated_rate < 0.05 and article.revisions == 0 and article.minutes > 0
     assert article.meets_targets() and "Jennie" in article.sample
+    assert len(article.body) == 5 and article.sample in " ".join(article.body)  # the whole article, to be read
+    assert len(article.subtitle.split()) >= 8 and article.pull_quote in " ".join(article.body)
     totals = report.totals()
     assert totals["passed"] == 1 and totals["unflagged_with_unsupported_names"] == 0 and totals["meeting_targets"] == 1
 

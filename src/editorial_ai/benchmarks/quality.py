@@ -18,7 +18,7 @@ from typing import Any
 
 from editorial_ai.config import Settings
 from editorial_ai.content_types.article.writer.outline import build_outline
-from editorial_ai.models.layout import BodyTextBlock, MagazineLayout
+from editorial_ai.models.layout import BodyTextBlock, HeroBlock, MagazineLayout, PullQuoteBlock
 from editorial_ai.pipeline.runner import open_pipeline
 from editorial_ai.prompts.editorial import EDITORIAL_EXAMPLE_TEXTS
 from editorial_ai.prompts.sanitize import DEFAULT_TONE, tone_problem
@@ -64,6 +64,9 @@ class ArticleFigures:
     cached_tokens: int = 0
     decoded_tokens: int = 0
     sample: str = ""
+    subtitle: str = ""  # the standfirst, as the reader sees it under the headline
+    pull_quote: str = ""
+    body: list[str] = field(default_factory=list)  # the whole body, so a reader of the JSON reads the article
 
     @property
     def unflagged_unsupported(self) -> bool:
@@ -268,6 +271,9 @@ def article_figures(keyword: str, state: dict[str, Any], known: dict[str, set[st
     figures.fact_density = fact_density(view)[0]
     figures.tone_markers = tone_markers(paragraphs)
     figures.sample = " ".join(paragraphs[1:2] or paragraphs[:1])[:400]
+    figures.subtitle = next((b.overlay_subtitle for b in layout.blocks_of(HeroBlock)), "")
+    figures.pull_quote = next((b.quote for b in layout.blocks_of(PullQuoteBlock)), "")
+    figures.body = paragraphs
     return figures
 
 
