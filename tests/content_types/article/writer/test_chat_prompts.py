@@ -34,3 +34,16 @@ def test_a_standfirst_asked_again_opens_on_the_look_s_person_when_it_has_a_look(
     again = standfirst_task(headline="Jennie Effect: the olive bag", look=look, fresh_start=True)
     assert f'"{look}"' in again and "name of the look's person" in again and '"From"' not in again
     assert '"From"' in standfirst_task(headline="Jennie Effect: the olive bag", fresh_start=True)
+
+
+def test_a_paragraph_request_ends_with_its_tone_s_countable_move() -> None:
+    from editorial_ai.content_types.article.writer.chat_prompts import paragraph_task, rewrite_task, tone_move
+
+    assert '"you"' in tone_move("warm") and "exclamation" in tone_move("playful")
+    assert tone_move("sophisticated") == ""  # the default prose is that voice already
+    assert tone_move("warm, casual").count('"you"') == 1  # one move said once
+    asked = paragraph_task(number=1, total=5, role="the opening", facts=["a fact"], move=tone_move("playful"))
+    assert asked.splitlines()[-2] == tone_move("playful")  # just before the length line the model follows
+    again = rewrite_task(number=1, total=5, role="the opening", findings=["x"], facts=["a fact"],
+                         move=tone_move("warm"))
+    assert tone_move("warm") in again

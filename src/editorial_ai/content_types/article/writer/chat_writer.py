@@ -24,6 +24,7 @@ from editorial_ai.content_types.article.writer.chat_prompts import (
     rewrite_task,
     sentence_fix_task,
     standfirst_task,
+    tone_move,
     writer_system,
 )
 from editorial_ai.content_types.article.writer.chat_text import (
@@ -119,6 +120,7 @@ class _ChatRun:
     vocabulary: frozenset[str] = frozenset()  # their stemmed content words: what an echo check leaves out
     source_text: str = ""  # the run's facts and posts, for phrases checked whole ("an airport fashion show")
     index: SourceIndex | None = None  # the review's index of the run's sources, for the writer's own screening
+    move: str = ""  # the tone's countable move, asked in every paragraph request (`chat_prompts.tone_move`)
     notes: JsonObject = field(default_factory=dict)
 
     def pairing_problems(self, paragraph: str, sentence: str, *, names: bool = True) -> list[str]:
@@ -208,7 +210,8 @@ class ChatEditorialService:
                               brands={p.brand for p in outline.products if p.brand})
         sourced = f"{outline.source_text}\n{facts}"
         return _ChatRun(outline, system, 1000 if seed is None else seed, guard, frozenset(plain(sourced).split()),
-                        frozenset(content_words(sourced)), sourced, cached_index(topics, contexts, context=[keyword]))
+                        frozenset(content_words(sourced)), sourced, cached_index(topics, contexts, context=[keyword]),
+                        move=tone_move(tone))
 
     async def _ask(self, run: _ChatRun, prompt: str, *, purpose: str, max_tokens: int, salt: int,
                    temperature: float = TEMPERATURE) -> str:
@@ -227,7 +230,7 @@ class ChatEditorialService:
         best, best_rank, copied, echoed = "", (True, True, True, 0), False, False
         for attempt in range(2):
             prompt = paragraph_task(number=index + 1, total=len(plans), role=run.role(plan), facts=plan.facts,
-                                    feedback=feedback, own_words=copied, said_twice=echoed)
+                                    feedback=feedback, own_words=copied, said_twice=echoed, move=run.move)
             raw = await self._ask(run, prompt, purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS,
                                   salt=31 * index + 7 * attempt)
             text = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
@@ -452,7 +455,8 @@ class ChatEditorialService:
         best, best_copied = old, True
         for attempt in range(2):
             raw = await self._ask(run, rewrite_task(number=index + 1, total=total, role=run.role(plan),
-                                                    findings=findings, facts=plan.facts, own_words=attempt > 0),
+                                                    findings=findings, facts=plan.facts, own_words=attempt > 0,
+                                                    move=run.move),
                                   purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS,
                                   salt=131 * (index + 1) + 7 * attempt)
             text = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
