@@ -202,3 +202,36 @@ def test_the_trend_called_a_garment_is_a_finding() -> None:
     problems = [p for c in view.checks for p in c.pairing]
     assert "Jennie Effect is the trend, not a bag" in problems
     assert not any("style" in p for p in problems)
+
+
+def _two_places() -> Any:
+    """Jennie with the Chanel 22 Bag at the airport in April 2025 and at a pop-up store event in October 2025."""
+    bag = [{"solution_id": "s2", "title": "Chanel 22 Bag", "brand": "Chanel", "material": "black leather"}]
+    contexts = [{"post_id": "a1", "artist_name": "Jennie", "context": "airport fashion", "date": "4 April 2025",
+                 "solutions": bag},
+                {"post_id": "a2", "artist_name": "Jennie", "context": "pop-up store event", "date": "23 October 2025",
+                 "solutions": bag}]
+    return build_index(TOPICS, contexts, KNOWN)
+
+
+def test_a_dated_look_is_placed_where_that_date_post_was() -> None:
+    index = _two_places()
+    claims = text_claims("In April 2025 Jennie carried the Chanel 22 Bag at a pop-up store event. "
+                         "In April 2025 Jennie carried the Chanel 22 Bag at the airport. "
+                         "Jennie carried the Chanel 22 Bag at a pop-up store event.")
+    pairing = [c.pairing for c in check_claims(claims, index)]
+    assert pairing[0] == ["the sources do not place Jennie with these pieces at pop up"]
+    assert pairing[1:] == [[], []]  # the right place for the date, and a place with no date, are no finding
+
+
+def test_a_piece_called_by_brand_and_type_is_checked_as_that_piece() -> None:
+    index = _jennie_and_lisa()
+    claims = text_claims("Lisa carried the Chanel bag. Jennie carried the Chanel bag at the airport. "
+                         "Jennie carried the Celine bag.")
+    checks = check_claims(claims, index)
+    assert checks[0].pairing == ["no source post ties Lisa to Chanel 22 Bag"]
+    assert checks[1].pairing == []
+    assert checks[2].pairing == ["no source post ties Jennie to Celine Triomphe Bag"]
+    # and "the bag" after it is that bag, as after its full name
+    later = check_claims(text_claims("Jennie carried the Chanel bag at the airport. Lisa wore the bag too."), index)
+    assert later[1].pairing == ["no source post ties Lisa to Chanel 22 Bag"]

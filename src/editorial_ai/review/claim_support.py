@@ -248,11 +248,22 @@ def _pairing_problems(text: str, people: list[str], items: list[tuple[str, str]]
         problems += _day_problems(text, who, keys, tied, index)
     if tying and not problems:
         claim_text = f" {plain(text)} "
+        placed = _of_claimed_dates(text, tying)
         for cue in SETTING_CUES:
             if f" {cue} " in claim_text and f" {cue} " in index.settings_text and not any(
-                    f" {cue} " in t.setting for t in tying):
+                    f" {cue} " in t.setting for t in placed):
                 problems.append(f"the sources do not place {who} with these pieces at {cue}")
     return problems
+
+
+def _of_claimed_dates(text: str, posts: list) -> list:
+    """The posts of the claim's days (or, with no day, its months), when it gives a date any of them has: "on an
+    award show red carpet in April 2025 at the airport" is one look in two places when April's post is the airport
+    one, though another post has the pieces on a red carpet."""
+    for claimed, attr in ((days_in(text), "days"), (months_in(text), "months")):
+        if claimed:
+            return [t for t in posts if getattr(t, attr) & claimed] or posts
+    return posts
 
 
 def _day_problems(text: str, who: str, keys: list[tuple[str, str]], tied: list, index: SourceIndex) -> list[str]:
@@ -304,6 +315,22 @@ def called_by_type(text: str, pieces: list[str]) -> list[str]:
     kinds = [stem(p.split()[-1]) for p in pieces if p.split()]
     return [p for p, kind in zip(pieces, kinds, strict=True)
             if kinds.count(kind) == 1 and re.search(rf" (?:the|her|his|their|s) {re.escape(kind)} ", folded)]
+
+
+def called_by_brand(text: str, index: SourceIndex) -> list[str]:
+    """The pieces (plain keys) a claim names by brand and type ("the Miu Miu flats", as house style calls the Miu Miu
+    Logo Ballet Flats after the paragraph that introduced them): the brand's one sourced piece of that type."""
+    folded = f" {' '.join(stem(w) for w in plain(text).split())} "
+    found: list[str] = []
+    for brand in index.brand_keys:
+        said = " ".join(stem(w) for w in brand.split())
+        if f" {said} " not in folded:
+            continue
+        pieces = [p for p, owners in index.product_brands.items() if brand in owners and p.split()]
+        kinds = [stem(p.split()[-1]) for p in pieces]
+        found += [p for p, kind in zip(pieces, kinds, strict=True)
+                  if kinds.count(kind) == 1 and f" {said} {kind} " in folded and p not in found]
+    return found
 
 
 # What a sentence gives every piece it names at once: "the bag in brown leather and the sweatshirt, which are both
@@ -395,6 +422,12 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     sourced += [(index.product_titles[short], "product") for n in names  # "Acne Studios Loose Jeans"
                 if n not in known and n not in result.unsupported
                 and (short := _shortened_product(plain(n).split(), index))]
+    if not claim.heading:  # "the Chanel bag": the Chanel 22 Bag, named in full in an earlier paragraph
+        titled = {plain(n) for n, _ in sourced}
+        by_brand = [(index.product_titles.get(p, p), "product") for p in called_by_brand(claim.text, index)
+                    if p not in titled]
+        sourced += by_brand
+        result.known = [*found, *by_brand]
     people = [n for n, kind in sourced if kind == "person"]
     if not people and antecedents and _PRONOUN.search(claim.text):
         people = antecedents

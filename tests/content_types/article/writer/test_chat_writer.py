@@ -19,6 +19,11 @@ PARAGRAPH = ("Jennie carried the Chanel 22 Bag at the airport on 14 February 202
              "coat, and the photos travelled fast through every fan page that follows her airport fashion looks.")
 
 
+def later(paragraph: str) -> str:
+    """`paragraph` after the first: house style calls the bag the first paragraph introduced "the Chanel bag"."""
+    return paragraph.replace("the Chanel 22 Bag", "the Chanel bag", 1)
+
+
 # Headline, standfirst and pull-quote answers for a whole draft.
 HEADINGS = {"editorial_title": [{"text": "Jennie Effect: the olive bag at the airport"}],
             "editorial_subtitle": [{"text": "From a denim street look to an airport bag, Jennie turns two sourced "
@@ -71,8 +76,9 @@ async def test_a_quoted_sentence_is_fixed_and_a_stubborn_one_is_taken_out_and_lo
     first, second = outcome.content.body_paragraphs
     # The fix names the bag in full a second time in its paragraph: house style makes it "the bag".
     assert first == f"{PARAGRAPH} Jennie carried the bag through the airport."
-    assert outcome.notes["names shortened (house style)"] == 1
-    assert second == PARAGRAPH  # the pairing no post makes survived two fixes: taken out
+    # ... and the second paragraph, after the first introduced it, calls it by brand and type.
+    assert outcome.notes["names shortened (house style)"] == 2
+    assert second == PARAGRAPH.replace("the Chanel 22 Bag", "the Chanel bag")  # the stubborn pairing: taken out
     assert outcome.notes["sentences_taken_out"] == [
         {"sentence": stubborn, "problems": ["no source post ties Lisa to Chanel 22 Bag"]}]
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_sentence"]
@@ -158,7 +164,7 @@ async def test_a_paragraph_with_a_date_and_colon_line_is_asked_again_though_its_
                                  rubric=load_rubric("fashion_magazine"), feedback_history=[])
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
     assert ["copied the fact lines" in p for p in prompts[:3]] == [False, False, True]
-    assert outcome.content.body_paragraphs[1] == LONG
+    assert outcome.content.body_paragraphs[1] == later(LONG)
 
 
 async def test_a_new_standfirst_that_keeps_the_flagged_pairing_is_asked_for_again() -> None:
@@ -225,7 +231,7 @@ async def test_a_body_under_the_word_floor_has_its_shortest_paragraph_continued_
     body = outcome.content.body_paragraphs
     # the first of the equally short paragraphs got two more sentences
     assert body[0] == f"{PARAGRAPH} {ADDED_IN_HOUSE_STYLE}"
-    assert body[1:] == [PARAGRAPH] * (len(body) - 1)  # the second answer repeated its paragraph: not used
+    assert body[1:] == [later(PARAGRAPH)] * (len(body) - 1)  # the second answer repeated its paragraph: not used
     assert outcome.notes["paragraphs continued"] == [{"paragraph": 1, "added": ADDED}]
     # Each unusable answer moves on to the next shortest paragraph, up to four asks in all.
     refused = outcome.notes["paragraphs not continued"]
@@ -251,7 +257,7 @@ async def test_a_revision_continues_only_a_paragraph_it_rewrote() -> None:
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
     first, second = outcome.content.body_paragraphs
     assert first == short  # shorter, but not a target: verbatim
-    assert second == f"{PARAGRAPH} {ADDED_IN_HOUSE_STYLE}"
+    assert second == f"{later(PARAGRAPH)} {ADDED_IN_HOUSE_STYLE}"
     assert "Paragraph 2 is too short" in next(c.prompt for c in client.calls if c.purpose == "editorial_extend")
     assert outcome.notes["paragraphs not continued"] == ["paragraph 2: scripted permanent error"]
 
@@ -269,7 +275,7 @@ async def test_a_whole_paragraph_rewrite_that_copies_a_fact_line_is_asked_for_in
                               "editorial_pull_quote": [{"text": "1"}]})
     outcome = await writer.revise(content=content, targets=["body_paragraphs[1]"], feedback_history=[review],
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
-    assert outcome.content.body_paragraphs[1] == PARAGRAPH
+    assert outcome.content.body_paragraphs[1] == later(PARAGRAPH)
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
     assert len(prompts) == 2 and "copied the fact lines" in prompts[1] and "copied the fact lines" not in prompts[0]
     assert outcome.notes["rewrites copying their facts asked again"] == 1
@@ -308,7 +314,7 @@ async def test_a_paragraph_the_take_outs_leave_thin_is_written_afresh_not_left_a
                          "editorial_pull_quote": [{"text": "1"}]})
     outcome = await writer.revise(content=content, targets=["body_paragraphs[1]"], feedback_history=[review],
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
-    assert outcome.content.body_paragraphs == [PARAGRAPH, PARAGRAPH, PARAGRAPH]  # three paragraphs still
+    assert outcome.content.body_paragraphs == [PARAGRAPH, later(PARAGRAPH), later(PARAGRAPH)]  # three paragraphs still
     assert outcome.notes["paragraphs thinned by take-outs, rewritten whole"] == [2]
 
 
@@ -335,7 +341,7 @@ async def test_a_paragraph_that_copies_or_says_a_sentence_twice_is_asked_for_onc
                                  rubric=load_rubric("fashion_magazine"), feedback_history=[])
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
     assert [hint in p for p in prompts[:3]] == [False, False, True]
-    assert outcome.content.body_paragraphs[1] == LONG
+    assert outcome.content.body_paragraphs[1] == later(LONG)
     assert outcome.notes[logged] == 1
 
 

@@ -13,8 +13,8 @@ def test_a_piece_is_named_in_full_once_per_paragraph_then_by_its_type() -> None:
     out, count = shorten_repeated_names(body, PIECES)
     assert out[0] == ("Jennie carried the Dior Lady Dior Bag by Dior at the airport. The bag is black leather. "
                       "The bag lovers know Jennie's bag well.")
-    assert out[1] == body[1]  # each paragraph names its pieces in full the first time
-    assert count == 3
+    assert out[1] == body[1].replace("the Dior Lady Dior Bag", "the Dior bag")  # introduced in the first
+    assert count == 4
 
 
 def test_two_pieces_of_one_type_and_names_without_a_type_stay_whole() -> None:
@@ -22,3 +22,20 @@ def test_two_pieces_of_one_type_and_names_without_a_type_stay_whole() -> None:
             "shone, and the Maison Kitsuné Fox Head again."]
     out, count = shorten_repeated_names(body, PIECES)
     assert out == body and count == 0  # "the bag" would be either bag; "the head" is no garment
+
+
+def test_a_later_paragraph_calls_an_introduced_piece_by_brand_and_type() -> None:
+    body = ["Jennie carried the Dior Lady Dior Bag at the airport.",
+            "Later the Dior Lady Dior Bag came out again; the Dior Lady Dior Bag is black leather.",
+            "The Dior Lady Dior Bag met the Chanel 22 Bag in one paragraph, and the Loewe Toy Pumps shone."]
+    out, count = shorten_repeated_names(body, PIECES)
+    assert out[1] == "Later the Dior bag came out again; the bag is black leather."
+    assert out[2] == body[2]  # two bags in one paragraph stay whole; the pumps are new here
+    assert count == 2
+
+
+def test_a_brand_with_two_pieces_of_one_type_keeps_the_full_name() -> None:
+    pieces = [*PIECES, ("Dior Saddle Bag", "Dior")]
+    body = ["Jennie carried the Dior Lady Dior Bag.", "Then the Dior Lady Dior Bag again."]
+    out, _ = shorten_repeated_names(body, pieces)
+    assert out == body  # "the Dior bag" would be either

@@ -5,7 +5,8 @@ Told to do so, the 1.5B model still named the Dior Lady Dior Bag in full seven t
 draft's repeated 4-grams. Only the name changes; the sentence stays the model's. The first mention in each
 paragraph stays whole, so the review still knows which piece "the bag" is (claim_support reads it back through the
 paragraph's last-named pieces), and a piece whose type another named piece of the paragraph shares ("the bag" for
-either of two bags) is left in full.
+either of two bags) is left in full. A paragraph after the one that introduced a piece calls it by brand and type
+("the Chanel bag"), which the review reads back as that brand's one bag (`claim_support.called_by_brand`).
 """
 
 from __future__ import annotations
@@ -29,13 +30,27 @@ def _mention(name: str, brand: str) -> re.Pattern[str]:
     return re.compile(rf"(?:\b(?P<article>[Tt]he|[Aa]n?)\s+)?(?<![\w-]){re.escape(name)}(?![\w-]){by}")
 
 
+def _brand_names(pieces: Sequence[tuple[str, str]]) -> dict[str, str]:
+    """name -> "<Brand> <type>" for each piece that is its brand's only piece of its type among `pieces` ("Miu Miu
+    flats" for the Miu Miu Logo Ballet Flats), as a later paragraph may call it."""
+    keys = [(brand.casefold(), _type_word(name)) for name, brand in pieces]
+    return {name: f"{brand} {kind}" for (name, brand), (_, kind) in zip(pieces, keys, strict=True)
+            if brand and kind and keys.count((brand.casefold(), kind)) == 1}
+
+
 def shorten_repeated_names(paragraphs: Sequence[str], pieces: Sequence[tuple[str, str]]) -> tuple[list[str], int]:
     """(paragraphs, how many names were shortened): in each paragraph, every mention of a piece (name, brand) after
-    its first becomes "the <its type>" ("The bag" opening a sentence, "Jennie's bag" after a possessive)."""
+    its first becomes "the <its type>" ("The bag" opening a sentence, "Jennie's bag" after a possessive), and in a
+    paragraph after the one that named it in full, its first mention becomes "the <brand> <type>" ("the Miu Miu
+    flats") when no other piece of that brand is of that type: the same full name in every paragraph was the largest
+    share of the repeated 4-grams left after shortening within paragraphs ("miu miu logo ballet flats" three times)."""
     out: list[str] = []
     shortened = 0
+    by_brand = _brand_names(pieces)
+    introduced: set[str] = set()  # pieces a paragraph before this one named in full
     for paragraph in paragraphs:
         types = [_type_word(name) for name, _ in pieces if name.casefold() in paragraph.casefold()]
+        named_here: set[str] = set()
         for name, brand in sorted(pieces, key=lambda p: -len(p[0])):  # "Chanel 22 Bag" before "22 Bag"
             kind = _type_word(name)
             if kind is None or types.count(kind) > 1:
@@ -43,18 +58,22 @@ def shorten_repeated_names(paragraphs: Sequence[str], pieces: Sequence[tuple[str
             pattern = _mention(name, brand)
             seen = 0
 
-            def short(match: re.Match[str], kind: str = kind, text: str = paragraph) -> str:
+            def short(match: re.Match[str], kind: str = kind, text: str = paragraph, name: str = name,
+                      introduced: set[str] = introduced, named_here: set[str] = named_here) -> str:
                 nonlocal seen, shortened
                 seen += 1
-                if seen == 1:
+                if seen == 1 and (name not in introduced or name not in by_brand):
+                    named_here.add(name)
                     return match.group(0)
                 shortened += 1
+                said = by_brand[name] if seen == 1 else kind
                 before = text[:match.start()].rstrip()
                 if re.search(r"(?:'s|’s|\b(?:her|his|their|its|my|your|our))$", before, re.IGNORECASE):
-                    return kind
+                    return said
                 opens = not before or before[-1] in ".!?\"“"
-                return f"{'The' if opens else 'the'} {kind}"
+                return f"{'The' if opens else 'the'} {said}"
 
             paragraph = pattern.sub(short, paragraph)
+        introduced |= named_here
         out.append(paragraph)
     return out, shortened
