@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from editorial_ai.config import Settings
-from editorial_ai.llm.base import LLMRequest
+from editorial_ai.llm.base import LLMError, LLMRequest
 from editorial_ai.llm.model_files import gemma_path
 from editorial_ai.llm.registry import get_client
 from editorial_ai.models.curation import CuratedTopic
@@ -74,6 +74,24 @@ async def test_structured_request_steps_down_from_a_refused_format(server_url: s
     inner = getattr(client, "inner", client)
     assert inner.format_mode in ("json_object", "prompt")  # json_schema was refused and never retried
     assert result.usage.prompt_tokens > 0
+
+
+async def test_the_server_gives_the_judge_answer_token_probabilities(server_url: str) -> None:
+    """llama-cpp-python's server returns top log-probabilities: the judge reads P(Yes) there as it does from the
+    embedded model, and a second question after the same draft is answered from the server's prefix cache."""
+    client = get_client(f"openai:gemma@{server_url}", Settings(EDITORIAL_AI_LLM_TIMEOUT=400), retry=False,
+                        cached=False)
+    inner = getattr(client, "inner", client)
+    draft = "Sources: Jennie carried the Chanel 22 Bag at the airport.\nDraft: Jennie carried the Chanel 22 Bag.\n"
+    for question in ("Does the draft say only what the sources say? Answer Yes or No.",
+                     "Is the draft about Jennie? Answer Yes or No."):
+        try:
+            shares = await inner.score_options([draft, question], ["Yes", "No"])
+        except LLMError as exc:  # a base model may begin its answer with another word: said, never a verdict
+            assert "began with" in str(exc)
+        else:
+            assert set(shares) == {"Yes", "No"} and sum(shares.values()) == pytest.approx(1.0)
+    assert inner.profile.logprobs  # the server did return log-probabilities
 
 
 @pytest.mark.timeout(1500)  # every step of a run over HTTP, one request at a time, on two cores

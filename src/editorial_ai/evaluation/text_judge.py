@@ -112,8 +112,9 @@ async def judge_text(client: LLMClient, rubric: Rubric, *, final_text: str, sour
         document = JudgeDocument(kind="text", text=final_text, sources=sources_text,
                                  topic=topic_of(None, sources_text))
         results, error = await judge_by_probability(scorer, document, criteria, content_type=rubric.name)
-        return TextJudgement(criteria=results, error=error,
-                             justification=" ".join(f"{r.criterion}: {r.reason}" for r in results)[:600])
+        if error is None or probability_scorer(client) is not None:  # else: no log-probabilities, ask instead
+            return TextJudgement(criteria=results, error=error,
+                                 justification=" ".join(f"{r.criterion}: {r.reason}" for r in results)[:600])
     fragments = judge_prompt_fragments(rubric)
     request = LLMRequest(
         system=fragments.system, few_shot=[fragments.example], temperature=0.0, max_tokens=700, purpose="judge",

@@ -7,6 +7,8 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from editorial_ai.llm.profile import ModelProfile
+
 T = TypeVar("T", bound=BaseModel)
 
 
@@ -134,5 +136,8 @@ def probability_scorer(client: Any) -> ProbabilityScorer | None:
     while getattr(chain[-1], "inner", None) is not None:
         chain.append(chain[-1].inner)
     if not isinstance(chain[-1], ProbabilityScorer):
+        return None
+    declared = getattr(chain[-1], "profile", None)
+    if isinstance(declared, ModelProfile) and not declared.logprobs:  # a server that showed it gives none
         return None
     return next(layer for layer in chain if isinstance(layer, ProbabilityScorer))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from editorial_ai.config import Settings
+from editorial_ai.llm.answer_logprobs import JUDGE_CHAT_SYSTEM
 from editorial_ai.llm.base import LLMError, LLMRequest, LLMResult, StructuredOutputError, TokenUsage
 from editorial_ai.llm.chat_template import ChatTemplate, chat_messages, template_of
 from editorial_ai.llm.json_walker import JsonWalker
@@ -406,11 +407,6 @@ class LocalLlamaClient:
         probabilities, usage = await on_llama_thread(self._score_sync, prompt, options)
         record_token_usage(usage, purpose="judge")
         return probabilities
-
-
-# The probability judge's system message on a chat model: the answer's first token is read, so it must be the
-# verdict itself.
-JUDGE_CHAT_SYSTEM = "You are a strict fact-checking editor. Answer each question with Yes or No only."
 
 
 def create_client(spec: Any, settings: Settings) -> LocalLlamaClient:

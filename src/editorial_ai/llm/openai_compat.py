@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlparse
 
@@ -13,9 +14,12 @@ from openai.types.chat import ChatCompletion
 from pydantic import BaseModel
 
 from editorial_ai.config import ConfigError, Settings
+from editorial_ai.llm.answer_logprobs import JUDGE_CHAT_SYSTEM, TOP_LOGPROBS, option_probabilities
 from editorial_ai.llm.base import LLMError, LLMRequest, LLMResult, TokenUsage
 from editorial_ai.llm.chat_template import chat_messages
+from editorial_ai.llm.profile import CHAT_DEFAULT, ModelProfile
 from editorial_ai.llm.structured import parse_structured_async
+from editorial_ai.observability.tokens import record_token_usage
 
 if TYPE_CHECKING:
     from editorial_ai.llm.registry import ModelSpec
@@ -134,6 +138,8 @@ class OpenAICompatClient:
         self.name = f"openai:{model}" if self.official else f"openai:{model}@{base_url}"
         # The strongest structured-output mode the server has accepted; lowered after a 400.
         self.format_mode: FormatMode = "json_schema"
+        # Why the server gave no token log-probabilities, once it did not: the judge then asks for verdicts.
+        self.logprobs_refused = ""
         self._sdk: tuple[asyncio.AbstractEventLoop, AsyncOpenAI] | None = None
 
     def _client(self) -> AsyncOpenAI:
@@ -146,6 +152,48 @@ class OpenAICompatClient:
                               timeout=self.timeout_s)
             self._sdk = (loop, sdk)
         return self._sdk[1]
+
+    @property
+    def profile(self) -> ModelProfile:
+        """A chat model whose answer-token probabilities are readable until the server shows they are not."""
+        return CHAT_DEFAULT.model_copy(update={"logprobs": not self.logprobs_refused})
+
+    async def score_options(self, prompt: str | Sequence[str], options: list[str]) -> dict[str, float]:
+        """P(each option) as the reply's first token, from the server's top log-probabilities (one token decoded).
+
+        The parts are sent as one user message after a fixed system message, so a server that caches prompt
+        prefixes (llama.cpp's does) computes the examples and the draft once for all of a draft's questions."""
+        if self.logprobs_refused:
+            raise LLMError(f"the server gives no token log-probabilities ({self.logprobs_refused})",
+                           provider=self.name)
+        text = prompt if isinstance(prompt, str) else "".join(prompt)
+        kwargs: dict[str, Any] = {
+            "model": self.model, "temperature": 0.0, "logprobs": True, "top_logprobs": TOP_LOGPROBS,
+            "messages": [{"role": "system", "content": JUDGE_CHAT_SYSTEM}, {"role": "user", "content": text}],
+        }
+        kwargs["max_completion_tokens" if self.official else "max_tokens"] = 1
+        try:
+            response = await self._client().chat.completions.create(**kwargs)
+        except openai.APIStatusError as exc:
+            if exc.status_code in (400, 422) and "logprob" in _body_text(exc).casefold():
+                self.logprobs_refused = f"HTTP {exc.status_code}: {exc.message}"
+            raise map_error(exc, base_url=self.base_url, model=self.model, provider=self.name) from exc
+        except openai.OpenAIError as exc:
+            raise map_error(exc, base_url=self.base_url, model=self.model, provider=self.name) from exc
+        record_token_usage(self._usage(response), purpose="judge")
+        choice = response.choices[0] if response.choices else None
+        content = choice.logprobs.content if choice is not None and choice.logprobs is not None else None
+        if not content:
+            self.logprobs_refused = "its answer carried no logprobs"
+            raise LLMError(f"the server at {self.base_url} answered without token log-probabilities",
+                           provider=self.name)
+        first = content[0]
+        top = [(alt.token, alt.logprob) for alt in first.top_logprobs] or [(first.token, first.logprob)]
+        probabilities = option_probabilities(top, options)
+        if probabilities is None:
+            raise LLMError(f"the judge's answer began with {first.token!r}, none of {', '.join(options)}",
+                           provider=self.name)
+        return probabilities
 
     async def _complete(self, request: LLMRequest, mode: FormatMode | None) -> ChatCompletion:
         schema = request.output_schema

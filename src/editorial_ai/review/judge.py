@@ -167,7 +167,10 @@ async def run_judge(
         sources = sources_text if parts is None or "sources" in parts else NOT_READ
         document = JudgeDocument(kind="article", text=summarize_draft(draft, parts=parts), sources=sources,
                                  topic=topic_of(draft, sources_text))
-        return await judge_by_probability(scorer, document, criteria, content_type=content_type, table=table)
+        results, error = await judge_by_probability(scorer, document, criteria, content_type=content_type,
+                                                    table=table)
+        if error is None or probability_scorer(client) is not None:  # else: no log-probabilities, ask instead
+            return results, error
     schema = judge_schema(tuple(c.name for c in criteria))
     request = LLMRequest(
         system=JUDGE_SYSTEM,
