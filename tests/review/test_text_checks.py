@@ -216,3 +216,18 @@ def test_key_consistency_verdict_and_broken_structure() -> None:
     two_keys = ExamItem.model_validate({**ITEM, "options": [dict(o, is_correct=True) for o in ITEM["options"]]})
     skipped = key_consistency_result("key_consistency", two_keys, validate_exam_item(two_keys))
     assert skipped.skipped and not skipped.passed
+
+
+def test_a_sentence_naming_nobody_said_again_with_sourced_words_is_an_echo() -> None:
+    from editorial_ai.review.text_checks import says_again
+
+    sourced = frozenset(content_words("Jennie Lisa Chanel 22 Bag black leather airport jeans bottom accessory piece "
+                                      "tags coquette minimal old money"))
+    first = "The jeans are a versatile piece that can be worn as a bottom or an accessory."
+    again = "The jeans are a classic piece that can be worn as both a bottom and an accessory."
+    assert says_again(again, first, sourced)  # its own words alone ("classic", "worn") were too few to compare
+    # A name, or sourced words that differ, make another look or another piece: no echo.
+    assert not says_again("Lisa wore the Chanel 22 Bag in black leather at the airport.",
+                          "Jennie wore the Chanel 22 Bag in black leather at the airport.", sourced)
+    assert not says_again("Its tags, coquette and minimal, place it squarely in the look.",
+                          "Its tags, minimal and old money, place it squarely in the look.", sourced)

@@ -45,6 +45,13 @@ ECHO_MIN_WORDS = 5
 # one lacks are pronouns and "also" (it adds nothing), or one that holds a whole earlier sentence of that length.
 # Two looks with one piece differ in a name, a date or a figure, so they are not near copies.
 NEAR_COPY_MIN_WORDS = 8
+# A sentence that names nobody, said again in other words, sourced words included: "The jeans are a classic piece
+# that can be worn as both a bottom and an accessory" after "The jeans are a versatile piece that can be worn as a
+# bottom or an accessory" (its own words, leaving the sourced ones out, were too few to compare). A sentence with a
+# name, or whose new words are sourced ("Its tags, coquette and minimal, ..." after "Its tags, minimal and old
+# money, ..."), is left to the checks above: two looks or two pieces share their sourced words by right.
+UNNAMED_SHARE = 0.8
+UNNAMED_MIN_WORDS = 6
 # A standfirst that gives back its headline ("Jennie Effect: A Coquette Minimalist Bag Trend ..." under the same
 # headline) tells the reader nothing new; it passed the gate while only the writer's log noted it.
 REPEATS_HEADLINE = "the standfirst repeats the headline"
@@ -193,9 +200,28 @@ def says_again(sentence: str, earlier: str, sourced: frozenset[str] = frozenset(
     own = frozenset(key.split())
     if len(own) >= NEAR_COPY_MIN_WORDS and own - frozenset(before.split()) <= _ADDS_NOTHING:
         return True  # "On 27 January he also wore the bag at the same event" after "... Jimin wore the bag ..."
-    words = frozenset(content_words(sentence)) - sourced
-    shared = words & frozenset(content_words(earlier))
+    every, before_words = frozenset(content_words(sentence)), frozenset(content_words(earlier))
+    if (len(every) >= UNNAMED_MIN_WORDS and len(every & before_words) >= UNNAMED_SHARE * len(every)
+            and not _capitalised(sentence) and not (every - before_words) & sourced):
+        return True
+    words = every - sourced
+    shared = words & before_words
     return len(words) >= ECHO_MIN_WORDS and len(shared) >= ECHO_MIN_SHARE * len(words)
+
+
+# Words a sentence may open on with a capital that name nobody.
+_OPENERS = frozenset({"the", "a", "an", "on", "in", "at", "she", "he", "it", "they", "this", "that", "these", "those",
+                      "her", "his", "their", "its", "with", "for", "from", "and", "but", "as", "by", "to", "of",
+                      "when", "while", "after", "before", "then", "there", "here", "both", "each", "also", "readers",
+                      "you", "your", "if"})
+
+
+def _capitalised(sentence: str) -> frozenset[str]:
+    """The capitalised words of a sentence, its opening word unless a common opener: its names, as it spells them."""
+    words = [w.strip(".,;:!?'\"“”’()").casefold() for w in sentence.split() if w[:1].isupper()]
+    if words and sentence.split()[0][:1].isupper() and words[0] in _OPENERS:
+        words = words[1:]
+    return frozenset(words)
 
 
 def echoed_sentences(paragraphs: list[str], sourced: frozenset[str] = frozenset()) -> list[tuple[int, str, str]]:

@@ -104,9 +104,9 @@ async def test_a_flagged_standfirst_is_rewritten_with_its_finding_and_never_come
 
 
 async def test_when_every_standfirst_echoes_the_headline_the_least_echoing_is_kept_and_logged() -> None:
-    title = "Jennie Effect: Street Style, Minimalist Utility Bags, and Preppy Y2K Bag"
-    echo = "From Paris Fashion Week, Jennie Effect: Street style, minimalist utility bags, and preppy Y2K bag"
-    closer = "Jennie Effect street style: olive utility bags and ballet flats from Paris to a Seongsu pop-up store"
+    title = "Jennie Effect: the olive bag at the airport"
+    echo = "From Paris Fashion Week, Jennie Effect: the olive bag at the airport"
+    closer = "At the airport, the Jennie Effect means a bag and a denim look in street style"
     writer, client = _writer({"editorial_paragraph": [{"text": PARAGRAPH}], "editorial_title": [{"text": title}],
                               "editorial_subtitle": [{"text": echo}, {"text": closer}, {"text": echo}],
                               "editorial_pull_quote": [{"text": "1"}]})
@@ -426,3 +426,24 @@ async def test_a_headline_pairing_the_lead_with_a_piece_she_never_wore_is_asked_
                                  rubric=load_rubric("fashion_magazine"), feedback_history=[])
     assert len([c for c in client.calls if c.purpose == "editorial_title"]) == 2
     assert outcome.content.title == right and outcome.notes["headline asked again"] == 1
+
+
+async def test_a_headline_wrong_twice_gives_way_to_one_from_the_lead_s_sourced_look() -> None:
+    wrong = "Jennie Effect: Jennie Carries the Celine Triomphe Shoulder Bag"  # Lisa's bag in the fixtures
+    writer, client = _writer({"editorial_paragraph": [{"text": LONG}],
+                              "editorial_title": [{"text": wrong}, {"text": wrong}, {"text": wrong}],
+                              "editorial_subtitle": HEADINGS["editorial_subtitle"],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    assert outcome.content.title == "Jennie Effect: Jennie in the Chanel 22 Bag"
+    assert outcome.notes["headline composed from the lead look"] == wrong  # the log keeps what the model wrote
+    assert len([c for c in client.calls if c.purpose == "editorial_title"]) == 2  # asked twice, then composed
+
+
+async def test_an_unfinished_last_sentence_never_reaches_the_draft() -> None:
+    clipped = f"{LONG} The Chanel bag,"
+    writer, _ = _writer({"editorial_paragraph": [{"text": clipped}], **HEADINGS})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    assert all(p.rstrip().endswith((".", "!", "?")) for p in outcome.content.body_paragraphs)

@@ -33,6 +33,10 @@ def test_facts_are_grouped_into_background_looks_products_and_spread() -> None:
     assert not any("Celine" in fact for fact in first.facts + second.facts)
     assert any(f.startswith("most viewed look: Jennie at the airport wearing") for f in spread.facts)
     assert not any('"' in fact for plan in (looks, spread) for fact in plan.facts[1:])  # no post title to lift
+    # Who wore the trend, each with the places of their own posts: no list of places to pair with anyone at will.
+    worn = "worn by: Jennie at the airport and in street style; Lisa in street style"
+    assert worn in background.facts and worn in spread.facts
+    assert not any(f.startswith("seen:") for plan in outline.plans for f in plan.facts)
 
 
 def test_the_lead_is_the_artist_the_keyword_names_and_products_follow_the_topic() -> None:

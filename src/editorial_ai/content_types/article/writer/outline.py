@@ -133,6 +133,14 @@ class Outline:
             return ""
         return f"{self.celebrity} wore the {piece} {scene_phrase(scene)}".rstrip()
 
+    def safe_headline(self) -> str:
+        """A headline every word of which a post supports: the keyword, the lead and the piece of her signature
+        look ("Balletcore: Hanni in the Loewe Toy Pumps"), or "" without one."""
+        piece, _scene = self.signature
+        if not (self.celebrity and piece):
+            return ""
+        return f"{self.keyword}: {self.celebrity} in the {piece}"
+
     def headline_facts(self) -> str:
         """One line of facts for the title and subtitle prompts: the celebrity with a piece she wore and where,
         so any combination the model makes of them is one a sourced post supports."""
@@ -326,6 +334,19 @@ def _period(posts: Posts) -> str:
     return f"between {month[0]} and {month[1]}" if month[0] != month[1] else f"in {month[0]}"
 
 
+def _worn_by(people: list[str], posts: Posts) -> str:
+    """ "worn by: Cha Eun-woo in street style; Jackson Wang in the Milan Fashion Week front row and in a brand
+    campaign": each person with the places of their own posts. Given the places and the people as two lists
+    ("seen: in the Paris Fashion Week front row, ..." and "worn by: Cha Eun-woo, Jackson Wang, ..."), the model
+    paired them at will and put Jackson Wang in a Paris front row he never sat in."""
+    paired = []
+    for person in people:
+        places = list(dict.fromkeys(scene_phrase(str(p.get("context") or "")) for p in posts
+                                    if p.get("artist_name") == person and p.get("context")))
+        paired.append(f"{person} {_and(places[:2])}" if places else person)
+    return "worn by: " + "; ".join(paired)
+
+
 def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) -> Outline:
     """Paragraph plans: trend background, the lead celebrity's looks, one or two products, why it spreads."""
     terms = topic_terms(keyword)
@@ -340,13 +361,11 @@ def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) 
     background = [f'topic: "{keyword}"']
     if tag_counts:
         background.append("trend tags: " + ", ".join(t for t, _ in tag_counts.most_common(5)))
-    if scenes:
-        background.append("seen: " + ", ".join(scene_phrase(s) for s in scenes))
     period = _period(posts)
     background.append(f"looks logged: {count_word(len(posts))}" + (f", {period}" if period else ""))
     others = [n for n, _ in Counter(str(p["artist_name"]) for p in posts if p.get("artist_name")).most_common(4)]
     if others:
-        background.append("worn by: " + ", ".join(others[:3]))
+        background.append(_worn_by(others[:3], posts))
     lead = background_lead(keyword, scenes, count_word(len(posts)), period, variant)
     labels = [b for b, _ in Counter(str(s.get("brand")) for p in posts for s in p.get("solutions", [])
                                     if s.get("brand")).most_common()]
@@ -371,8 +390,8 @@ def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) 
         pieces = [str(sol.get("title")) for sol in top.get("solutions", []) if sol.get("title")][:2]
         spread.append(f"most viewed look: {top.get('artist_name', '')} {scene_phrase(str(top.get('context') or ''))}"
                       + (f" wearing {_and(pieces)}" if pieces else ""))
-    if scenes:
-        spread.append("seen: " + ", ".join(scene_phrase(s) for s in scenes))
+    if others:
+        spread.append(_worn_by(others[:3], posts))
     if products:
         spread.append("pieces: " + ", ".join(p.name for p in _pick_products(products, 3)))
     lead = spread_lead(keyword, str(top.get("title", "")), str(top.get("context", "")), variant)
