@@ -206,7 +206,7 @@ def test_the_trend_called_a_garment_is_a_finding() -> None:
 
 def _two_places() -> Any:
     """Jennie with the Chanel 22 Bag at the airport in April 2025 and at a pop-up store event in October 2025."""
-    bag = [{"solution_id": "s2", "title": "Chanel 22 Bag", "brand": "Chanel", "material": "black leather"}]
+    bag = [{"solution_id": "s2", "title": "Chanel 22 Bag", "brand": "Chanel"}]
     contexts = [{"post_id": "a1", "artist_name": "Jennie", "context": "airport fashion", "date": "4 April 2025",
                  "solutions": bag},
                 {"post_id": "a2", "artist_name": "Jennie", "context": "pop-up store event", "date": "23 October 2025",
@@ -235,3 +235,29 @@ def test_a_piece_called_by_brand_and_type_is_checked_as_that_piece() -> None:
     # and "the bag" after it is that bag, as after its full name
     later = check_claims(text_claims("Jennie carried the Chanel bag at the airport. Lisa wore the bag too."), index)
     assert later[1].pairing == ["no source post ties Lisa to Chanel 22 Bag"]
+
+
+def test_it_after_one_named_piece_is_that_piece_for_dates_and_places() -> None:
+    index = _two_places()
+    claims = text_claims("The Chanel 22 Bag is a shoulder bag. Jennie wore it at a pop-up store event in April 2025. "
+                         "Jennie wore it at the airport in April 2025.")
+    pairing = [c.pairing for c in check_claims(claims, index)]
+    assert pairing[1] == ["the sources do not place Jennie with these pieces at pop up"]
+    assert pairing[2] == []
+
+
+def test_each_of_several_pieces_keeps_its_own_colour() -> None:
+    def made_of(answer: str) -> dict:
+        return {"qa_pairs": [{"q": "What colour and material is it?", "a": answer}]}
+
+    pieces = [{"solution_id": "b", "title": "Dior Lady Dior Bag", "brand": "Dior",
+               "metadata": made_of("Navy, leather.")},
+              {"solution_id": "f", "title": "Miu Miu Logo Ballet Flats", "brand": "Miu Miu",
+               "metadata": made_of("Black, leather.")}]
+    contexts = [{"post_id": "j1", "artist_name": "Jimin", "context": "airport fashion", "date": "22 August 2025",
+                 "solutions": pieces}]
+    index = build_index(TOPICS, contexts, {**KNOWN, "artists": {*KNOWN.get("artists", set()), "Jimin"}})
+    claims = text_claims("Jimin wore the Dior Lady Dior Bag and the Miu Miu Logo Ballet Flats at the airport. "
+                         "He wore the flats in navy leather and the bag in navy leather.")
+    checks = check_claims(claims, index)
+    assert checks[1].pairing == ["the sources do not describe the Miu Miu Logo Ballet Flats as navy"]

@@ -297,6 +297,7 @@ _PRONOUN = re.compile(r"\b(she|he|her|his|they|their|(?<!among )(?<!of )them)\b"
 # A claim that repeats the pieces named last without naming them.
 _REPEAT = re.compile(r"\b(?:the same|again|once more|once again)\b", re.IGNORECASE)
 _IT = re.compile(r"\b(it|its|they|them|their)\b", re.IGNORECASE)
+_IT_ONE = re.compile(r"\bit\b", re.IGNORECASE)  # one piece named before: "Jimin wore it at the airport"
 
 
 def _refers_to(text: str, product: str) -> bool:
@@ -359,11 +360,29 @@ def _attribute_problems(text: str, products: list[str], index: SourceIndex) -> l
             if lacking:
                 problems.append(f"the sources do not describe the {index.product_titles.get(piece, piece)} as "
                                 f"{', '.join(lacking)}")
+    if len(products) > 1:  # "the flats in navy leather and the bag in navy leather": each piece its own words
+        problems += _typed_attribute_problems(text, products, index)
     for piece in products:  # "bags like the 22 Bag and the Relaxed Denim Shorts" files the shorts under bags
         word = misfiled_garment(text, piece, index.product_words(piece))
         if word is not None and not (len(products) == 1 and kinds):
             problems.append(f"the sources do not say the {index.product_titles.get(piece, piece)} is a "
                             f"{word.removesuffix('s')}")
+    return problems
+
+
+def _typed_attribute_problems(text: str, products: list[str], index: SourceIndex) -> list[str]:
+    """Materials and colours a claim gives one of its several pieces by its type ("the flats in navy leather"),
+    checked against that piece alone: the union of the claim's pieces let the bag's navy pass for the flats."""
+    kinds = [stem(p.split()[-1]) for p in products if p.split()]
+    said_plainly = plain(text)
+    problems = []
+    for piece, kind in zip(products, kinds, strict=True):
+        if kinds.count(kind) > 1:
+            continue
+        for said in re.findall(rf"\b{re.escape(kind)}\w* (?:in|of|made of) ((?:[\w-]+ ){{0,2}}[\w-]+)", said_plainly):
+            if wrong := unsourced_attributes(said, index.product_words(piece)):
+                problems.append(f"the sources do not describe the {index.product_titles.get(piece, piece)} as "
+                                f"{', '.join(wrong)}")
     return problems
 
 
@@ -433,8 +452,10 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
         people = antecedents
     items = [x for x in sourced if x[1] != "person"]
     if people and not any(kind == "product" for _, kind in items):
-        if antecedent_products and _REPEAT.search(claim.text):
-            # "On 22 August he wore the same shoes and bag again": the pieces named last
+        if antecedent_products and (_REPEAT.search(claim.text) or (len(antecedent_products) == 1
+                                                                   and _IT_ONE.search(claim.text))):
+            # "On 22 August he wore the same shoes and bag again", "Jimin wore it at the airport on 4 April": the
+            # pieces named last
             items += [(index.product_titles.get(p, p), "product") for p in antecedent_products]
         else:  # "On 5 August Rosé wore the bag in street style": the paragraph's bag, named in full earlier
             items += [(index.product_titles.get(p, p), "product") for p in called_by_type(claim.text,
