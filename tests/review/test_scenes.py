@@ -374,3 +374,9 @@ def test_reception_and_events_an_unresearched_background_says_are_still_findings
     researched = [{**topics[0], "sources": [{"url": "https://example.org/runway"}]}]
     assert not any("runway" in p for c in check_claims(claims, build_index(researched, contexts, KNOWN))
                    for p in c.pairing)
+
+
+def test_a_habit_no_single_post_shows_is_read_as_invented_timing() -> None:
+    said = "Jimin's style is always on point, and he's always wearing his best. She always stands out."
+    assert relative_times(said, " ") == ["is always", "s always", "always stands out"]
+    assert relative_times("Always pack the flats for a long flight.", " ") == []  # advice, not a habit

@@ -77,7 +77,10 @@ _RELATIVE_TIME = re.compile(
     r"|\bin recent (?:years|decades|months|seasons)\b"
     # "a look that has been in style for over two decades": no post dates anything before its own day
     r"|\bfor (?:over |more than |nearly |almost |well over )?(?:a|one|two|three|four|five|several|many|\d+) "
-    r"(?:decades?|years)\b")
+    r"(?:decades?|years)\b"
+    # "Jimin's style is always on point, and he's always wearing his best": a post shows one look, not a habit
+    r"|\b(?:is|are|s|re) always\b|\balways (?:wears?|wearing|ready|on point|putting|chooses|choosing|picks|"
+    r"dressed|dresses|looks?|seen|stands? out)\b")
 
 
 # Reception: the catalog logs looks, never how anyone received them; "This look was particularly popular among
