@@ -261,3 +261,14 @@ def test_each_of_several_pieces_keeps_its_own_colour() -> None:
                          "He wore the flats in navy leather and the bag in navy leather.")
     checks = check_claims(claims, index)
     assert checks[1].pairing == ["the sources do not describe the Miu Miu Logo Ballet Flats as navy"]
+
+
+def test_the_trend_made_a_wearer_is_a_finding_and_this_bag_is_the_paragraph_s_bag() -> None:
+    lisa = {"post_id": "p2", "artist_name": "Lisa", "context": "street style",
+            "solutions": [{"solution_id": "s9", "title": "Celine Triomphe Bag", "brand": "Celine"}]}
+    index = build_index(TOPICS, [*CONTEXTS, lisa], KNOWN, context=["Coquette"])
+    checks = check_claims(text_claims("Coquette also wore the Chanel 22 Bag at the airport. Coquette's bags are "
+                                      "quiet. Jennie wore the Chanel 22 Bag. Lisa carried this bag too."), index)
+    assert checks[0].pairing == ["Coquette is the trend, not a person who wears it: name who wore the pieces"]
+    assert checks[1].pairing == []  # the trend's own bags are no wearer
+    assert checks[3].pairing == ["no source post ties Lisa to Chanel 22 Bag"]

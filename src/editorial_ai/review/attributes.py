@@ -158,6 +158,22 @@ _TREND_NOUNS = frozenset({"trend", "style", "look", "aesthetic", "movement", "mo
 _PHRASE_ENDS = frozenset({"with", "of", "that", "for", "in", "from", "and", "which", "who", "to", "on"})
 
 
+_WEARS = re.compile(r"\s+(?:also\s+|then\s+|once\s+)?(?:wore|wears|wearing|carried|carries|chose|chooses|paired|"
+                    r"pairs|donned|dons|sported|sports|stepped out)\b")
+
+
+def trend_as_a_wearer(text: str, trend: str) -> bool:
+    """Whether the text has the trend itself wear something ("Coquette also wore the Nike Air Force 1 '07"): the
+    model took the keyword for a person, and no post has a wearer of that name."""
+    folded, name = fold(text).lower(), fold(trend).lower().strip()
+    at = folded.find(name) if name else -1
+    while at >= 0:
+        if _WEARS.match(folded[at + len(name):]) and not folded[at + len(name):].startswith("'"):
+            return True
+        at = folded.find(name, at + 1)
+    return False
+
+
 def trend_called_a_garment(text: str, trend: str) -> str | None:
     """The garment word the text makes the trend itself ("Coquette is a fashionable bag"), or None."""
     folded, name = fold(text).lower(), fold(trend).lower().strip()

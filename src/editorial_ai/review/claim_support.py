@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from editorial_ai.review.attributes import (
     attribute_words,
     misfiled_garment,
+    trend_as_a_wearer,
     trend_called_a_garment,
     unsourced_attributes,
     unsourced_features,
@@ -309,13 +310,18 @@ def _refers_to(text: str, product: str) -> bool:
     return bool(words) and f" the {stem(words[-1])} " in f" {' '.join(stem(w) for w in plain(text).split())} "
 
 
+# What may stand before a piece's type when it names that piece ("the bag", "this bag", "her bag", "Jennie's bag"),
+# stemmed as the claim is.
+_DETERMINERS = "|".join(sorted({stem(w) for w in ("the", "this", "that", "her", "his", "their")} | {"s"}))
+
+
 def called_by_type(text: str, pieces: list[str]) -> list[str]:
     """The pieces (plain keys, latest first) a claim names by their type alone ("the bag", "her pumps"); a type two
     of the pieces share points at neither."""
     folded = f" {' '.join(stem(w) for w in plain(text).split())} "
     kinds = [stem(p.split()[-1]) for p in pieces if p.split()]
     return [p for p, kind in zip(pieces, kinds, strict=True)
-            if kinds.count(kind) == 1 and re.search(rf" (?:the|her|his|their|s) {re.escape(kind)} ", folded)]
+            if kinds.count(kind) == 1 and re.search(rf" (?:{_DETERMINERS}) {re.escape(kind)} ", folded)]
 
 
 def called_by_brand(text: str, index: SourceIndex) -> list[str]:
@@ -470,6 +476,9 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     result.pairing += _credit_problems(claim.text, products, index)
     result.pairing += [f"{trend} is the trend, not a {word.removesuffix('s')}" for trend in index.context
                        if (word := trend_called_a_garment(claim.text, trend))]
+    result.pairing += [f"{trend} is the trend, not a person who wears it: name who wore the pieces"
+                       for trend in index.context if trend_as_a_wearer(claim.text, trend)
+                       and plain(trend) not in {plain(p) for p in people}]
     if people:  # "greeted by a crowd of fans": colour about a person that no post gives
         result.pairing += [scene_problem(phrase) for phrase in invented_scenes(claim.text, index.record_words)]
     result.pairing += [reception_problem(phrase) for phrase in invented_reception(claim.text, index.record_words)]
