@@ -244,6 +244,10 @@ def test_it_after_one_named_piece_is_that_piece_for_dates_and_places() -> None:
     pairing = [c.pairing for c in check_claims(claims, index)]
     assert pairing[1] == ["the sources do not place Jennie with these pieces at pop up"]
     assert pairing[2] == []
+    shorts = check_claims(text_claims("The Calvin Klein Relaxed Denim Shorts are denim. Jennie wore them on "
+                                      "23 October."), _dated_posts())
+    assert shorts[1].pairing == ["no source post has Jennie with the Calvin Klein Relaxed Denim Shorts on 23 "
+                                 "October (the sources date it 5 August)"]
 
 
 def test_each_of_several_pieces_keeps_its_own_colour() -> None:

@@ -298,7 +298,8 @@ _PRONOUN = re.compile(r"\b(she|he|her|his|they|their|(?<!among )(?<!of )them)\b"
 # A claim that repeats the pieces named last without naming them.
 _REPEAT = re.compile(r"\b(?:the same|again|once more|once again)\b", re.IGNORECASE)
 _IT = re.compile(r"\b(it|its|they|them|their)\b", re.IGNORECASE)
-_IT_ONE = re.compile(r"\bit\b", re.IGNORECASE)  # one piece named before: "Jimin wore it at the airport"
+# One piece named before: "Jimin wore it at the airport", "Cha Eun-woo wore them in street style" (the sneakers).
+_IT_ONE = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
 
 
 def _refers_to(text: str, product: str) -> bool:
