@@ -380,3 +380,12 @@ def test_a_habit_no_single_post_shows_is_read_as_invented_timing() -> None:
     said = "Jimin's style is always on point, and he's always wearing his best. She always stands out."
     assert relative_times(said, " ") == ["is always", "s always", "always stands out"]
     assert relative_times("Always pack the flats for a long flight.", " ") == []  # advice, not a habit
+
+
+def test_reception_and_the_writer_s_notes_in_the_prose_are_read() -> None:
+    from editorial_ai.review.scenes import notes_named
+
+    said = "It became an instant favorite among fans. The look resonated well with her brand campaign."
+    assert invented_reception(said, frozenset()) == ["an instant favorite among", "resonated"]
+    assert notes_named("The sneakers are described as black suede by the writer's notes.") == ["the writer s notes"]
+    assert notes_named("It is one of the fifteen looks logged in the feature.") == ["looks logged in the feature"]

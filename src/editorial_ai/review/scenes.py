@@ -88,7 +88,9 @@ _RELATIVE_TIME = re.compile(
 # the number of people". Read in every sentence (no person needs to be named), vouched for like a scene.
 _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
     (re.compile(pattern), frozenset(vouch.split())) for pattern, vouch in (
-        (r"\b(?:popular|a hit|a favou?rite|in demand) (?:among|with)\b", "popular popularity favorite favourite"),
+        (r"\b(?:popular|a hit|(?:an? (?:\w+ )?)?favou?rite|in demand) (?:among|with)\b",
+         "popular popularity favorite favourite"),
+        (r"\bresonat\w*", "resonated resonates resonate"),  # "a look that resonated well with her brand campaign"
         (r"\b(?:young|younger|older) (?:women|men|people|readers|audiences?|fans|shoppers|consumers)\b"
          r"|\bgen z\b|\bmillennials\b|\bteenagers\b", "young younger gen millennials teenagers"),
         (r"\b(?:fashion )?(?:enthusiasts|fashionistas|trendsetters|shoppers|consumers)\b",
@@ -161,7 +163,8 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
 
 # The writer's notes named in the prose: "The trend tags 'bag', 'Y2K' and '90s' all contribute to the theme", "On
 # the second date, Jackson Wang wore ..." (the second dated fact line).
-_NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source posts?)\b"
+_NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source posts?|(?:the )?writer s notes|"
+                    r"the notes|looks logged in the (?:feature|article))\b"
                     r"|\bon the (?:first|second|third|fourth|fifth|last) date\b"  # the facts' order, not a day
                     # The task read back: "In the closing paragraph, the feature is wrapped up with a call to action
                     # for readers: ..." was a whole closing paragraph of one Gorpcore draft, and it passed.
