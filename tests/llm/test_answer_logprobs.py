@@ -129,3 +129,21 @@ async def test_the_article_judge_scores_each_criterion_by_p_yes_on_the_server(se
     first, second = (r.body["messages"][1]["content"] for r in server.requests)
     shared = next(i for i, (a, b) in enumerate(zip(first, second, strict=False)) if a != b)
     assert shared > len(first) // 2  # the examples and the draft open both questions: a server cache reuses them
+
+
+async def test_the_exam_judge_asks_for_scores_when_the_server_shows_no_logprobs(server: WireServer) -> None:
+    import json
+
+    from content_types.exam_item.fixtures import MOCK_VALID_QUESTION, REQUEST
+    from editorial_ai.content_types.exam_item.service import ExamItemService
+    from editorial_ai.models.exam_item import ExamItem, ExamRequest
+    from editorial_ai.review.rubric import Criterion
+
+    criteria = [Criterion(name="clinical_accuracy", description="The vignette is medically correct.")]
+    server.enqueue(openai_ok("Yes"), openai_ok(json.dumps({"clinical_accuracy": {"score": 0.8, "feedback": "Sound."}})))
+    service = ExamItemService(_client(server.url))
+    results, error = await service.judge(item=ExamItem.model_validate(MOCK_VALID_QUESTION),
+                                         request=ExamRequest.model_validate(REQUEST), criteria=criteria, threshold=0.7)
+    assert error is None and [(r.criterion, r.passed, r.reason) for r in results] == [
+        ("clinical_accuracy", True, "Sound.")]
+    assert "logprobs" in server.requests[0].body and "logprobs" not in server.requests[1].body

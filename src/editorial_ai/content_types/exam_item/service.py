@@ -237,10 +237,12 @@ class ExamItemService:
         if not criteria:
             return [], None
         scorer = probability_scorer(self.llm)
-        if scorer is not None:  # the embedded model: P(Yes) per dimension, thresholds from the reliability table
+        if scorer is not None:  # readable probabilities: P(Yes) per dimension, thresholds from the reliability table
             document = JudgeDocument(kind="exam_item", text=item.as_text(), sources=request.as_source_text(),
                                      topic=request.topic, level=request.blooms_level)
-            return await judge_by_probability(scorer, document, criteria, content_type=EXAM_CONTENT_TYPE)
+            results, error = await judge_by_probability(scorer, document, criteria, content_type=EXAM_CONTENT_TYPE)
+            if error is None or probability_scorer(self.llm) is not None:  # else: no log-probabilities, ask instead
+                return results, error
         schema = exam_score_schema(tuple(c.name for c in criteria))
         llm_request = LLMRequest(system=EXAM_JUDGE_SYSTEM, prompt=build_exam_judge_prompt(item, request, criteria),
                                  few_shot=[EXAM_JUDGE_EXAMPLE], output_schema=schema, temperature=0.0,
