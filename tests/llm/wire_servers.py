@@ -147,6 +147,15 @@ def running(route: re.Pattern[str]) -> Iterator[WireServer]:
         server.stop()
 
 
+@pytest.fixture
+def openai_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[WireServer]:
+    """An OpenAI-format WireServer, with the test isolated from every non-loopback address (import it into a test
+    module to use it)."""
+    isolate(monkeypatch)
+    with running(OPENAI_ROUTE) as server:
+        yield server
+
+
 def closed_port_url() -> str:
     """A loopback URL nothing listens on (connection refused)."""
     with socket.socket() as sock:
