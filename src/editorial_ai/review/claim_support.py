@@ -311,6 +311,11 @@ def _refers_to(text: str, product: str) -> bool:
     return bool(words) and f" the {stem(words[-1])} " in f" {' '.join(stem(w) for w in plain(text).split())} "
 
 
+def _kinds(pieces: list[str]) -> list[str]:
+    """Each piece's type as a claim's stemmed words spell it ("chanel 22 bag" -> "bag"), "" for an empty key."""
+    return [stem(p.split()[-1]) if p.split() else "" for p in pieces]
+
+
 # What may stand before a piece's type when it names that piece ("the bag", "this bag", "her bag", "Jennie's bag"),
 # stemmed as the claim is.
 _DETERMINERS = "|".join(sorted({stem(w) for w in ("the", "this", "that", "her", "his", "their")} | {"s"}))
@@ -320,9 +325,9 @@ def called_by_type(text: str, pieces: list[str]) -> list[str]:
     """The pieces (plain keys, latest first) a claim names by their type alone ("the bag", "her pumps"); a type two
     of the pieces share points at neither."""
     folded = f" {' '.join(stem(w) for w in plain(text).split())} "
-    kinds = [stem(p.split()[-1]) for p in pieces if p.split()]
+    kinds = _kinds(pieces)
     return [p for p, kind in zip(pieces, kinds, strict=True)
-            if kinds.count(kind) == 1 and re.search(rf" (?:{_DETERMINERS}) {re.escape(kind)} ", folded)]
+            if kind and kinds.count(kind) == 1 and re.search(rf" (?:{_DETERMINERS}) {re.escape(kind)} ", folded)]
 
 
 def called_by_brand(text: str, index: SourceIndex) -> list[str]:
@@ -334,10 +339,10 @@ def called_by_brand(text: str, index: SourceIndex) -> list[str]:
         said = " ".join(stem(w) for w in brand.split())
         if f" {said} " not in folded:
             continue
-        pieces = [p for p, owners in index.product_brands.items() if brand in owners and p.split()]
-        kinds = [stem(p.split()[-1]) for p in pieces]
+        pieces = [p for p, owners in index.product_brands.items() if brand in owners]
+        kinds = _kinds(pieces)
         found += [p for p, kind in zip(pieces, kinds, strict=True)
-                  if kinds.count(kind) == 1 and f" {said} {kind} " in folded and p not in found]
+                  if kind and kinds.count(kind) == 1 and f" {said} {kind} " in folded and p not in found]
     return found
 
 
@@ -380,11 +385,11 @@ def _attribute_problems(text: str, products: list[str], index: SourceIndex) -> l
 def _typed_attribute_problems(text: str, products: list[str], index: SourceIndex) -> list[str]:
     """Materials and colours a claim gives one of its several pieces by its type ("the flats in navy leather"),
     checked against that piece alone: the union of the claim's pieces let the bag's navy pass for the flats."""
-    kinds = [stem(p.split()[-1]) for p in products if p.split()]
+    kinds = _kinds(products)
     said_plainly = plain(text)
     problems = []
     for piece, kind in zip(products, kinds, strict=True):
-        if kinds.count(kind) > 1:
+        if not kind or kinds.count(kind) > 1:
             continue
         for said in re.findall(rf"\b{re.escape(kind)}\w* (?:in|of|made of) ((?:[\w-]+ ){{0,2}}[\w-]+)", said_plainly):
             if wrong := unsourced_attributes(said, index.product_words(piece)):
