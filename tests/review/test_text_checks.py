@@ -16,6 +16,7 @@ from editorial_ai.review.text_checks import (
     copied_sentences,
     echoed_sentences,
     echoes_headline,
+    repeated_phrases,
     repetition_figures,
 )
 
@@ -158,6 +159,19 @@ def test_a_standfirst_that_gives_back_its_headline_is_a_located_repetition() -> 
     fresh = _with_standfirst(title, "From an olive bag at the airport to a pop-up store in Seoul, how Jennie wore it")
     assert VALIDATORS["repetition"](layout_view(fresh, ARTICLE_PROFILE, TOPICS, CONTEXTS, KNOWN), fresh,
                                     "repetition").passed
+
+
+def test_a_phrase_of_the_writer_s_own_used_twice_is_located_and_a_sourced_name_said_twice_is_not() -> None:
+    sourced = frozenset(content_words("Jennie Chanel 22 Bag olive leather airport"))
+    paragraphs = ["Jennie carried the Chanel 22 Bag at the airport. The olive leather adds a touch of quiet "
+                  "sophistication to her look.",
+                  "Jennie carried the Chanel 22 Bag at the airport again. Its strap adds a touch of quiet "
+                  "sophistication to the coat."]
+    assert repeated_phrases(paragraphs, sourced) == [
+        (1, "Its strap adds a touch of quiet sophistication to the coat.", "adds a touch of quiet sophistication to")]
+    # Names and plain tellings of a look ("she wore the bag") are shared by right.
+    looks = ["She wore the Chanel 22 Bag at the airport.", "Later she wore the Chanel 22 Bag at the airport."]
+    assert repeated_phrases(looks, sourced) == []
 
 
 def test_length_and_empty_paragraphs_are_counted() -> None:

@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 
 from editorial_ai.content_types.article.writer.chat_text import one_line, reads_as_list
-from editorial_ai.content_types.article.writer.chat_writer import ChatEditorialService
+from editorial_ai.content_types.article.writer.chat_writer import ARTICLE_WORDS, ChatEditorialService
 from editorial_ai.content_types.article.writer.outline import build_outline
 from editorial_ai.llm.scripted import ScriptedClient
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.review.rubric import load_rubric
+from editorial_ai.text import word_count
 
 from .editorial_fixtures import CONTEXTS, TOPICS
 
@@ -240,6 +241,42 @@ async def test_a_body_under_the_word_floor_has_its_shortest_paragraph_continued_
     extend = [c.prompt for c in client.calls if c.purpose == "editorial_extend"]
     assert len(extend) == 4 and "Paragraph 1 is too short" in extend[0] and PARAGRAPH in extend[0]
     assert "Paragraph 3 is too short" in extend[2]
+
+
+NAMED_OFTEN = (f"{PARAGRAPH} The Chanel 22 Bag was the first thing the cameras found that morning. She kept the "
+               "Chanel 22 Bag on one shoulder all day, and the Chanel 22 Bag made a plain grey coat look deliberate "
+               "and calm.")
+
+
+async def test_the_word_floor_counts_the_body_after_house_style_shortens_its_names() -> None:
+    writer, client = _writer({"editorial_paragraph": [{"text": NAMED_OFTEN}],
+                              "editorial_extend": [{"error": "permanent"}], **HEADINGS})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    paragraphs = len(outcome.content.body_paragraphs)
+    raw, styled = word_count(NAMED_OFTEN) * paragraphs, sum(map(word_count, outcome.content.body_paragraphs))
+    assert raw >= ARTICLE_WORDS > styled  # long enough as the model wrote it, short once the names are shortened
+    assert any(c.purpose == "editorial_extend" for c in client.calls)  # so a continuation was asked for
+
+
+STOCK = "The olive leather adds a touch of quiet sophistication to her grey wool coat and lifts the whole outfit."
+
+
+async def test_a_paragraph_using_a_phrase_of_the_writer_s_own_again_is_asked_for_once_more() -> None:
+    jeans = ("Jennie wore the Calvin Klein 90s Straight Jeans in street style on 5 August 2025, blue denim cut "
+             "straight and loose, with flat shoes and a white shirt that kept the whole look easy and unforced.")
+    fresh = f"{jeans} Nothing else in that look competes with the denim, which is why the photographs keep it central."
+    writer, client = _writer({"editorial_paragraph": [{"text": f"{LONG} {STOCK}"},
+                                                      {"text": f"{jeans} On her, {STOCK.lower()}"},
+                                                      {"text": fresh}],
+                              "editorial_extend": [{"error": "permanent"}], **HEADINGS})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    asks = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
+    assert "The feature already uses" not in asks[0] + asks[1]
+    assert 'The feature already uses "the olive leather adds a touch of quiet". Write it' in asks[2]
+    assert outcome.content.body_paragraphs[1] == fresh  # the answer without the phrase is kept
+    assert outcome.notes["paragraphs using a phrase again asked again"] >= 1
 
 
 async def test_a_revision_continues_only_a_paragraph_it_rewrote() -> None:

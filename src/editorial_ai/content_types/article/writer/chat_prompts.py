@@ -116,8 +116,14 @@ _SAID_TWICE = ("Your last answer said the same thing twice in other words. Say e
                "you have not told yet.")
 
 
+def _used(phrases: Sequence[str]) -> str:
+    listed = ", ".join(f'"{sanitize_text(p)[:80]}"' for p in phrases[:3])
+    return f"The feature already uses {listed}. Write it in other words: use no phrase twice."
+
+
 def paragraph_task(*, number: int, total: int, role: str, facts: Sequence[str] = (), previous_ending: str = "",
-                   feedback: str = "", own_words: bool = False, said_twice: bool = False, move: str = "") -> str:
+                   feedback: str = "", own_words: bool = False, said_twice: bool = False,
+                   used: Sequence[str] = (), move: str = "") -> str:
     """Ask for one body paragraph from its fact group (repeated here: a small model given every group in the
     system message alone borrowed people and pieces from the other groups)."""
     low, high = PARAGRAPH_WORDS
@@ -132,6 +138,8 @@ def paragraph_task(*, number: int, total: int, role: str, facts: Sequence[str] =
         parts.append(_OWN_WORDS)
     if said_twice:
         parts.append(_SAID_TWICE)
+    if used:  # the writer's own phrases the last answer used a second time ("a touch of sophistication")
+        parts.append(_used(used))
     if move:
         parts.append(move)
     parts.append(f"Write {low} to {high} words as one paragraph of prose, with no heading and no list. Answer with "
