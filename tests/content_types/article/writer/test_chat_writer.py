@@ -276,7 +276,36 @@ async def test_a_paragraph_using_a_phrase_of_the_writer_s_own_again_is_asked_for
     assert "The feature already uses" not in asks[0] + asks[1]
     assert 'The feature already uses "the olive leather adds a touch of quiet". Write it' in asks[2]
     assert outcome.content.body_paragraphs[1] == fresh  # the answer without the phrase is kept
-    assert outcome.notes["paragraphs using a phrase again asked again"] >= 1
+
+
+async def test_a_paragraph_the_claim_checks_find_wrong_is_asked_again_with_the_problem_quoted() -> None:
+    wrong = f"{LONG} Lisa wore the Chanel 22 Bag in street style as well."
+    writer, client = _writer({"editorial_paragraph": [{"text": wrong}, {"text": LONG}],
+                              "editorial_extend": [{"error": "permanent"}], **HEADINGS})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    asks = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
+    assert "Your last answer got these wrong" in asks[1] and "Lisa wore the Chanel 22 Bag" in asks[1]
+    assert "no source post ties Lisa to Chanel 22 Bag" in asks[1]
+    assert outcome.content.body_paragraphs[0] == LONG  # the answer without the wrong pairing is kept
+    assert outcome.notes["paragraphs with a claim the sources do not support asked again"] == 1
+
+
+async def test_a_rewrite_the_claim_checks_find_wrong_is_asked_again_and_the_better_one_kept() -> None:
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
+                               body_paragraphs=[PARAGRAPH, LONG])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "specificity", "reason": "Paragraph 2 is generic.", "evidence": []}]}
+    wrong = f"{LONG} Lisa wore the Chanel 22 Bag in street style as well."
+    right = f"{LONG} It is the piece every photograph returns to."
+    writer, client = _writer({"editorial_paragraph": [{"text": wrong}, {"text": right}],
+                              "editorial_extend": [{"error": "permanent"}], "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["body_paragraphs[1]"], feedback_history=[review],
+                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
+    asks = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
+    assert len(asks) == 2 and "no source post ties Lisa to Chanel 22 Bag" in asks[1]
+    assert "Lisa" not in outcome.content.body_paragraphs[1]
+    assert outcome.notes["rewrites with a claim the sources do not support asked again"] == 1
 
 
 async def test_a_revision_continues_only_a_paragraph_it_rewrote() -> None:

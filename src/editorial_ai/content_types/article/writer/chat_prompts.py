@@ -123,7 +123,7 @@ def _used(phrases: Sequence[str]) -> str:
 
 def paragraph_task(*, number: int, total: int, role: str, facts: Sequence[str] = (), previous_ending: str = "",
                    feedback: str = "", own_words: bool = False, said_twice: bool = False,
-                   used: Sequence[str] = (), move: str = "") -> str:
+                   used: Sequence[str] = (), wrong: Sequence[str] = (), move: str = "") -> str:
     """Ask for one body paragraph from its fact group (repeated here: a small model given every group in the
     system message alone borrowed people and pieces from the other groups)."""
     low, high = PARAGRAPH_WORDS
@@ -140,6 +140,10 @@ def paragraph_task(*, number: int, total: int, role: str, facts: Sequence[str] =
         parts.append(_SAID_TWICE)
     if used:  # the writer's own phrases the last answer used a second time ("a touch of sophistication")
         parts.append(_used(used))
+    if wrong:  # what the review's claim checks found in the last answer, quoted as a rewrite quotes findings
+        quoted = [q for q in (quote_as_data(w, label="Problem", max_chars=400) for w in wrong[:3]) if q]
+        parts.append("Your last answer got these wrong; pair people, pieces, places and dates only as the facts "
+                     "pair them:\n" + "\n".join(f"- {q}" for q in quoted))
     if move:
         parts.append(move)
     parts.append(f"Write {low} to {high} words as one paragraph of prose, with no heading and no list. Answer with "

@@ -181,6 +181,14 @@ class _ChatRun:
         """The last of `paragraphs` says a sentence of its own or of the ones before it again."""
         return any(i == len(paragraphs) - 1 for i, _, _ in echoed_sentences(list(paragraphs), self.vocabulary))
 
+    def wrong_in(self, paragraph: str) -> list[str]:
+        """What the review's claim checks would find in `paragraph`, one line per sentence ("<sentence>" — problem;
+        ...), for the writer to ask again with before the review sees it: unscreened, a whole-paragraph rewrite
+        brought "The bag is described as olive leather, which aligns with the facts" into a third revision, and
+        the run escalated on it."""
+        found = self.pairing_problems_of(paragraph, split_sentences(paragraph))
+        return [f'"{sentence}" — {"; ".join(dict.fromkeys(problems))}' for sentence, problems in found.items()]
+
     def phrases_again(self, paragraphs: Sequence[str]) -> list[str]:
         """The writer's own phrases the last of `paragraphs` uses a second time, from itself or an earlier one
         ("a touch of sophistication"): the review's `repeated_phrases`, which would send the draft back for them."""
@@ -243,26 +251,29 @@ class ChatEditorialService:
         is asked for once more; the better of the two is kept."""
         plans = run.outline.plans
         plan = plans[index]
-        best, best_rank, copied, echoed = "", (True, True, 99, True, 0), False, False
+        best, best_rank, copied, echoed = "", (True, True, 99, 99, True, 0), False, False
         again: list[str] = []
+        wrong: list[str] = []
         for attempt in range(2):
             prompt = paragraph_task(number=index + 1, total=len(plans), role=run.role(plan), facts=plan.facts,
                                     feedback=feedback, own_words=copied, said_twice=echoed, used=again,
-                                    move=run.move)
+                                    wrong=wrong, move=run.move)
             raw = await self._ask(run, prompt, purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS,
                                   salt=31 * index + 7 * attempt)
             text = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
             copied = run.copies(text)
             echoed = run.echoes_in([*earlier, text])
             again = run.phrases_again([*earlier, text])
-            rank = (copied, echoed, len(again), word_count(text) < MIN_WORDS, -word_count(text))
+            wrong = run.wrong_in(text)
+            rank = (copied, echoed, len(wrong), len(again), word_count(text) < MIN_WORDS, -word_count(text))
             if not best or rank < best_rank:
                 best, best_rank = text, rank
-            if not copied and not echoed and not again and word_count(text) >= MIN_WORDS:
+            if not copied and not echoed and not wrong and not again and word_count(text) >= MIN_WORDS:
                 break
             if attempt == 0:
                 _bump(run.notes, "paragraphs copying their facts asked again" if copied
                       else "paragraphs saying a sentence twice asked again" if echoed
+                      else "paragraphs with a claim the sources do not support asked again" if wrong
                       else "paragraphs using a phrase again asked again" if again
                       else "short paragraphs asked again")
         return best
@@ -479,25 +490,30 @@ class ChatEditorialService:
     async def _rewrite(self, run: _ChatRun, index: int, total: int, findings: list[str], old: str) -> str:
         """Paragraph `index` afresh from its facts with the findings quoted; one that copies its fact lines (a
         rewrite listed three looks as "On 5 May 2025 at magazine cover shoot, she wore ... in grey leather, ...")
-        is asked for once more in the model's own words, and the better of the two is kept."""
+        is asked for once more in the model's own words, and one the review's claim checks find wrong once more
+        with what they found; the better of the two is kept."""
         plan = run.outline.plans[min(index, len(run.outline.plans) - 1)]
-        best, best_copied = old, True
+        best, best_rank = old, (True, 99)
+        wrong: list[str] = []
+        copied = False
         for attempt in range(2):
             raw = await self._ask(run, rewrite_task(number=index + 1, total=total, role=run.role(plan),
-                                                    findings=findings, facts=plan.facts, own_words=attempt > 0,
-                                                    move=run.move),
+                                                    findings=[*findings, *wrong[:3]], facts=plan.facts,
+                                                    own_words=copied, move=run.move),
                                   purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS,
                                   salt=131 * (index + 1) + 7 * attempt)
             text = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
             if len(text) < 40:
                 continue
-            copied = run.copies(text)
-            if best is old or (best_copied and not copied):
-                best, best_copied = text, copied
-            if not copied:
+            copied, wrong = run.copies(text), run.wrong_in(text)
+            rank = (copied, len(wrong))
+            if best is old or rank < best_rank:
+                best, best_rank = text, rank
+            if rank == (False, 0):
                 break
             if attempt == 0:
-                _bump(run.notes, "rewrites copying their facts asked again")
+                _bump(run.notes, "rewrites copying their facts asked again" if copied
+                      else "rewrites with a claim the sources do not support asked again")
         return best
 
     async def revise(self, *, content: EditorialContent, targets: list[str], feedback_history: list[FeedbackJson],
