@@ -228,6 +228,8 @@ def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> No
     assert invented_reception("The spread highlighted the popularity of Balletcore.", set()) == ["the popularity of"]
     assert invented_reception("The pop-up garnered attention, attracting a diverse crowd of shoppers.", set()) == [
         "garnered attention", "a diverse crowd", "shoppers"]
+    assert invented_reception("Jennie Effect looks gained significant attention across platforms.", set()) == [
+        "gained significant attention"]
     assert invented_reception("Her look drew widespread praise and is a testament to her taste.", set()) == [
         "drew widespread praise", "a testament to"]
     assert invented_reception("The Jennie Effect is making a significant impact on street fashion; the trend's "
@@ -389,3 +391,4 @@ def test_reception_and_the_writer_s_notes_in_the_prose_are_read() -> None:
     assert invented_reception(said, frozenset()) == ["an instant favorite among", "resonated"]
     assert notes_named("The sneakers are described as black suede by the writer's notes.") == ["the writer s notes"]
     assert notes_named("It is one of the fifteen looks logged in the feature.") == ["looks logged in the feature"]
+    assert notes_named("Among the fifteen looks logged, Cha Eun-woo's stands out.") == ["looks logged"]

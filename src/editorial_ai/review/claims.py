@@ -181,6 +181,16 @@ def text_claims(text: str, question: str = "") -> ClaimSet:
     return ClaimSet(list(claims), [question] if question.strip() else [])
 
 
+def part_claims(text: str, location: str = "body_paragraphs[0]") -> ClaimSet:
+    """Claims of one part of an article, read as prose (not as a heading) with the article's rules: a writer
+    screening a paragraph before the review sees it must find what the review will (text_claims' free-text
+    locations leave out the article-only checks, such as the writer's notes read back: "which aligns with the
+    facts" passed the writer's screen and escalated a run)."""
+    claims: dict[Claim, None] = {}
+    _add(claims, text, location, heading=False)
+    return ClaimSet(list(claims))
+
+
 def exam_claims(item: Draft) -> ClaimSet:
     """Claims of an exam item: its explanations. Vignette, stem and option texts are the context they argue from."""
     claims: dict[Claim, None] = {}

@@ -130,7 +130,7 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\bpopulari[sz]ed\b|\bthe popularity of\b", "popularized popularised popularity"),
         (r"\bthe rise of\b|\ba growing (?:interest|demand)\b", "rise growing"),
         # "The pop-up garnered attention, attracting a diverse crowd": attention, buzz and praise no post reports.
-        (r"\b(?:garner(?:ed|ing|s)?|attract(?:ed|ing|s)?|dr(?:ew|aw|awing|aws|awn)|earn(?:ed|ing|s)?|"
+        (r"\b(?:garner(?:ed|ing|s)?|gain(?:ed|ing|s)?|attract(?:ed|ing|s)?|dr(?:ew|aw|awing|aws|awn)|earn(?:ed|ing|s)?|"
          r"receiv(?:e|ed|es|ing)|generat(?:e|ed|es|ing)|spark(?:ed|ing|s)?|won|win(?:s|ning)?) "
          r"(?:a lot of |much |significant |considerable |widespread |wide |great |plenty of |(?:a |an )?(?:\w+ )?)?"
          r"(?:attention|buzz|praise|acclaim|interest|following|crowds?|audiences?|admirers|fans|headlines|excitement|hype)\b",
@@ -164,7 +164,7 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
 # The writer's notes named in the prose: "The trend tags 'bag', 'Y2K' and '90s' all contribute to the theme", "On
 # the second date, Jackson Wang wore ..." (the second dated fact line).
 _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source posts?|(?:the )?writer s notes|"
-                    r"the notes|looks logged in the (?:feature|article))\b"
+                    r"the notes|looks? logged(?: in the (?:feature|article))?)\b"
                     r"|\bon the (?:first|second|third|fourth|fifth|last) date\b"  # the facts' order, not a day
                     # The task read back: "In the closing paragraph, the feature is wrapped up with a call to action
                     # for readers: ..." was a whole closing paragraph of one Gorpcore draft, and it passed.

@@ -291,6 +291,16 @@ async def test_a_paragraph_the_claim_checks_find_wrong_is_asked_again_with_the_p
     assert outcome.notes["paragraphs with a claim the sources do not support asked again"] == 1
 
 
+async def test_the_writer_s_screen_reads_a_paragraph_with_the_article_s_rules() -> None:
+    notes = f"{LONG} The bag is described as olive leather, which aligns with the facts."
+    writer, client = _writer({"editorial_paragraph": [{"text": notes}, {"text": LONG}],
+                              "editorial_extend": [{"error": "permanent"}], **HEADINGS})
+    await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                       rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    asks = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
+    assert "it speaks of the writer's notes, not the clothes" in asks[1]  # an article-only check, as the review's
+
+
 async def test_a_rewrite_the_claim_checks_find_wrong_is_asked_again_and_the_better_one_kept() -> None:
     content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
                                body_paragraphs=[PARAGRAPH, LONG])

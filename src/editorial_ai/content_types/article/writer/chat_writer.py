@@ -61,7 +61,7 @@ from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.models.state_json import CuratedTopicJson, FeedbackJson, JsonObject, SourcePostJson
 from editorial_ai.prompts.feedback import format_feedback
 from editorial_ai.review.claim_support import check_claims
-from editorial_ai.review.claims import text_claims
+from editorial_ai.review.claims import part_claims
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.scenes import invented_events, invented_reception, invented_scenes
 from editorial_ai.review.source_index import SourceIndex, cached_index, content_words, plain
@@ -142,7 +142,7 @@ class _ChatRun:
         if self.index is None or not keys:
             return {}
         found: dict[str, list[str]] = {}
-        for check in check_claims(text_claims(paragraph), self.index):
+        for check in check_claims(part_claims(paragraph), self.index):
             claim = plain(check.claim.text)
             problems = [*check.pairing, *(f"{name} is in no source" for name in check.unsupported if names)]
             for sentence, key in keys.items():
