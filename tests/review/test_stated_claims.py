@@ -104,3 +104,12 @@ def test_a_person_given_other_pronouns_fails_fact_accuracy_located() -> None:
     assert not gate.passed
     assert gate.evidence[-1] == ('body_paragraphs[0]: "His coat was the point." — calls Jennie "his" where the '
                                  'draft already calls Jennie "she/her": use "she/her" throughout')
+
+
+def test_a_sentence_naming_nobody_may_list_the_days_of_several_posts_but_not_a_day_no_post_has() -> None:
+    days = "The looks were taken on different days, including August 5, September 9 and October 23."
+    invented = "The looks were taken on different days, including August 6, September 9 and October 23."
+    verdicts = view_verdicts(_view(_draft(days, invented)))
+    listed, wrong = _verdict(verdicts, "August 5"), _verdict(verdicts, "August 6")
+    assert not listed.fails_review  # each day is a post's day, though no one post has all three
+    assert wrong.fails_review  # no post is dated the 6th

@@ -639,6 +639,19 @@ def _figures_given(figures: list[str], names: list[str], posts: list[tuple[str, 
     return any(wanted <= numbers and (not keys or any(k in text for k in keys)) for text, numbers in posts)
 
 
+def _days_of_posts_left_out(text: str, figures: list[str], index: SourceIndex) -> list[str]:
+    """`figures` without the days of the claim, when every day it names is a post's day: a sentence that names
+    nobody may list the days of several posts ("The looks were taken on August 5, September 9 and October 23",
+    which no one post gives, and a run escalated on it). With a day no post has, every figure stays, so the
+    claim fails as before unless one post gives them all."""
+    claimed = days_in(text)
+    sourced = frozenset().union(*(t.days for t in index.ties))
+    if not claimed or not claimed <= sourced:
+        return figures
+    days = {str(day) for _, day in claimed}
+    return [f for f in figures if f not in days]
+
+
 def claim_verdicts(checks: list[ClaimCheck], index: SourceIndex, threshold: float = 0.0,
                    every_claim: bool = False) -> list[ClaimVerdict]:
     """Each claim's verdict: the one rule the review gate (`fact_accuracy`) and the desk's evidence both apply, so
@@ -664,6 +677,8 @@ def claim_verdicts(checks: list[ClaimCheck], index: SourceIndex, threshold: floa
                 continue
             figures, names = _stated_figures(check, index), _stated_names(check)
             posts = _posts(index) if posts is None else posts
+            if not names:
+                figures = _days_of_posts_left_out(check.claim.text, figures, index)
             unstated = bool(figures) and not _figures_given(figures, names, posts, spread=every_claim)
             problem = _unstated(statement.missing, bool(sentence))
             if unstated:
