@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from editorial_ai.content_types.article.writer.chat_text import offending_terms
-from editorial_ai.review.attributes import attribute_words, unsourced_attributes, unsourced_features
+from editorial_ai.review.attributes import attribute_words, unsourced_attributes, unsourced_features, unworn_garments
 from editorial_ai.review.claim_support import check_claims
 from editorial_ai.review.claims import text_claims
 from editorial_ai.review.source_index import build_index
@@ -72,3 +72,15 @@ def test_parts_no_source_gives_a_piece_are_invented_detail() -> None:
                           "describe only its sourced material, colour and where it was worn"]
     assert pairing[0] == [] and pairing[2] == []
     assert offending_terms(pairing[1]) == [("waist",), ("pockets",)]
+
+
+def test_clothes_no_post_shows_on_a_person_are_a_pairing_error_and_the_fix_must_drop_them() -> None:
+    checks = check_claims(text_claims("Minji wore the Maison Kitsuné Chillax Fox Tee in a music video. Minji's look "
+                                      "was relaxed with her white blouse and black dress. Minji's look was easy with "
+                                      "a plain top and flat shoes."), _index())
+    # A blouse is a top, as her tee is (the check reads garment families); no post shows her in a dress.
+    assert checks[1].pairing == ["no post shows Minji in dress: name only the pieces the posts show"]
+    assert checks[2].pairing == []  # a top and shoes: the tee and the loafers are hers
+    assert unworn_garments("To copy it, pair the tee with jeans.", frozenset({"top"})) == []  # advice, not a look
+    assert unworn_garments("On Minji it reads relaxed, and the open top keeps it light.", frozenset({"bag"})) == []
+    assert offending_terms(checks[1].pairing) == [("dress",)]

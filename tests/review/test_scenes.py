@@ -392,3 +392,12 @@ def test_reception_and_the_writer_s_notes_in_the_prose_are_read() -> None:
     assert notes_named("The sneakers are described as black suede by the writer's notes.") == ["the writer s notes"]
     assert notes_named("It is one of the fifteen looks logged in the feature.") == ["looks logged in the feature"]
     assert notes_named("Among the fifteen looks logged, Cha Eun-woo's stands out.") == ["looks logged"]
+    assert notes_named("The sources do not place Jackson Wang with these pieces at Milan.") == [
+        "the sources do not"]
+
+
+def test_a_habit_no_post_shows_is_an_invented_scene() -> None:
+    assert invented_scenes("It is one of Hanni's signature looks that she has worn frequently throughout her "
+                           "career.", set()) == ["s signature looks", "worn frequently"]  # one phrase per kind
+    assert invented_scenes("The bag was a staple in Jennie's wardrobe.", set()) == ["a staple in jennie s wardrobe"]
+    assert invented_scenes("She wore it to the airport on 5 May.", set()) == []

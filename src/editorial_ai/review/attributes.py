@@ -38,10 +38,12 @@ GARMENT_FAMILIES: dict[str, frozenset[str]] = {
     "bottom": frozenset({"skirt", "jeans", "trousers", "pants", "shorts"}),
     "dress": frozenset({"dress", "gown", "jumpsuit"}),
     "outerwear": frozenset({"jacket", "coat", "blazer", "trench", "parka"}),
-    "knit": frozenset({"cardigan", "sweater", "jumper", "hoodie", "knit"}),
+    "knit": frozenset({"cardigan", "sweater", "jumper", "hoodie", "knit", "sweatshirt"}),
     "jewellery": frozenset({"earrings", "ring", "necklace", "bracelet", "brooch"}),
     "eyewear": frozenset({"sunglasses", "glasses"}),
     "hat": frozenset({"hat", "cap", "beanie"}),
+    "belt": frozenset({"belt"}),
+    "scarf": frozenset({"scarf"}),
 }
 # How a piece is made: "a front pocket and a back pocket", "a detachable shoulder strap", a bag "with a high waist".
 # The catalog logs a piece's name, material, colour and tags, never its construction, so a part no source of the
@@ -127,6 +129,27 @@ def unsourced_garments(text: str, allowed: Iterable[str]) -> list[str]:
                 if family not in own:
                     found.append(word)
                 break  # the first garment word is what the piece is said to be
+    return list(dict.fromkeys(found))
+
+
+def families_of(title: str) -> frozenset[str]:
+    """The garment families a piece's name gives ("Calvin Klein Ribbed Tank Top" -> top)."""
+    return frozenset(family for w in _words(title) if (family := _family(w)))
+
+
+# Words after which a garment is put on a person: "with her white blouse and black dress", "wore a black dress".
+_ON_THEM = frozenset({"her", "his", "their", "wore", "wearing", "wears", "donned", "sporting", "sported"})
+_ON_THEM_WINDOW = 6
+
+
+def unworn_garments(text: str, worn: frozenset[str]) -> list[str]:
+    """Garment words `text` puts on its people ("her white blouse and black dress", "wore a black dress": within
+    a few words of a possessive or a wearing verb) of families none of the pieces they wore (`worn`, the families
+    of their posts' pieces) belong to: clothes no post shows on them. A garment said of a piece ("the open top")
+    or told to a reader ("pair it with jeans") is not put on anyone."""
+    words = _words(text)
+    found = [w for i, w in enumerate(words) if (family := _family(w)) and family not in worn
+             and _ON_THEM & set(words[max(0, i - _ON_THEM_WINDOW):i])]
     return list(dict.fromkeys(found))
 
 

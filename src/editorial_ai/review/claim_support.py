@@ -23,12 +23,14 @@ from dataclasses import dataclass, field
 
 from editorial_ai.review.attributes import (
     attribute_words,
+    families_of,
     misfiled_garment,
     trend_as_a_wearer,
     trend_called_a_garment,
     unsourced_attributes,
     unsourced_features,
     unsourced_garments,
+    unworn_garments,
 )
 from editorial_ai.review.claims import Claim, ClaimSet
 from editorial_ai.review.dates import MONTHS, day_text, days_in, month_text, months_in
@@ -485,6 +487,16 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     result.pairing += [f"{trend} is the trend, not a person who wears it: name who wore the pieces"
                        for trend in index.context if trend_as_a_wearer(claim.text, trend)
                        and plain(trend) not in {plain(p) for p in people}]
+    if people and not claim.heading and not any(kind == "product" for _, kind in sourced):
+        # "Jackson Wang's look was more formal with her white blouse and black dress": clothes no post shows on
+        # them. A claim naming a piece is left to the piece's own checks (its description may name its type).
+        keys = {plain(x) for x in people}
+        # A piece's type from its name, else from its sources' words (its tags: "sneakers" for the Adidas SL 72).
+        families = [families_of(index.product_titles.get(p, p)) or families_of(" ".join(index.product_words(p)))
+                    for t in index.ties if t.people & keys for p in t.products]
+        if families and all(families):  # a piece of no known type could be anything
+            result.pairing += [f"no post shows {' / '.join(people)} in {word}: name only the pieces the posts show"
+                               for word in unworn_garments(claim.text, frozenset().union(*families))]
     if people:  # "greeted by a crowd of fans": colour about a person that no post gives
         result.pairing += [scene_problem(phrase) for phrase in invented_scenes(claim.text, index.record_words)]
     result.pairing += [reception_problem(phrase) for phrase in invented_reception(claim.text, index.record_words)]

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from editorial_ai.content_types.article.writer.house_style import shorten_repeated_names
+from editorial_ai.content_types.article.writer.house_style import drop_repeated_descriptions, shorten_repeated_names
 
 PIECES = [("Dior Lady Dior Bag", "Dior"), ("Loewe Toy Pumps", "Loewe"), ("Chanel 22 Bag", "Chanel"),
           ("Maison Kitsuné Fox Head", "Maison Kitsuné")]
@@ -39,3 +39,20 @@ def test_a_brand_with_two_pieces_of_one_type_keeps_the_full_name() -> None:
     body = ["Jennie carried the Dior Lady Dior Bag.", "Then the Dior Lady Dior Bag again."]
     out, _ = shorten_repeated_names(body, pieces)
     assert out == body  # "the Dior bag" would be either
+
+
+def test_a_piece_s_description_is_given_once_and_a_different_one_stays_for_the_review() -> None:
+    pieces = [("Chanel Ballet Flats", "Chanel"), ("Jacquemus Le Chiquito Bag", "Jacquemus"),
+              ("Chanel 22 Bag", "Chanel")]
+    body = ["Jennie wore the Chanel Ballet Flats in grey leather on 5 August. Later the flats in grey leather came "
+            "back.",
+            "On 9 September she wore the Chanel flats in black leather and the Jacquemus Le Chiquito Bag in beige "
+            "leather.",
+            "The Jacquemus Le Chiquito Bag in beige leather, worn by V in street style."]
+    out, count = drop_repeated_descriptions(body, pieces)
+    assert out == ["Jennie wore the Chanel Ballet Flats in grey leather on 5 August. Later the flats came back.",
+                   body[1],  # black is not what the first description said: the review checks it
+                   "The Jacquemus Le Chiquito Bag, worn by V in street style."]
+    assert count == 2
+    # "the bag" could be either bag: it is no mention of one of them
+    assert drop_repeated_descriptions(["The Chanel 22 Bag in olive leather. The bag in olive leather."], pieces)[1] == 0

@@ -140,10 +140,12 @@ def paragraph_task(*, number: int, total: int, role: str, facts: Sequence[str] =
         parts.append(_SAID_TWICE)
     if used:  # the writer's own phrases the last answer used a second time ("a touch of sophistication")
         parts.append(_used(used))
-    if wrong:  # what the review's claim checks found in the last answer, quoted as a rewrite quotes findings
-        quoted = [q for q in (quote_as_data(w, label="Problem", max_chars=400) for w in wrong[:3]) if q]
-        parts.append("Your last answer got these wrong; pair people, pieces, places and dates only as the facts "
-                     "pair them:\n" + "\n".join(f"- {q}" for q in quoted))
+    if wrong:  # the sentences of the last answer the review's claim checks found wrong: quoted with their
+        # problems, the model wrote the problems into the paragraph ("The sources do not place Jackson Wang ...")
+        quoted = [q for q in (quote_as_data(w, label="Sentence", max_chars=300) for w in wrong[:3]) if q]
+        parts.append("Your last answer paired people, pieces, places or dates as the facts do not in these "
+                     "sentences; leave them out and tell only the pairings the facts give:\n"
+                     + "\n".join(f"- {q}" for q in quoted))
     if move:
         parts.append(move)
     parts.append(f"Write {low} to {high} words as one paragraph of prose, with no heading and no list. Answer with "

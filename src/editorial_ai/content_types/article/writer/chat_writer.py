@@ -53,7 +53,7 @@ from editorial_ai.content_types.article.writer.editorial import (
     planner_layout,
 )
 from editorial_ai.content_types.article.writer.guard import SentenceGuard, canonical_case
-from editorial_ai.content_types.article.writer.house_style import shorten_repeated_names
+from editorial_ai.content_types.article.writer.house_style import drop_repeated_descriptions, shorten_repeated_names
 from editorial_ai.content_types.article.writer.outline import Outline, ParagraphPlan, build_outline
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.models.design_spec import DesignSpec
@@ -181,13 +181,13 @@ class _ChatRun:
         """The last of `paragraphs` says a sentence of its own or of the ones before it again."""
         return any(i == len(paragraphs) - 1 for i, _, _ in echoed_sentences(list(paragraphs), self.vocabulary))
 
-    def wrong_in(self, paragraph: str) -> list[str]:
-        """What the review's claim checks would find in `paragraph`, one line per sentence ("<sentence>" — problem;
-        ...), for the writer to ask again with before the review sees it: unscreened, a whole-paragraph rewrite
-        brought "The bag is described as olive leather, which aligns with the facts" into a third revision, and
-        the run escalated on it."""
+    def wrong_in(self, paragraph: str) -> list[tuple[str, str]]:
+        """(sentence, its problems) for each sentence of `paragraph` the review's claim checks would find wrong,
+        for the writer to ask again before the review sees it: unscreened, a whole-paragraph rewrite brought "The
+        bag is described as olive leather, which aligns with the facts" into a third revision, and the run
+        escalated on it."""
         found = self.pairing_problems_of(paragraph, split_sentences(paragraph))
-        return [f'"{sentence}" — {"; ".join(dict.fromkeys(problems))}' for sentence, problems in found.items()]
+        return [(sentence, "; ".join(dict.fromkeys(problems))) for sentence, problems in found.items()]
 
     def phrases_again(self, paragraphs: Sequence[str]) -> list[str]:
         """The writer's own phrases the last of `paragraphs` uses a second time, from itself or an earlier one
@@ -200,7 +200,8 @@ class _ChatRun:
         """Words of `paragraphs` as the reader gets them, after house style shortens repeated names: counted before
         it, the floor let bodies through that the shortening ("the Miu Miu Logo Ballet Flats" -> "the flats") then
         took under 350 (the fourteenth round's mean was 341)."""
-        styled, _ = shorten_repeated_names(paragraphs, [(p.name, p.brand) for p in self.outline.products])
+        pieces = [(p.name, p.brand) for p in self.outline.products]
+        styled, _ = drop_repeated_descriptions(shorten_repeated_names(paragraphs, pieces)[0], pieces)
         return sum(word_count(p) for p in styled)
 
     def role(self, plan: ParagraphPlan) -> str:
@@ -253,11 +254,11 @@ class ChatEditorialService:
         plan = plans[index]
         best, best_rank, copied, echoed = "", (True, True, 99, 99, True, 0), False, False
         again: list[str] = []
-        wrong: list[str] = []
+        wrong: list[tuple[str, str]] = []
         for attempt in range(2):
             prompt = paragraph_task(number=index + 1, total=len(plans), role=run.role(plan), facts=plan.facts,
                                     feedback=feedback, own_words=copied, said_twice=echoed, used=again,
-                                    wrong=wrong, move=run.move)
+                                    wrong=[sentence for sentence, _ in wrong], move=run.move)
             raw = await self._ask(run, prompt, purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS,
                                   salt=31 * index + 7 * attempt)
             text = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
@@ -420,9 +421,13 @@ class ChatEditorialService:
             raise LLMError(f"the model wrote {len(kept)} usable paragraph(s) for {run.outline.keyword!r}")
         # An unfinished last sentence ("The Marithé François Girbaud bag,") that a fix or a continuation left.
         kept = [fit_paragraph(p, len(p)) or p for p in kept]
-        body, shortened = shorten_repeated_names(kept, [(p.name, p.brand) for p in run.outline.products])
+        pieces = [(p.name, p.brand) for p in run.outline.products]
+        body, shortened = shorten_repeated_names(kept, pieces)
+        body, undescribed = drop_repeated_descriptions(body, pieces)
         if shortened:
             run.notes["names shortened (house style)"] = shortened
+        if undescribed:
+            run.notes["repeated descriptions dropped (house style)"] = undescribed
         self._report(run, body)
         content = EditorialContent(keyword=run.outline.keyword, title=title, subtitle=subtitle, body_paragraphs=body,
                                    pull_quotes=await self._pull_quote(run, body, kept_quotes),
@@ -494,11 +499,13 @@ class ChatEditorialService:
         with what they found; the better of the two is kept."""
         plan = run.outline.plans[min(index, len(run.outline.plans) - 1)]
         best, best_rank = old, (True, 99)
-        wrong: list[str] = []
+        wrong: list[tuple[str, str]] = []
         copied = False
         for attempt in range(2):
             raw = await self._ask(run, rewrite_task(number=index + 1, total=total, role=run.role(plan),
-                                                    findings=[*findings, *wrong[:3]], facts=plan.facts,
+                                                    findings=[*findings, *(f'"{sentence}" — {problems}'
+                                                                           for sentence, problems in wrong[:3])],
+                                                    facts=plan.facts,
                                                     own_words=copied, move=run.move),
                                   purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS,
                                   salt=131 * (index + 1) + 7 * attempt)

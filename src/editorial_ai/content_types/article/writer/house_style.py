@@ -6,7 +6,8 @@ draft's repeated 4-grams. Only the name changes; the sentence stays the model's.
 paragraph stays whole, so the review still knows which piece "the bag" is (claim_support reads it back through the
 paragraph's last-named pieces), and a piece whose type another named piece of the paragraph shares ("the bag" for
 either of two bags) is left in full. A paragraph after the one that introduced a piece calls it by brand and type
-("the Chanel bag"), which the review reads back as that brand's one bag (`claim_support.called_by_brand`).
+("the Chanel bag"), which the review reads back as that brand's one bag (`claim_support.called_by_brand`). A
+piece's colour and material, once given, are not given again in the same words (`drop_repeated_descriptions`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from editorial_ai.review.attributes import GARMENTS
+from editorial_ai.review.attributes import COLOURS, GARMENTS, MATERIALS
 
 
 def _type_word(name: str) -> str | None:
@@ -77,3 +78,61 @@ def shorten_repeated_names(paragraphs: Sequence[str], pieces: Sequence[tuple[str
         introduced |= named_here
         out.append(paragraph)
     return out, shortened
+
+
+_DESCRIBING = COLOURS | MATERIALS
+_JOINING = frozenset({"and", "blend", "with", "&"})
+_AFTER = re.compile(r"\s+in\s+((?:[A-Za-z&-]+)(?:\s+[A-Za-z&-]+){0,5})")
+
+
+def _description(words: list[str]) -> int:
+    """How many of `words` make a piece's colour-and-material description ("grey leather", "black wool blend",
+    "burgundy suede and mesh"): the longest run of such words that ends on a colour or material."""
+    end = 0
+    for i, word in enumerate(words):
+        low = word.casefold()
+        if low in _DESCRIBING or low.rstrip("s") in _DESCRIBING:
+            end = i + 1
+        elif low not in _JOINING:
+            break
+    return end
+
+
+def drop_repeated_descriptions(paragraphs: Sequence[str], pieces: Sequence[tuple[str, str]]) -> tuple[list[str], int]:
+    """(paragraphs, how many descriptions were dropped): a piece's colour and material are given once, at the
+    first mention that gives them; a later "the flats in grey leather" saying the same becomes "the flats" (one
+    saying something else stays, for the review to check). After names were
+    shortened, the descriptions were most of the fourteenth and fifteenth rounds' repeated 4-grams ("the Chanel
+    flats in grey leather" three times, "the boots in brown leather" six). A mention is the piece's full name,
+    its brand and type, or its type alone when no other piece is of that type."""
+    kinds = [_type_word(name) for name, _ in pieces]
+    by_brand = _brand_names(pieces)
+    described: dict[str, str] = {}  # piece -> the description its first described mention gave
+    dropped = 0
+    out = list(paragraphs)
+    for name, _ in pieces:
+        kind = _type_word(name)
+        forms = [name, by_brand.get(name, "")] + ([f"the {kind}"] if kind and kinds.count(kind) == 1 else [])
+        mention = re.compile("|".join(rf"(?<![\w-]){re.escape(f)}(?![\w-])" for f in forms if f), re.IGNORECASE)
+        for index, paragraph in enumerate(out):
+            pieces_of_text: list[str] = []
+            last = 0
+            for match in mention.finditer(paragraph):
+                after = _AFTER.match(paragraph, match.end())
+                size = _description(after[1].split()) if after else 0
+                if not after or not size:
+                    continue
+                said = " ".join(after[1].split()[:size]).casefold()
+                if name not in described:
+                    described[name] = said  # the first description stays
+                    continue
+                if described[name] != said:
+                    continue  # a different one is the model's claim, for the review to check
+                run = re.match(rf"(?:\S+\s+){{{size - 1}}}\S+", after[1])  # the description's words
+                if run is None:
+                    continue
+                pieces_of_text.append(paragraph[last:match.end()])
+                last = after.start(1) + run.end()
+                dropped += 1
+            out[index] = "".join(pieces_of_text) + paragraph[last:]
+    return out, dropped
