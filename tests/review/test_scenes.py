@@ -400,4 +400,5 @@ def test_a_habit_no_post_shows_is_an_invented_scene() -> None:
     assert invented_scenes("It is one of Hanni's signature looks that she has worn frequently throughout her "
                            "career.", set()) == ["s signature looks", "worn frequently"]  # one phrase per kind
     assert invented_scenes("The bag was a staple in Jennie's wardrobe.", set()) == ["a staple in jennie s wardrobe"]
+    assert invented_scenes("This look was a departure from her usual style.", set()) == ["her usual style"]
     assert invented_scenes("She wore it to the airport on 5 May.", set()) == []

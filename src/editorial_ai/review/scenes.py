@@ -41,8 +41,9 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # ("who wears it most often" compares the sources' counts of posts, and stays).
         (r"\b(?:worn|wore|wears?|wearing) (?:\w+ ){0,3}?(?<!most )(?:frequently|often|regularly|repeatedly)\b"
          r"|\b(?:frequently|often|regularly|repeatedly) (?:worn|wore|wears?|wearing)\b"
-         r"|\bthroughout (?:her|his|their) career\b|\ba staple (?:in|of) (?:her|his|their|\w+ s) wardrobe\b",
-         "frequently often regularly repeatedly career staple"),
+         r"|\bthroughout (?:her|his|their) career\b|\ba staple (?:in|of) (?:her|his|their|\w+ s) wardrobe\b"
+         r"|\b(?:her|his|their|s) (?:usual|everyday|typical) (?:style|look|aesthetic|wardrobe)\b",
+         "frequently often regularly repeatedly career staple usual typical"),
         # "Jackson Wang is a popular fashion model", "reflecting her interest in both fashion and the arts".
         (r"\ban? (?:popular|famous|influential|renowned|celebrated|rising|beloved|leading|prominent|talented) "
          r"(?:\w+ ){0,4}?(?:model|singer|star|icon|figure|influencer|campaigner|idol|artist|rapper|actor|actress|"
