@@ -176,9 +176,12 @@ def test_evidence_panel_shows_the_sources(
         flagged = page.locator("#evidence .claim-unsupported, #evidence .claim-not-stated")
         assert flagged.count() >= 1 and "Versace" in flagged.first.inner_text()
         assert page.locator("#evidence .claim-supported").count() >= 1
-        marked = page.locator(".article-frame a.mark-unsupported, .article-frame a.mark-not-stated")
-        assert marked.count() >= 1 and "Versace" in marked.first.inner_text()  # marked in the article itself
-        assert marked.first.get_attribute("href", timeout=1000).startswith("#claim-")
+        # Marked in the article itself (the writer's own screen may have asked other paragraphs again, so the
+        # Versace sentence need not be the first mark).
+        versace = page.locator(".article-frame a.mark-unsupported, .article-frame a.mark-not-stated",
+                               has_text="Versace")
+        assert versace.count() >= 1
+        assert versace.first.get_attribute("href", timeout=1000).startswith("#claim-")
         page.locator("#evidence").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / "desk-07-evidence.png"))
         _shot(page, "desk-07-evidence-full.png", screenshot_dir)

@@ -186,12 +186,13 @@ class _ChatRun:
         for the writer to ask again before the review sees it: unscreened, a whole-paragraph rewrite brought "The
         bag is described as olive leather, which aligns with the facts" into a third revision, and the run
         escalated on it."""
-        found = self.pairing_problems_of(paragraph, split_sentences(paragraph))
+        # Names no source holds are left to the review's hallucination criterion, which quotes them back.
+        found = self.pairing_problems_of(paragraph, split_sentences(paragraph), names=False)
         return [(sentence, "; ".join(dict.fromkeys(problems))) for sentence, problems in found.items()]
 
     def phrases_again(self, paragraphs: Sequence[str]) -> list[str]:
         """The writer's own phrases the last of `paragraphs` uses a second time, from itself or an earlier one
-        ("a touch of sophistication"): the review's `repeated_phrases`, which would send the draft back for them."""
+        ("a touch of sophistication"), by `text_checks.repeated_phrases` (a writer's check, not a review finding)."""
         last = len(paragraphs) - 1
         return list(dict.fromkeys(phrase for i, _, phrase in repeated_phrases(list(paragraphs), self.vocabulary)
                                   if i == last))
