@@ -84,6 +84,7 @@ async def test_an_escalated_article_keeps_its_unsupported_names_in_view(tmp_path
     settings = Settings(EDITORIAL_AI_DATA_DIR=tmp_path, EDITORIAL_AI_MODEL="scripted:test_always_hallucinate")
     (article,) = (await run_quality(settings, ["Jennie Effect"])).articles
     assert article.status == "escalated" and "max loops" in article.why and article.revisions == 3
+    assert any("Versace" in line for line in article.unsupported_names)
     assert not article.unflagged_unsupported  # it reached the human flagged, never as a pass
 
 

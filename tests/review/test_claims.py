@@ -12,6 +12,7 @@ from editorial_ai.review.claims import (
     evidence_location,
     exam_claims,
     layout_claims,
+    part_claims,
     split_claims,
     text_claims,
 )
@@ -276,3 +277,24 @@ def test_the_trend_made_a_wearer_is_a_finding_and_this_bag_is_the_paragraph_s_ba
     assert checks[0].pairing == ["Coquette is the trend, not a person who wears it: name who wore the pieces"]
     assert checks[1].pairing == []  # the trend's own bags are no wearer
     assert checks[3].pairing == ["no source post ties Lisa to Chanel 22 Bag"]
+
+
+def test_a_trend_worn_as_a_piece_is_a_finding_and_its_pieces_are_not() -> None:
+    index = build_index(TOPICS, CONTEXTS, KNOWN, context=["Quiet Luxury"])
+    checks = check_claims(text_claims("Jennie wore Quiet Luxury during the cover shoot. Jennie wore quiet luxury "
+                                      "pieces at the airport. Jennie wore the Chanel 22 Bag, pure Quiet Luxury."),
+                          index)
+    assert checks[0].pairing == ["Quiet Luxury is the trend, not a piece anyone wore: name the pieces the posts show"]
+    assert not any("not a piece anyone wore" in p for c in checks[1:] for p in c.pairing)
+
+
+def test_a_type_the_paragraph_never_named_is_a_finding() -> None:
+    index = build_index(TOPICS, CONTEXTS, KNOWN)
+    claims = part_claims("Jennie wore the Alaïa Fishnet Ballet Flats at the airport. The bag adds a neutral note. "
+                         "The flats kept the look light.")
+    checks = check_claims(claims, index)
+    assert checks[1].pairing == ["which bag? the paragraph names no bag: name the piece in full"]
+    assert checks[2].pairing == []  # the flats were named
+    named = check_claims(part_claims("Jennie wore the Chanel 22 Bag at the airport. The bag adds a neutral note."),
+                         index)
+    assert all(not c.pairing for c in named)

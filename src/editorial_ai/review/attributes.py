@@ -197,6 +197,19 @@ def trend_as_a_wearer(text: str, trend: str) -> bool:
     return False
 
 
+# What may follow a trend's name when a sentence has someone wear the trend itself ("Rosé wore Quiet Luxury during
+# the cover shoot"); a noun after it ("wore quiet luxury pieces") makes the name a description, which is fine.
+_AFTER_WORN_TREND = r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:during|while|at|in|on|to|for|with|when|as|throughout|again)\b)"
+_WORE = r"\b(?:wore|wears|wearing|donned|dons|sported|sports)\s+(?:the\s+)?"
+
+
+def trend_as_worn(text: str, trend: str) -> bool:
+    """Whether the text has someone wear the trend itself as if it were a piece ("Rosé wore Quiet Luxury during the
+    magazine cover shoot"): no post shows a piece of that name."""
+    name = fold(trend).lower().strip()
+    return bool(name) and re.search(_WORE + re.escape(name) + _AFTER_WORN_TREND, fold(text).lower()) is not None
+
+
 def trend_called_a_garment(text: str, trend: str) -> str | None:
     """The garment word the text makes the trend itself ("Coquette is a fashionable bag"), or None."""
     folded, name = fold(text).lower(), fold(trend).lower().strip()

@@ -22,10 +22,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from editorial_ai.review.attributes import (
+    GARMENTS,
     attribute_words,
     families_of,
     misfiled_garment,
     trend_as_a_wearer,
+    trend_as_worn,
     trend_called_a_garment,
     unsourced_attributes,
     unsourced_features,
@@ -487,6 +489,8 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     result.pairing += [f"{trend} is the trend, not a person who wears it: name who wore the pieces"
                        for trend in index.context if trend_as_a_wearer(claim.text, trend)
                        and plain(trend) not in {plain(p) for p in people}]
+    result.pairing += [f"{trend} is the trend, not a piece anyone wore: name the pieces the posts show"
+                       for trend in index.context if trend_as_worn(claim.text, trend)]
     if people and not claim.heading and not any(kind == "product" for _, kind in sourced):
         # "Jackson Wang's look was more formal with her white blouse and black dress": clothes no post shows on
         # them. A claim naming a piece is left to the piece's own checks (its description may name its type).
@@ -527,11 +531,29 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
         if named:
             last_people[claim.location] = named
         pieces = [plain(n) for n, kind in found if kind == "product"]
+        before = named_before.get(claim.location, [])
         if pieces:
             last_products[claim.location] = pieces
-            named_before[claim.location] = pieces + [p for p in named_before.get(claim.location, []) if p not in pieces]
+            named_before[claim.location] = pieces + [p for p in before if p not in pieces]
+        if before and claim.location.startswith("body_paragraphs"):
+            check.pairing += [f"which {kind}? the paragraph names no {kind}: name the piece in full"
+                              for kind in unnamed_types(claim.text, named_before[claim.location], index)]
         checks.append(check)
     return checks
+
+
+# Piece types "the <type>" points at; words with a common other sense ("the top", "the ring") are left out.
+_POINTED_TYPES = frozenset(stem(w) for w in GARMENTS - {"top", "tank", "vest", "cap", "ring", "knit"})
+
+
+def unnamed_types(text: str, named: list[str], index: SourceIndex) -> list[str]:
+    """The piece types the text points at ("the bag", "her belt") that no piece named so far in its paragraph
+    (`named`, plain keys) has, though some sourced piece has: in a paragraph about the Balenciaga jeans, "The bag
+    adds to a look with its neutral color" is about a bag the reader was not shown."""
+    folded = f" {' '.join(stem(w) for w in plain(text).split())} "
+    have = set(_kinds(named))
+    kinds = {kind for kind in _kinds(list(index.product_titles)) if kind in _POINTED_TYPES and kind not in have}
+    return sorted(kind for kind in kinds if re.search(rf" (?:{_DETERMINERS}) {re.escape(kind)} ", folded))
 
 
 def unsupported_claims(checks: list[ClaimCheck], threshold: float | None = None,
