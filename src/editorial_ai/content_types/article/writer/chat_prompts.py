@@ -121,6 +121,15 @@ def _used(phrases: Sequence[str]) -> str:
     return f"The feature already uses {listed}. Write it in other words: use no phrase twice."
 
 
+def _wrong_sentences(wrong: Sequence[str]) -> str:
+    """The sentences of the last answer the review's claim checks found wrong, quoted without their problems:
+    quoted with them, the model wrote the problems into the paragraph ("The sources do not place Jackson Wang
+    with these pieces at Milan.")."""
+    quoted = [q for q in (quote_as_data(w, label="Sentence", max_chars=300) for w in wrong[:3]) if q]
+    return ("Your last answer paired people, pieces, places or dates as the facts do not in these sentences; leave "
+            "them out and tell only the pairings the facts give:\n" + "\n".join(f"- {q}" for q in quoted))
+
+
 def paragraph_task(*, number: int, total: int, role: str, facts: Sequence[str] = (), previous_ending: str = "",
                    feedback: str = "", own_words: bool = False, said_twice: bool = False,
                    used: Sequence[str] = (), wrong: Sequence[str] = (), move: str = "") -> str:
@@ -140,12 +149,8 @@ def paragraph_task(*, number: int, total: int, role: str, facts: Sequence[str] =
         parts.append(_SAID_TWICE)
     if used:  # the writer's own phrases the last answer used a second time ("a touch of sophistication")
         parts.append(_used(used))
-    if wrong:  # the sentences of the last answer the review's claim checks found wrong: quoted with their
-        # problems, the model wrote the problems into the paragraph ("The sources do not place Jackson Wang ...")
-        quoted = [q for q in (quote_as_data(w, label="Sentence", max_chars=300) for w in wrong[:3]) if q]
-        parts.append("Your last answer paired people, pieces, places or dates as the facts do not in these "
-                     "sentences; leave them out and tell only the pairings the facts give:\n"
-                     + "\n".join(f"- {q}" for q in quoted))
+    if wrong:
+        parts.append(_wrong_sentences(wrong))
     if move:
         parts.append(move)
     parts.append(f"Write {low} to {high} words as one paragraph of prose, with no heading and no list. Answer with "
@@ -165,8 +170,10 @@ def body_task(*, total: int, roles: Sequence[str], feedback: str = "") -> str:
 
 
 def rewrite_task(*, number: int, total: int, role: str, findings: Sequence[str], facts: Sequence[str] = (),
-                 previous_ending: str = "", own_words: bool = False, move: str = "") -> str:
-    """Ask for one paragraph afresh from its facts, with the review's findings against the old version quoted.
+                 previous_ending: str = "", own_words: bool = False, wrong: Sequence[str] = (),
+                 move: str = "") -> str:
+    """Ask for one paragraph afresh from its facts, with the review's findings against the old version quoted
+    (and, on a second try, the sentences of the first that the claim checks found wrong).
 
     The old text is not shown whole: a small model given it copies it back, problems included."""
     low, high = PARAGRAPH_WORDS
@@ -180,6 +187,8 @@ def rewrite_task(*, number: int, total: int, role: str, findings: Sequence[str],
         lines.append(quote_as_data(previous_ending, label="The previous paragraph ends", max_chars=300))
     if own_words:
         lines.append(_OWN_WORDS)
+    if wrong:
+        lines.append(_wrong_sentences(wrong))
     if move:
         lines.append(move)
     lines.append(f"Write {low} to {high} words as one paragraph of prose, with no heading and no list. Answer with "

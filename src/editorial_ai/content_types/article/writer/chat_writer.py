@@ -497,17 +497,15 @@ class ChatEditorialService:
         """Paragraph `index` afresh from its facts with the findings quoted; one that copies its fact lines (a
         rewrite listed three looks as "On 5 May 2025 at magazine cover shoot, she wore ... in grey leather, ...")
         is asked for once more in the model's own words, and one the review's claim checks find wrong once more
-        with what they found; the better of the two is kept."""
+        with its wrong sentences quoted; the better of the two is kept."""
         plan = run.outline.plans[min(index, len(run.outline.plans) - 1)]
         best, best_rank = old, (True, 99)
         wrong: list[tuple[str, str]] = []
         copied = False
         for attempt in range(2):
             raw = await self._ask(run, rewrite_task(number=index + 1, total=total, role=run.role(plan),
-                                                    findings=[*findings, *(f'"{sentence}" — {problems}'
-                                                                           for sentence, problems in wrong[:3])],
-                                                    facts=plan.facts,
-                                                    own_words=copied, move=run.move),
+                                                    findings=findings, facts=plan.facts, own_words=copied,
+                                                    wrong=[sentence for sentence, _ in wrong], move=run.move),
                                   purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS,
                                   salt=131 * (index + 1) + 7 * attempt)
             text = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
