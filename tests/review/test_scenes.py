@@ -402,3 +402,24 @@ def test_a_habit_no_post_shows_is_an_invented_scene() -> None:
     assert invented_scenes("The bag was a staple in Jennie's wardrobe.", set()) == ["a staple in jennie s wardrobe"]
     assert invented_scenes("This look was a departure from her usual style.", set()) == ["her usual style"]
     assert invented_scenes("She wore it to the airport on 5 May.", set()) == []
+
+
+def test_how_a_piece_wears_and_where_to_read_more_are_findings_in_an_article() -> None:
+    from editorial_ai.review.claims import Claim, ClaimSet
+    from editorial_ai.review.scenes import invented_wear, notes_named, notes_problem
+
+    assert invented_wear("The olive leather is soft and comfortable to wear, a great choice for everyday use.",
+                         {"olive", "leather"}) == ["comfortable", "a great choice for"]
+    assert invented_wear("This bag is part of the Jennie Effect collection.", set()) == [
+        "part of the jennie effect collection"]
+    assert invented_wear("It is part of the spring collection.", {"collection"}) == []  # a source says so
+    assert invented_wear("The bag comes in olive leather.", set()) == []
+    elsewhere = "The bags can be explored through their respective websites for more information."
+    assert notes_named(elsewhere) == ["respective websites", "for more information"]
+    assert notes_problem("respective websites").endswith("not where to look")
+    text = "The Chanel Tweed Jacket is lightweight and durable."
+    article = [p for c in check_claims(ClaimSet([Claim(text, "body_paragraphs[1]")]), _index()) for p in c.pairing]
+    assert article == ['the sources give a piece\'s material, colour and type, not how it wears or what it belongs '
+                       'to: "lightweight"; describe it only as the facts do']
+    assert still_holds(text, offending_terms(article)) == ["lightweight"]
+    assert [p for c in check_claims(ClaimSet([Claim(text, "paragraph 1")]), _index()) for p in c.pairing] == []

@@ -52,6 +52,7 @@ from editorial_ai.review.scenes import (
     invented_events,
     invented_reception,
     invented_scenes,
+    invented_wear,
     notes_named,
     notes_problem,
     people_counts,
@@ -59,6 +60,7 @@ from editorial_ai.review.scenes import (
     relative_times,
     scene_problem,
     timing_problem,
+    wear_problem,
 )
 from editorial_ai.review.source_index import SourceIndex, content_words, plain, stem
 from editorial_ai.review.text_grounding import NUMBER_PATTERN, all_spans, checkable_spans, number_key
@@ -506,6 +508,7 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     result.pairing += [reception_problem(phrase) for phrase in invented_reception(claim.text, index.record_words)]
     if claim.location.split("[")[0] in _ARTICLE_PARTS:  # a brief or an answer may speak of its sources
         result.pairing += [notes_problem(phrase) for phrase in notes_named(claim.text)]
+        result.pairing += [wear_problem(phrase) for phrase in invented_wear(claim.text, index.record_words)]
     result.pairing += [timing_problem(phrase)
                        for phrase in relative_times(claim.text, index.record_text)]
     result.pairing += [scene_problem(phrase) for phrase in invented_events(claim.text, index.record_text)]

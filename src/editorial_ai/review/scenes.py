@@ -178,7 +178,11 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     # The task read back: "In the closing paragraph, the feature is wrapped up with a call to action
                     # for readers: ..." was a whole closing paragraph of one Gorpcore draft, and it passed.
                     r"|\b(?:this|the (?:opening|closing|final|next|previous|last|first|second|third)) paragraph\b"
-                    r"|\bcall to action\b|\bthe (?:feature|article) (?:is|was) (?:wrapped|closed|rounded|opened)\b")
+                    r"|\bcall to action\b|\bthe (?:feature|article) (?:is|was) (?:wrapped|closed|rounded|opened)\b"
+                    # The reader sent elsewhere: "can be explored through their respective websites for more
+                    # information on materials, colors, and design details" closed a Jennie Effect draft that passed.
+                    r"|\b(?:their|its|her|his|the brand s|the brands|respective|official) websites?\b"
+                    r"|\bfor more (?:information|details)\b")
 
 
 def notes_named(text: str) -> list[str]:
@@ -191,6 +195,8 @@ def notes_problem(phrase: str) -> str:
     fix = ("name the day the facts give" if phrase.endswith(" date") else
            "write the paragraph itself, not about it" if phrase.endswith(("paragraph", "action", "wrapped", "closed",
                                                                           "rounded", "opened"))
+           else "tell the reader what the facts give here, not where to look" if phrase.endswith(
+               ("website", "websites", "information", "details"))
            else "say what the tags describe in plain words")
     return f'it speaks of the writer\'s notes, not the clothes: "{phrase}"; {fix}'
 
@@ -231,6 +237,33 @@ def invented_reception(text: str, source_words: Iterable[str]) -> list[str]:
             continue
         kept.append((start, end, phrase))
     return [phrase for _, _, phrase in kept]
+
+
+# How a piece wears and what it is part of: the catalog logs a piece's name, material, colour and tags, never its
+# feel or a collection ("The olive leather is soft and comfortable to wear, making it a great choice for everyday
+# use"; "This bag is part of the Jennie Effect collection"). Vouched for like a scene, by the key words.
+_WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
+    (re.compile(pattern), frozenset(vouch.split())) for pattern, vouch in (
+        (r"\b(?:un)?comfortabl[ey]\b|\bcomfort\b", "comfortable comfort comfy"),
+        (r"\bdurab(?:le|ility)\b|\bbreathab(?:le|ility)\b|\blightweight\b|\bwaterproof\b|\bhard ?wearing\b",
+         "durable durability breathable lightweight waterproof"),
+        (r"\b(?:for|in) everyday (?:use|wear)\b|\b(?:a )?(?:great|perfect|ideal) (?:choice|option|pick) for\b",
+         "everyday"),
+        (r"\bpart of (?:the |her |his |its |their |a |an )?(?:[\w-]+ ){0,4}collection\b", "collection"),
+    ))
+
+
+def invented_wear(text: str, source_words: Iterable[str]) -> list[str]:
+    """Claims about how a piece wears or what collection it belongs to that no source vouches for."""
+    words = source_words if isinstance(source_words, frozenset | set) else frozenset(source_words)
+    plain = _plain(text)
+    return [m.group(0) for pattern, vouch in _WEAR_CLAIMS if (m := pattern.search(plain)) and not vouch & words]
+
+
+def wear_problem(phrase: str) -> str:
+    """The finding for an invented quality of a piece (quoted, so the rewrite can be searched for it)."""
+    return (f'the sources give a piece\'s material, colour and type, not how it wears or what it belongs to: '
+            f'"{phrase}"; describe it only as the facts do')
 
 
 # A count of people: the posts count looks and pieces ("looks logged: fifteen"), and the model turned that into
