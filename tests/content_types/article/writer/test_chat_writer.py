@@ -526,3 +526,22 @@ async def test_an_unfinished_last_sentence_never_reaches_the_draft() -> None:
     outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
                                  rubric=load_rubric("fashion_magazine"), feedback_history=[])
     assert all(p.rstrip().endswith((".", "!", "?")) for p in outcome.content.body_paragraphs)
+
+
+async def test_a_rewrite_using_its_own_phrase_twice_is_asked_again_with_the_phrase_quoted() -> None:
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
+                               body_paragraphs=[PARAGRAPH, LONG])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "specificity", "reason": "Paragraph 2 is generic.", "evidence": []}]}
+    twice = (f"{LONG} The olive leather adds a touch of quiet sophistication to her look. Worn open, the coat "
+             "adds a touch of quiet sophistication to her look.")
+    right = f"{LONG} It is the piece every photograph returns to."
+    writer, client = _writer({"editorial_paragraph": [{"text": twice}, {"text": right}],
+                              "editorial_extend": [{"error": "permanent"}], "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["body_paragraphs[1]"], feedback_history=[review],
+                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
+    asks = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
+    assert len(asks) == 2 and "The feature already uses" in asks[1] and "sophistication" in asks[1]
+    kept = outcome.content.body_paragraphs[1]  # house style calls the bag "the Chanel bag" after paragraph 1
+    assert kept.endswith("It is the piece every photograph returns to.") and "sophistication" not in kept
+    assert outcome.notes["rewrites using a phrase again asked again"] == 1

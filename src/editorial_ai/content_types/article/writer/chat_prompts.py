@@ -171,7 +171,7 @@ def body_task(*, total: int, roles: Sequence[str], feedback: str = "") -> str:
 
 def rewrite_task(*, number: int, total: int, role: str, findings: Sequence[str], facts: Sequence[str] = (),
                  previous_ending: str = "", own_words: bool = False, wrong: Sequence[str] = (),
-                 move: str = "") -> str:
+                 used: Sequence[str] = (), move: str = "") -> str:
     """Ask for one paragraph afresh from its facts, with the review's findings against the old version quoted
     (and, on a second try, the sentences of the first that the claim checks found wrong).
 
@@ -189,6 +189,8 @@ def rewrite_task(*, number: int, total: int, role: str, findings: Sequence[str],
         lines.append(_OWN_WORDS)
     if wrong:
         lines.append(_wrong_sentences(wrong))
+    if used:
+        lines.append(_used(used))
     if move:
         lines.append(move)
     lines.append(f"Write {low} to {high} words as one paragraph of prose, with no heading and no list. Answer with "

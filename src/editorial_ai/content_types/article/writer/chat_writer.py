@@ -499,27 +499,32 @@ class ChatEditorialService:
         is asked for once more in the model's own words, and one the review's claim checks find wrong once more
         with its wrong sentences quoted; the better of the two is kept."""
         plan = run.outline.plans[min(index, len(run.outline.plans) - 1)]
-        best, best_rank = old, (True, 99)
+        best, best_rank = old, (True, 99, 99)
         wrong: list[tuple[str, str]] = []
+        again: list[str] = []
         copied = False
         for attempt in range(2):
             raw = await self._ask(run, rewrite_task(number=index + 1, total=total, role=run.role(plan),
                                                     findings=findings, facts=plan.facts, own_words=copied,
-                                                    wrong=[sentence for sentence, _ in wrong], move=run.move),
+                                                    wrong=[sentence for sentence, _ in wrong], used=again,
+                                                    move=run.move),
                                   purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS,
                                   salt=131 * (index + 1) + 7 * attempt)
             text = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
             if len(text) < 40:
                 continue
-            copied, wrong = run.copies(text), run.wrong_in(text)
-            rank = (copied, len(wrong))
+            # A phrase used twice within the rewrite ("adds a touch of sophistication to her look", twice in one
+            # rewritten paragraph that passed) is asked again too, as in a first draft.
+            copied, wrong, again = run.copies(text), run.wrong_in(text), run.phrases_again([text])
+            rank = (copied, len(wrong), len(again))
             if best is old or rank < best_rank:
                 best, best_rank = text, rank
-            if rank == (False, 0):
+            if rank == (False, 0, 0):
                 break
             if attempt == 0:
                 _bump(run.notes, "rewrites copying their facts asked again" if copied
-                      else "rewrites with a claim the sources do not support asked again")
+                      else "rewrites with a claim the sources do not support asked again" if wrong
+                      else "rewrites using a phrase again asked again")
         return best
 
     async def revise(self, *, content: EditorialContent, targets: list[str], feedback_history: list[FeedbackJson],
