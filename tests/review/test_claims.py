@@ -9,6 +9,8 @@ import pytest
 from editorial_ai.models.layout import MagazineLayout
 from editorial_ai.review.claim_support import check_claims, known_names
 from editorial_ai.review.claims import (
+    Claim,
+    ClaimSet,
     evidence_location,
     exam_claims,
     layout_claims,
@@ -298,3 +300,12 @@ def test_a_type_the_paragraph_never_named_is_a_finding() -> None:
     named = check_claims(part_claims("Jennie wore the Chanel 22 Bag at the airport. The bag adds a neutral note."),
                          index)
     assert all(not c.pairing for c in named)
+
+
+def test_a_paragraph_opening_on_a_piece_it_never_named_is_a_finding() -> None:
+    index = build_index(TOPICS, CONTEXTS, KNOWN)
+    layout_claims_ = ClaimSet([Claim("Jennie also wore it at the airport.", "body_paragraphs[2]"),
+                               Claim("Jennie wore the Chanel 22 Bag. She wore it again.", "body_paragraphs[3]")])
+    checks = check_claims(layout_claims_, index)
+    assert checks[0].pairing == ['which piece? "wore it" comes before the paragraph names one: name the piece']
+    assert not checks[1].pairing

@@ -526,6 +526,7 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
     last_people: dict[str, list[str]] = {}  # per location: the people its latest claim named
     last_products: dict[str, list[str]] = {}  # per location: the pieces its latest claim named (plain keys)
     named_before: dict[str, list[str]] = {}  # per location: every piece named so far, latest first
+    opened: set[str] = set()  # locations whose first claim was checked
     for claim in claims.claims:
         check = check_claim(claim, index, mid, method, last_people.get(claim.location),
                             last_products.get(claim.location), named_before.get(claim.location))
@@ -541,10 +542,18 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
         if before and claim.location.startswith("body_paragraphs"):
             check.pairing += [f"which {kind}? the paragraph names no {kind}: name the piece in full"
                               for kind in unnamed_types(claim.text, named_before[claim.location], index)]
+        elif claim.location not in opened and claim.location.startswith("body_paragraphs") and not pieces and (
+                worn := _WORN_UNNAMED.search(claim.text)):
+            # "Sakura also wore it in street style" opened a paragraph once a fix took out the sentence naming it
+            check.pairing.append(f'which piece? "{worn[0]}" comes before the paragraph names one: name the piece')
+        opened.add(claim.location)
         checks.append(check)
     return checks
 
 
+# A piece worn before any is named: "it"/"them" after a wearing verb.
+_WORN_UNNAMED = re.compile(r"\b(?:wore|wears|wearing|carried|carries|paired|pairs|chose|donned|sported) (?:it|them)\b",
+                           re.IGNORECASE)
 # Piece types "the <type>" points at; words with a common other sense ("the top", "the ring") are left out.
 _POINTED_TYPES = frozenset(stem(w) for w in GARMENTS - {"top", "tank", "vest", "cap", "ring", "knit"})
 
