@@ -7,6 +7,7 @@ import pytest
 
 from editorial_ai.content_types.article.writer.chat_text import one_line, reads_as_list
 from editorial_ai.content_types.article.writer.chat_writer import ARTICLE_WORDS, ChatEditorialService
+from editorial_ai.content_types.article.writer.editorial import DraftOutcome
 from editorial_ai.content_types.article.writer.outline import build_outline
 from editorial_ai.llm.scripted import ScriptedClient
 from editorial_ai.models.design_spec import DesignSpec
@@ -303,18 +304,23 @@ async def test_the_writer_s_screen_reads_a_paragraph_with_the_article_s_rules() 
     assert "The bag is described as olive leather, which aligns with the facts." in asks[1]
 
 
-async def test_a_rewrite_the_claim_checks_find_wrong_is_asked_again_and_the_better_one_kept() -> None:
+async def _rewrite_second_paragraph(first: str, second: str) -> tuple[DraftOutcome, list[str]]:
+    """Revise paragraph 2 of a two-paragraph draft for a generic-paragraph finding, the model answering `first` and
+    then `second`; the outcome and the paragraph requests."""
     content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
                                body_paragraphs=[PARAGRAPH, LONG])
     review = {"source": "review", "failed_criteria": [
         {"criterion": "specificity", "reason": "Paragraph 2 is generic.", "evidence": []}]}
-    wrong = f"{LONG} Lisa wore the Chanel 22 Bag in street style as well."
-    right = f"{LONG} It is the piece every photograph returns to."
-    writer, client = _writer({"editorial_paragraph": [{"text": wrong}, {"text": right}],
+    writer, client = _writer({"editorial_paragraph": [{"text": first}, {"text": second}],
                               "editorial_extend": [{"error": "permanent"}], "editorial_pull_quote": [{"text": "1"}]})
     outcome = await writer.revise(content=content, targets=["body_paragraphs[1]"], feedback_history=[review],
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
-    asks = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
+    return outcome, [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
+
+
+async def test_a_rewrite_the_claim_checks_find_wrong_is_asked_again_and_the_better_one_kept() -> None:
+    outcome, asks = await _rewrite_second_paragraph(f"{LONG} Lisa wore the Chanel 22 Bag in street style as well.",
+                                                    f"{LONG} It is the piece every photograph returns to.")
     assert len(asks) == 2 and "Lisa wore the Chanel 22 Bag in street style as well." in asks[1]
     assert "no source post ties" not in asks[1]  # the sentence is quoted, not its problems, which a model reads back
     assert "Lisa" not in outcome.content.body_paragraphs[1]
@@ -529,18 +535,9 @@ async def test_an_unfinished_last_sentence_never_reaches_the_draft() -> None:
 
 
 async def test_a_rewrite_using_its_own_phrase_twice_is_asked_again_with_the_phrase_quoted() -> None:
-    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
-                               body_paragraphs=[PARAGRAPH, LONG])
-    review = {"source": "review", "failed_criteria": [
-        {"criterion": "specificity", "reason": "Paragraph 2 is generic.", "evidence": []}]}
     twice = (f"{LONG} The olive leather adds a touch of quiet sophistication to her look. Worn open, the coat "
              "adds a touch of quiet sophistication to her look.")
-    right = f"{LONG} It is the piece every photograph returns to."
-    writer, client = _writer({"editorial_paragraph": [{"text": twice}, {"text": right}],
-                              "editorial_extend": [{"error": "permanent"}], "editorial_pull_quote": [{"text": "1"}]})
-    outcome = await writer.revise(content=content, targets=["body_paragraphs[1]"], feedback_history=[review],
-                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
-    asks = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
+    outcome, asks = await _rewrite_second_paragraph(twice, f"{LONG} It is the piece every photograph returns to.")
     assert len(asks) == 2 and "The feature already uses" in asks[1] and "sophistication" in asks[1]
     kept = outcome.content.body_paragraphs[1]  # house style calls the bag "the Chanel bag" after paragraph 1
     assert kept.endswith("It is the piece every photograph returns to.") and "sophistication" not in kept
