@@ -365,6 +365,7 @@ def test_a_count_of_people_no_source_gives_fails_with_the_phrase_quoted() -> Non
 def test_reception_and_events_an_unresearched_background_says_are_still_findings() -> None:
     assert invented_reception("The look was well received by the fashion community.", set()) == ["well received"]
     assert invented_reception("It has been a sensation in the fashion world.", set()) == ["a sensation"]
+    assert invented_reception("BLACKPINK has become a global pop sensation.", set()) == ["a global pop sensation"]
     assert invented_reception("He wore the same pieces to catch attention from passengers.", set()) == [
         "catch attention"]
     topics = [{"keyword": "Airport fashion", "trend_background": "Celebrities keep appearing on the runway."}]

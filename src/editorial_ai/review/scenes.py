@@ -109,7 +109,7 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # "The look was well received by the fashion community", "to catch attention from passengers"
         (r"\bwell[- ]received\b|\breceived by\b|\bthe fashion (?:community|crowd|press|set)\b"
          r"|\bcatch(?:es|ing)? (?:the )?attention\b|\bpassers[- ]?by\b|\bpassengers\b"
-         r"|\ba (?:\w+ )?sensation\b",  # "where it has been a sensation in the fashion world" (make demo)
+         r"|\ba (?:\w+ ){0,2}sensation\b",  # "where it has been a sensation in the fashion world" (make demo)
          "received community attention passengers passersby sensation"),
         (r"\b(?:a |the )?(?:surge|spike|boom|rise) in (?:the )?(?:number|demand|sales|popularity|searches|interest)\b"
          r"|\bsold out\b|\bsell(?:s|ing)? out\b|\bflew off\b|\bwaitlists?\b|\bskyrocket\w*",
