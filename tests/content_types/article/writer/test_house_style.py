@@ -56,3 +56,10 @@ def test_a_piece_s_description_is_given_once_and_a_different_one_stays_for_the_r
     assert count == 2
     # "the bag" could be either bag: it is no mention of one of them
     assert drop_repeated_descriptions(["The Chanel 22 Bag in olive leather. The bag in olive leather."], pieces)[1] == 0
+
+
+def test_a_described_mention_keeps_its_description_and_loses_only_the_name() -> None:
+    pieces = [("Alaïa Le Coeur Bag", "Alaïa")]
+    text = "Jennie wore the Alaïa Le Coeur Bag in brown leather. This bag is a brown leather Alaïa Le Coeur Bag."
+    (styled,), _ = shorten_repeated_names([text], pieces)
+    assert styled.endswith("This bag is a brown leather bag.")

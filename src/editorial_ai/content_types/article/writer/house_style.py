@@ -71,6 +71,8 @@ def shorten_repeated_names(paragraphs: Sequence[str], pieces: Sequence[tuple[str
                 before = text[:match.start()].rstrip()
                 if re.search(r"(?:'s|’s|\b(?:her|his|their|its|my|your|our))$", before, re.IGNORECASE):
                     return said
+                if before.rsplit(None, 1)[-1:] and before.rsplit(None, 1)[-1].casefold() in _DESCRIBING:
+                    return said  # "a brown leather Alaïa Le Coeur Bag" -> "a brown leather bag", not "the bag"
                 opens = not before or before[-1] in ".!?\"“"
                 return f"{'The' if opens else 'the'} {said}"
 
