@@ -63,3 +63,11 @@ def test_a_described_mention_keeps_its_description_and_loses_only_the_name() -> 
     text = "Jennie wore the Alaïa Le Coeur Bag in brown leather. This bag is a brown leather Alaïa Le Coeur Bag."
     (styled,), _ = shorten_repeated_names([text], pieces)
     assert styled.endswith("This bag is a brown leather bag.")
+
+
+def test_a_wool_blend_description_is_dropped_whole() -> None:
+    pieces = [("Lemaire Military Coat", "Lemaire")]
+    body = ["Jimin wore the Lemaire Military Coat in black wool blend at the airport.",
+            "Later the Lemaire coat in black wool blend came back for the music video."]
+    out, count = drop_repeated_descriptions(body, pieces)
+    assert out[1] == "Later the Lemaire coat came back for the music video." and count == 1

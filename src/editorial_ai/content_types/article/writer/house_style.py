@@ -93,8 +93,8 @@ def _description(words: list[str]) -> int:
     end = 0
     for i, word in enumerate(words):
         low = word.casefold()
-        if low in _DESCRIBING or low.rstrip("s") in _DESCRIBING:
-            end = i + 1
+        if low in _DESCRIBING or low.rstrip("s") in _DESCRIBING or (low == "blend" and end == i > 0):
+            end = i + 1  # "blend" ends "wool blend": dropped without it, "the coat blend" was left
         elif low not in _JOINING:
             break
     return end
