@@ -424,3 +424,21 @@ def test_how_a_piece_wears_and_where_to_read_more_are_findings_in_an_article() -
                        'to: "lightweight"; describe it only as the facts do']
     assert still_holds(text, offending_terms(article)) == ["lightweight"]
     assert [p for c in check_claims(ClaimSet([Claim(text, "paragraph 1")]), _index()) for p in c.pairing] == []
+
+
+def test_a_quotation_no_post_gives_and_the_feature_concluding_are_findings() -> None:
+    from editorial_ai.review.claims import Claim, ClaimSet
+    from editorial_ai.review.scenes import invented_quotes, notes_named
+
+    closing = ('The feature concluded with a thought-provoking statement: "Old money is not just about looking old, '
+               'but also about living it."')
+    assert notes_named(closing) == ["the feature concluded with"]
+    assert invented_quotes(closing, frozenset({"old", "money", "is", "about"})) == [
+        "Old money is not just about looking old, but also about living it."]
+    title = frozenset(["kazuha", "at", "the", "row", "pop", "up", "in", "seongsu"])
+    assert invented_quotes('The post "Kazuha at The Row pop-up in Seongsu" shows her.', title) == []
+    assert invented_quotes('Call it "quiet luxury".', frozenset()) == []  # a short phrase is a label, not a quote
+    problems = [p for c in check_claims(ClaimSet([Claim(closing, "body_paragraphs[4]")]), _index()) for p in c.pairing]
+    assert 'no source gives this quotation: "Old money is not just about"; tell what the posts show instead' in problems
+    assert still_holds(closing, offending_terms(problems)) == ["the feature concluded with",
+                                                             "Old money is not just about"]

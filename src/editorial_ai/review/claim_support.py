@@ -50,12 +50,14 @@ from editorial_ai.review.relations import (
 from editorial_ai.review.scenes import (
     count_problem,
     invented_events,
+    invented_quotes,
     invented_reception,
     invented_scenes,
     invented_wear,
     notes_named,
     notes_problem,
     people_counts,
+    quote_problem,
     reception_problem,
     relative_times,
     scene_problem,
@@ -509,6 +511,7 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     if claim.location.split("[")[0] in _ARTICLE_PARTS:  # a brief or an answer may speak of its sources
         result.pairing += [notes_problem(phrase) for phrase in notes_named(claim.text)]
         result.pairing += [wear_problem(phrase) for phrase in invented_wear(claim.text, index.record_words)]
+        result.pairing += [quote_problem(quote) for quote in invented_quotes(claim.text, index.words)]
     result.pairing += [timing_problem(phrase)
                        for phrase in relative_times(claim.text, index.record_text)]
     result.pairing += [scene_problem(phrase) for phrase in invented_events(claim.text, index.record_text)]

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from editorial_ai.review.source_index import plain as plain_key
+
 # (pattern, the words any one of which, found in the sources, vouches for it). Action phrases are only checked in
 # claims about a person (the caller decides); the patterns are read on folded, lower-case text.
 _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
@@ -179,6 +181,7 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     # for readers: ..." was a whole closing paragraph of one Gorpcore draft, and it passed.
                     r"|\b(?:this|the (?:opening|closing|final|next|previous|last|first|second|third)) paragraph\b"
                     r"|\bcall to action\b|\bthe (?:feature|article) (?:is|was) (?:wrapped|closed|rounded|opened)\b"
+                    r"|\bthe (?:feature|article) (?:concludes|concluded|ends|ended|closes|closed) with\b"
                     # The reader sent elsewhere: "can be explored through their respective websites for more
                     # information on materials, colors, and design details" closed a Jennie Effect draft that passed.
                     r"|\b(?:their|its|her|his|the brand s|the brands|respective|official) websites?\b"
@@ -251,6 +254,32 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          "everyday"),
         (r"\bpart of (?:the |her |his |its |their |a |an )?(?:[\w-]+ ){0,4}collection\b", "collection"),
     ))
+
+
+# A quotation: "The feature concluded with a thought-provoking statement: "Old money is not just about looking old,
+# but also about living it. ..."" closed an Old money article that passed. The posts quote nobody.
+_QUOTED = re.compile(r"[\"“]([^\"“”]+)[\"”]")
+QUOTE_WORDS = 6  # a shorter quoted phrase is a title or a name ("the 'quiet luxury' label")
+
+
+QUOTE_UNSOURCED = 0.25  # a quotation of more words the sources lack than this share is no post's own words
+
+
+def invented_quotes(text: str, source_words: frozenset[str]) -> list[str]:
+    """The quotations of `text` (QUOTE_WORDS or more words in quotation marks) made of words the sources lack: a
+    post title retold ("Kazuha at The Row pop-up in Seongsu" for "Kazuha at the The Row pop-up ...") is not one."""
+    found: list[str] = []
+    for quote in _QUOTED.findall(text):
+        words = plain_key(quote).split()
+        if len(words) >= QUOTE_WORDS and sum(w not in source_words for w in words) > QUOTE_UNSOURCED * len(words):
+            found.append(quote)
+    return found
+
+
+def quote_problem(quote: str) -> str:
+    """The finding for an invented quotation (its first words quoted, so the fix can be searched for them)."""
+    opening = " ".join(quote.split()[:QUOTE_WORDS])
+    return f'no source gives this quotation: "{opening}"; tell what the posts show instead'
 
 
 def invented_wear(text: str, source_words: Iterable[str]) -> list[str]:

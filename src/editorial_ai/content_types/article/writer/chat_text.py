@@ -324,6 +324,7 @@ def offending_terms(problems: list[str]) -> list[tuple[str, ...]]:
         groups += [(phrase,) for phrase in re.findall(r'not the clothes: "([^"]+)"', problem)]
         groups += [(phrase,) for phrase in re.findall(r'not people: "([^"]+)"', problem)]
         groups += [(phrase,) for phrase in re.findall(r'what it belongs to: "([^"]+)"', problem)]
+        groups += [(phrase,) for phrase in re.findall(r'no source gives this quotation: "([^"]+)"', problem)]
         groups += [(word,) for word in re.findall(r"no post shows .+? in ([a-z]+): name only", problem)]
         groups += [(brand.strip(),) for brand in re.findall(r"the sources do not credit the .+? to ([^;]+)", problem)]
         for figures, names in re.findall(r"no source post gives (.+?) with (.+?): the sources do not state", problem):
