@@ -442,3 +442,13 @@ def test_a_quotation_no_post_gives_and_the_feature_concluding_are_findings() -> 
     assert 'no source gives this quotation: "Old money is not just about"; tell what the posts show instead' in problems
     assert still_holds(closing, offending_terms(problems)) == ["the feature concluded with",
                                                              "Old money is not just about"]
+
+
+def test_awards_visitors_and_a_huge_success_are_reception_no_post_reports() -> None:
+    from editorial_ai.review.scenes import people_counts
+
+    closing = ("The brand campaign was a huge success in Milan, attracting thousands of visitors to the event. It "
+               "also won him several awards and recognition for his creative vision.")
+    assert invented_reception(closing, set()) == ["a huge success", "won him several awards"]
+    assert people_counts(closing, " ") == ["thousands of visitors"]
+    assert invented_reception("Hanni wore the pumps on an award show red carpet.", set()) == []

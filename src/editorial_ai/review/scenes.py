@@ -142,8 +142,14 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:garner(?:ed|ing|s)?|gain(?:ed|ing|s)?|attract(?:ed|ing|s)?|dr(?:ew|aw|awing|aws|awn)|earn(?:ed|ing|s)?|"
          r"receiv(?:e|ed|es|ing)|generat(?:e|ed|es|ing)|spark(?:ed|ing|s)?|won|win(?:s|ning)?) "
          r"(?:a lot of |much |significant |considerable |widespread |wide |great |plenty of |(?:a |an )?(?:\w+ )?)?"
-         r"(?:attention|buzz|praise|acclaim|interest|following|crowds?|audiences?|admirers|fans|headlines|excitement|hype)\b",
-         "attention buzz praise acclaim interest following crowd audience admirers fans headlines excitement hype"),
+         r"(?:attention|buzz|praise|acclaim|interest|following|crowds?|audiences?|admirers|fans|headlines|excitement|hype|"
+         r"visitors|guests|attendees)\b",
+         "attention buzz praise acclaim interest following crowd audience admirers fans headlines excitement hype "
+         "visitors guests attendees"),
+        # "It also won him several awards and recognition for his creative vision" (Gorpcore, at the gate).
+        (r"\b(?:won|wins|win|winning|earned|earning|received|receiving) (?:\w+ ){0,2}(?:awards?|prizes?|accolades?|"
+         r"recognition)\b", "awards prizes accolades recognition"),
+        (r"\ba (?:huge|big|great|major|massive|resounding|runaway) (?:success|hit)\b", "success hit"),
         (r"\b(?:a |the )?(?:diverse|large|huge|massive|eager|enthusiastic|adoring) (?:crowds?|audiences?|following|"
          r"fan ?base)\b", "crowd crowds audience following fanbase"),
         (r"\b(?:a |the )?testament to\b", "testament"),
@@ -301,7 +307,7 @@ _PEOPLE_COUNT = re.compile(
     r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
     r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundreds of|thousands of|millions of|dozens of) "
     r"(?:\w+ )?(?:individuals|people|persons|celebrities|stars|artists|idols|wearers|fans|followers|viewers|women|"
-    r"men)\b")
+    r"men|visitors|guests|attendees)\b")
 
 
 def people_counts(text: str, source_text: str) -> list[str]:
