@@ -542,13 +542,9 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
         if pieces:
             last_products[claim.location] = pieces
             named_before[claim.location] = pieces + [p for p in before if p not in pieces]
-        if before and claim.location.startswith("body_paragraphs"):
-            check.pairing += [f"which {kind}? the paragraph names no {kind}: name the piece in full"
-                              for kind in unnamed_types(claim.text, named_before[claim.location], index)]
-        elif claim.location not in opened and claim.location.startswith("body_paragraphs") and not pieces and (
-                worn := _WORN_UNNAMED.search(claim.text)):
-            # "Sakura also wore it in street style" opened a paragraph once a fix took out the sentence naming it
-            check.pairing.append(f'which piece? "{worn[0]}" comes before the paragraph names one: name the piece')
+        if claim.location.startswith("body_paragraphs"):
+            check.pairing += _reference_problems(claim.text, before, named_before.get(claim.location, []),
+                                                 opens=claim.location not in opened, index=index)
         opened.add(claim.location)
         checks.append(check)
     return checks
@@ -559,6 +555,19 @@ _WORN_UNNAMED = re.compile(r"\b(?:wore|wears|wearing|carried|carries|paired|pair
                            re.IGNORECASE)
 # Piece types "the <type>" points at; words with a common other sense ("the top", "the ring") are left out.
 _POINTED_TYPES = frozenset(stem(w) for w in GARMENTS - {"top", "tank", "vest", "cap", "ring", "knit"})
+
+
+def _reference_problems(text: str, before: list[str], named: list[str], *, opens: bool,
+                        index: SourceIndex) -> list[str]:
+    """Pieces a body sentence points at that its paragraph never showed: a type no piece named so far has (`before`:
+    the paragraph's pieces before this sentence; `named`: with its own), or, opening the paragraph, a piece worn as
+    "it" ("Sakura also wore it in street style", left once a fix took out the sentence naming it)."""
+    if before:
+        return [f"which {kind}? the paragraph names no {kind}: name the piece in full"
+                for kind in unnamed_types(text, named, index)]
+    if opens and not named and (worn := _WORN_UNNAMED.search(text)):
+        return [f'which piece? "{worn[0]}" comes before the paragraph names one: name the piece']
+    return []
 
 
 def unnamed_types(text: str, named: list[str], index: SourceIndex) -> list[str]:
