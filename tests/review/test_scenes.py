@@ -410,11 +410,12 @@ def test_how_a_piece_wears_and_where_to_read_more_are_findings_in_an_article() -
     from editorial_ai.review.scenes import invented_wear, notes_named, notes_problem
 
     assert invented_wear("The olive leather is soft and comfortable to wear, a great choice for everyday use.",
-                         {"olive", "leather"}) == ["comfortable", "a great choice for"]
+                         {"olive", "leather"}) == ["is soft and comfortable", "a great choice for"]
     assert invented_wear("This bag is part of the Jennie Effect collection.", set()) == [
         "part of the jennie effect collection"]
     assert invented_wear("It is part of the spring collection.", {"collection"}) == []  # a source says so
     assert invented_wear("The bag comes in olive leather.", set()) == []
+    assert invented_wear("A traveller in comfortable clothes carries one strong accessory.", set()) == []
     elsewhere = "The bags can be explored through their respective websites for more information."
     assert notes_named(elsewhere) == ["respective websites", "for more information"]
     assert notes_problem("respective websites").endswith("not where to look")

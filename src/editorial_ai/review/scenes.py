@@ -253,7 +253,9 @@ def invented_reception(text: str, source_words: Iterable[str]) -> list[str]:
 # use"; "This bag is part of the Jennie Effect collection"). Vouched for like a scene, by the key words.
 _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
     (re.compile(pattern), frozenset(vouch.split())) for pattern, vouch in (
-        (r"\b(?:un)?comfortabl[ey]\b|\bcomfort\b", "comfortable comfort comfy"),
+        # About a piece, not a person's clothes in general ("a traveller in comfortable clothes" is no claim).
+        (r"\b(?:is|are|was|were|feels?|felt|stays?|remains?) (?:\w+ )?(?:and )?(?:un)?comfortable\b"
+         r"|\bcomfortable to wear\b|\bcomfort and\b|\band comfort\b", "comfortable comfort comfy"),
         (r"\bdurab(?:le|ility)\b|\bbreathab(?:le|ility)\b|\blightweight\b|\bwaterproof\b|\bhard ?wearing\b",
          "durable durability breathable lightweight waterproof"),
         (r"\b(?:for|in) everyday (?:use|wear)\b|\b(?:a )?(?:great|perfect|ideal) (?:choice|option|pick) for\b",
