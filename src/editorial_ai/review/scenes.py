@@ -222,13 +222,16 @@ def _unsourced_phrases(pattern: re.Pattern[str], text: str, source_text: str) ->
 
 def invented_scenes(text: str, source_words: Iterable[str]) -> list[str]:
     """The scene phrases of `text` (as written, lower case, in text order) whose key words no source uses."""
+    return _vouched_phrases(_SCENES, text, source_words)
+
+
+def _vouched_phrases(patterns: tuple[tuple[re.Pattern[str], frozenset[str]], ...], text: str,
+                     source_words: Iterable[str]) -> list[str]:
+    """The first match of each pattern in `text` (lower case, in text order) whose key words no source uses."""
     words = source_words if isinstance(source_words, frozenset | set) else frozenset(source_words)
     plain = _plain(text)
-    found: list[tuple[int, str]] = []
-    for pattern, vouch in _SCENES:
-        match = pattern.search(plain)
-        if match and not vouch & words:
-            found.append((match.start(), match.group(0)))
+    found = [(match.start(), match.group(0)) for pattern, vouch in patterns
+             if (match := pattern.search(plain)) and not vouch & words]
     return [phrase for _, phrase in sorted(found)]
 
 
@@ -268,8 +271,6 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
 # but also about living it. ..."" closed an Old money article that passed. The posts quote nobody.
 _QUOTED = re.compile(r"[\"“]([^\"“”]+)[\"”]")
 QUOTE_WORDS = 6  # a shorter quoted phrase is a title or a name ("the 'quiet luxury' label")
-
-
 QUOTE_UNSOURCED = 0.25  # a quotation of more words the sources lack than this share is no post's own words
 
 
@@ -292,9 +293,7 @@ def quote_problem(quote: str) -> str:
 
 def invented_wear(text: str, source_words: Iterable[str]) -> list[str]:
     """Claims about how a piece wears or what collection it belongs to that no source vouches for."""
-    words = source_words if isinstance(source_words, frozenset | set) else frozenset(source_words)
-    plain = _plain(text)
-    return [m.group(0) for pattern, vouch in _WEAR_CLAIMS if (m := pattern.search(plain)) and not vouch & words]
+    return _vouched_phrases(_WEAR_CLAIMS, text, source_words)
 
 
 def wear_problem(phrase: str) -> str:
