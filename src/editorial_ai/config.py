@@ -43,9 +43,9 @@ class Settings(BaseSettings):
     targeted_correction: bool = Field(True, alias="EDITORIAL_AI_TARGETED_CORRECTION")
     # Unset: every physical core on a calm machine, one thread while other work holds a core (llm/local.py).
     local_threads: int | None = Field(None, alias="EDITORIAL_AI_LOCAL_THREADS", ge=1)
-    # The chat writer asks for the body paragraph by paragraph (measured to read better, docs/benchmarks.md) or in
-    # one answer ("body").
-    writer_mode: Literal["paragraphs", "body"] = Field("paragraphs", alias="EDITORIAL_AI_WRITER_MODE")
+    # The chat writer asks for the body paragraph by paragraph (measured to read better, docs/benchmarks.md), the
+    # same with the lead's looks asked one look at a time ("looks"), or in one answer ("body").
+    writer_mode: Literal["paragraphs", "looks", "body"] = Field("paragraphs", alias="EDITORIAL_AI_WRITER_MODE")
     local_n_ctx: int = Field(8192, alias="EDITORIAL_AI_LOCAL_N_CTX", ge=512)
     llm_timeout_s: float = Field(120.0, alias="EDITORIAL_AI_LLM_TIMEOUT", gt=0)
     # Learning switches turned off, comma-separated (LEARNING_SWITCHES, or `all`); unset: every one is on.

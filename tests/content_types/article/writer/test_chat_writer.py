@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from editorial_ai.content_types.article.writer.chat_text import one_line, reads_as_list
-from editorial_ai.content_types.article.writer.chat_writer import ARTICLE_WORDS, ChatEditorialService
+from editorial_ai.content_types.article.writer.chat_writer import ARTICLE_WORDS, EXTENSIONS, ChatEditorialService
 from editorial_ai.content_types.article.writer.editorial import DraftOutcome
 from editorial_ai.content_types.article.writer.outline import build_outline
 from editorial_ai.llm.scripted import ScriptedClient
@@ -235,12 +235,13 @@ async def test_a_body_under_the_word_floor_has_its_shortest_paragraph_continued_
     assert body[0] == f"{PARAGRAPH} {ADDED_IN_HOUSE_STYLE}"
     assert body[1:] == [later(PARAGRAPH)] * (len(body) - 1)  # the second answer repeated its paragraph: not used
     assert outcome.notes["paragraphs continued"] == [{"paragraph": 1, "added": ADDED}]
-    # Each unusable answer moves on to the next shortest paragraph, up to four asks in all.
+    # Each unusable answer moves on to the next shortest paragraph (the continued one again last), up to
+    # EXTENSIONS asks in all.
     refused = outcome.notes["paragraphs not continued"]
-    assert [line.split(":")[0] for line in refused] == ["paragraph 2", "paragraph 3", "paragraph 4"]
+    assert [line.split(":")[0] for line in refused] == [f"paragraph {n}" for n in (2, 3, 4, 5, 1)]
     assert all("unusable answer" in line for line in refused)
     extend = [c.prompt for c in client.calls if c.purpose == "editorial_extend"]
-    assert len(extend) == 4 and "Paragraph 1 is too short" in extend[0] and PARAGRAPH in extend[0]
+    assert len(extend) == EXTENSIONS == 6 and "Paragraph 1 is too short" in extend[0] and PARAGRAPH in extend[0]
     assert "Paragraph 3 is too short" in extend[2]
 
 
@@ -286,7 +287,7 @@ async def test_a_paragraph_the_claim_checks_find_wrong_is_asked_again_with_the_p
     outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
                                  rubric=load_rubric("fashion_magazine"), feedback_history=[])
     asks = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
-    assert "paired people, pieces, places or dates as the facts do not" in asks[1]
+    assert "paired as the facts do not pair them" in asks[1]
     assert "Lisa wore the Chanel 22 Bag in street style as well." in asks[1]
     assert "no source post" not in asks[1]  # the problem's words, quoted, came back as prose
     assert outcome.content.body_paragraphs[0] == LONG  # the answer without the wrong pairing is kept
@@ -542,3 +543,27 @@ async def test_a_rewrite_using_its_own_phrase_twice_is_asked_again_with_the_phra
     kept = outcome.content.body_paragraphs[1]  # house style calls the bag "the Chanel bag" after paragraph 1
     assert kept.endswith("It is the piece every photograph returns to.") and "sophistication" not in kept
     assert outcome.notes["rewrites using a phrase again asked again"] == 1
+
+
+async def test_the_looks_mode_asks_for_the_lead_s_looks_one_at_a_time() -> None:
+    street = ("On 5 August 2025 Jennie kept it simple in street style, the Calvin Klein 90s Straight Jeans in blue "
+              "denim doing all the work.")
+    wrong = "She wore the jeans at the airport as well."
+    airport = ("At the airport on 14 February 2026 she carried the Chanel 22 Bag, its olive leather the one rich "
+               "note of the look.")
+    client = ScriptedClient({"editorial_paragraph": [{"text": LONG}],
+                             "editorial_look": [{"text": street}, {"text": f"{airport} {wrong}"}, {"text": airport}],
+                             "editorial_extend": [{"error": "permanent"}], **HEADINGS}, name="scripted:test")
+    writer = ChatEditorialService(client, known_names={"Gucci", "Lisa"}, mode="looks")
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    asks = [c.prompt for c in client.calls if c.purpose == "editorial_look"]
+    assert len(asks) == 3  # the first look, the second look, the second look again
+    # Each request carries one look's facts: nothing of the other look to move into it.
+    assert "look of Jennie on 5 August 2025" in asks[0] and "look of Jennie on 14 February 2026" not in asks[0]
+    assert "look of Jennie on 14 February 2026" in asks[1] and "look of Jennie on 5 August 2025" not in asks[1]
+    assert street in asks[1]  # the continuation reads the paragraph so far
+    assert wrong in asks[2] and wrong not in asks[1]  # the sentence pairing the jeans with the airport, quoted back
+    assert outcome.content.body_paragraphs[1] == f"{street} {later(airport)}"  # house style: "the Chanel bag"
+    assert outcome.notes["looks with a problem asked again"] == 1
+    assert outcome.notes["writer"] == "chat:looks"

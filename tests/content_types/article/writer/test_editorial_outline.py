@@ -35,7 +35,10 @@ def test_facts_are_grouped_into_background_looks_products_and_spread() -> None:
     assert not any('"' in fact for plan in (looks, spread) for fact in plan.facts[1:])  # no post title to lift
     # Who wore the trend, each with the places of their own posts: no list of places to pair with anyone at will.
     worn = "worn by: Jennie at the airport and in street style; Lisa in street style"
-    assert worn in background.facts and worn in spread.facts
+    assert worn in background.facts
+    # The close gives each other wearer one look with its own pieces, and no list of pieces beside the people.
+    assert "look of Lisa in street style: Celine Triomphe Shoulder Bag in black leather" in spread.facts
+    assert not any(f.startswith(("pieces:", "worn by:", "look of Jennie")) for f in spread.facts)
     assert not any(f.startswith("seen:") for plan in outline.plans for f in plan.facts)
 
 

@@ -126,8 +126,11 @@ def _wrong_sentences(wrong: Sequence[str]) -> str:
     quoted with them, the model wrote the problems into the paragraph ("The sources do not place Jackson Wang
     with these pieces at Milan.")."""
     quoted = [q for q in (quote_as_data(w, label="Sentence", max_chars=300) for w in wrong[:3]) if q]
-    return ("Your last answer paired people, pieces, places or dates as the facts do not in these sentences; leave "
-            "them out and tell only the pairings the facts give:\n" + "\n".join(f"- {q}" for q in quoted))
+    # Reception and invented scenes are screened too: told only of pairings, the model kept "captured the
+    # imagination of fashion enthusiasts" through three Jennie Effect drafts.
+    return ("In these sentences your last answer said what the facts do not give (people, pieces, places or dates "
+            "paired as the facts do not pair them, or how a look was received, staged or worn); leave them out and "
+            "tell only what the facts give:\n" + "\n".join(f"- {q}" for q in quoted))
 
 
 def paragraph_task(*, number: int, total: int, role: str, facts: Sequence[str] = (), previous_ending: str = "",
@@ -158,6 +161,42 @@ def paragraph_task(*, number: int, total: int, role: str, facts: Sequence[str] =
     return "\n".join(parts)
 
 
+def look_task(*, number: int, total: int, celebrity: str, facts: Sequence[str], so_far: str = "",
+              header: str = "", own_words: bool = False, wrong: Sequence[str] = (), move: str = "") -> str:
+    """Ask for the sentences on one look of the looks paragraph: the first look opens the paragraph, each later one
+    continues the paragraph so far. Given a celebrity's three looks in one request, the model moved pieces, dates
+    and places between them (Hanni's Miu Miu flats at "a magazine cover shoot on 2 March 2026", a music video in
+    the facts); given one look, it has nothing to move. `header` is the run's feedback, or a rewrite's findings."""
+    parts = [header] if header else []
+    if so_far:
+        parts += [f"Paragraph {number} of {total}, on the looks of {celebrity}, so far reads:",
+                  quote_as_data(so_far, label="Paragraph", max_chars=1500),
+                  f"Continue it with two sentences on this next look of {celebrity}, pairing its date, place and "
+                  "pieces exactly as the fact gives them, and naming no other look's pieces, places or dates:"]
+    else:
+        parts.append(f"Write the opening of paragraph {number} of {total}, on the looks of {celebrity}: two or three "
+                     "sentences on this first look, pairing its date, place and pieces exactly as the facts give "
+                     "them:")
+    parts.append(_own_facts(facts))
+    if own_words:
+        parts.append(_OWN_WORDS)
+    if wrong:
+        parts.append(_wrong_sentences(wrong))
+    if move:
+        parts.append(move)
+    parts.append(("Do not repeat what the paragraph already says. " if so_far else "")
+                 + "Write flowing prose of your own, with no heading and no list. Answer with the sentences only.")
+    return "\n".join(parts)
+
+
+def rewrite_header(*, number: int, total: int, role: str, findings: Sequence[str]) -> str:
+    """The opening of a rewrite request: the paragraph must be written again, and the review's findings."""
+    quoted = [q for q in (quote_as_data(f, label="Finding", max_chars=400) for f in findings) if q]
+    return "\n".join([f"Paragraph {number} of {total} ({role}) must be written again. The review found these "
+                      "problems in the old version; the new one must not repeat any of them:",
+                      *(f"- {q}" for q in quoted)])
+
+
 def body_task(*, total: int, roles: Sequence[str], feedback: str = "") -> str:
     """Ask for the whole body in one answer (the single-request mode the benchmark compares)."""
     low, high = PARAGRAPH_WORDS
@@ -177,10 +216,7 @@ def rewrite_task(*, number: int, total: int, role: str, findings: Sequence[str],
 
     The old text is not shown whole: a small model given it copies it back, problems included."""
     low, high = PARAGRAPH_WORDS
-    quoted = [q for q in (quote_as_data(f, label="Finding", max_chars=400) for f in findings) if q]
-    lines = [f"Paragraph {number} of {total} ({role}) must be written again. The review found these problems in the "
-             "old version; the new one must not repeat any of them:",
-             *(f"- {q}" for q in quoted),
+    lines = [rewrite_header(number=number, total=total, role=role, findings=findings),
              "Write the paragraph afresh from its facts, pairing people, pieces, places and dates only as the facts "
              "pair them:", _own_facts(facts)]
     if previous_ending:
@@ -218,7 +254,8 @@ def extend_task(*, number: int, paragraph: str, facts: Sequence[str]) -> str:
         f"Facts of paragraph {number}:", _own_facts(facts),
         f"Paragraph {number} is too short. It reads:", quote_as_data(paragraph, label="Paragraph", max_chars=1200),
         "Write two more sentences that continue it with details from its facts that it does not tell yet. Do not "
-        "repeat what it already says and add nothing the facts do not give. Answer with the two sentences only."])
+        "repeat what it already says and add nothing the facts do not give: no comfort, durability or everyday "
+        "use, and nothing of how a look was received. Answer with the two sentences only."])
 
 
 def headline_task(*, keyword: str, feedback: str = "", was_a_list: bool = False) -> str:

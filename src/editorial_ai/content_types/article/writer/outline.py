@@ -347,6 +347,17 @@ def _worn_by(people: list[str], posts: Posts) -> str:
     return "worn by: " + "; ".join(paired)
 
 
+def _one_look(person: str, posts: Posts, terms: list[str]) -> str:
+    """ "look of Lisa in street style: Celine Triomphe Bag in black leather": `person`'s most relevant look (on
+    topic first, then most viewed) with its own pieces, undated (a date is one more thing to pair wrongly)."""
+    own = [p for p in posts if p.get("artist_name") == person]
+    post = min(own, key=lambda p: (not post_on_topic(p, terms), -_views(p)))
+    described = [f"{s['title']} in {d}" if (d := _details(s)) else str(s["title"])
+                 for s in post.get("solutions", []) if s.get("title")][:2]
+    where = scene_phrase(str(post.get("context") or ""))
+    return f"look of {person}" + (f" {where}" if where else "") + f": {'; '.join(described) or 'no pieces logged'}"
+
+
 def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) -> Outline:
     """Paragraph plans: trend background, the lead celebrity's looks, one or two products, why it spreads."""
     terms = topic_terms(keyword)
@@ -390,10 +401,10 @@ def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) 
         pieces = [str(sol.get("title")) for sol in top.get("solutions", []) if sol.get("title")][:2]
         spread.append(f"most viewed look: {top.get('artist_name', '')} {scene_phrase(str(top.get('context') or ''))}"
                       + (f" wearing {_and(pieces)}" if pieces else ""))
-    if others:
-        spread.append(_worn_by(others[:3], posts))
-    if products:
-        spread.append("pieces: " + ", ".join(p.name for p in _pick_products(products, 3)))
+    # Each wearer with the pieces of one look of theirs, not a list of people beside a list of pieces: given
+    # "worn by: ...; Jackson Wang in the Milan Fashion Week front row" and "pieces: ..., Alaïa Le Coeur Bag", the
+    # model put Jackson Wang in the bag at Milan, and the Gorpcore run escalated on that pairing.
+    spread += [_one_look(person, posts, terms) for person in others[:3] if person != top.get("artist_name")]
     lead = spread_lead(keyword, str(top.get("title", "")), str(top.get("context", "")), variant)
     follow = spread_follow(keyword, scenes, [p.name for p in _pick_products(products, 3)])
     if int(top.get("view_count") or 0) > 0:
