@@ -567,3 +567,36 @@ async def test_the_looks_mode_asks_for_the_lead_s_looks_one_at_a_time() -> None:
     assert outcome.content.body_paragraphs[1] == f"{street} {later(airport)}"  # house style: "the Chanel bag"
     assert outcome.notes["looks with a problem asked again"] == 1
     assert outcome.notes["writer"] == "chat:looks"
+
+
+async def test_a_look_told_without_its_pieces_is_asked_again_naming_them() -> None:
+    vague = "On 5 August 2025 Jennie made a statement in street style, relaxed and sure of herself."
+    street = "On 5 August 2025 Jennie wore the Calvin Klein jeans in blue denim in street style."
+    airport = "At the airport on 14 February 2026 she carried the Chanel 22 Bag in olive leather."
+    client = ScriptedClient({"editorial_paragraph": [{"text": LONG}],
+                             "editorial_look": [{"text": vague}, {"text": street}, {"text": airport}],
+                             "editorial_extend": [{"error": "permanent"}], **HEADINGS}, name="scripted:test")
+    writer = ChatEditorialService(client, mode="looks")
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    asks = [c.prompt for c in client.calls if c.purpose == "editorial_look"]
+    assert "named none of the look's pieces" not in asks[0]
+    assert "named none of the look's pieces: say what was worn, naming the Calvin Klein 90s Straight Jeans" in asks[1]
+    assert outcome.content.body_paragraphs[1].startswith(street)
+
+
+async def test_a_paragraph_whose_continuation_was_unusable_is_tried_again() -> None:
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
+                               body_paragraphs=[PARAGRAPH, later(PARAGRAPH)])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "completeness", "reason": "Too thin.", "evidence": ["body_paragraphs[0]: too thin"]}]}
+    writer, client = _writer({"editorial_paragraph": [{"text": LONG}],
+                              "editorial_extend": [{"text": ""}, {"text": ADDED}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["body_paragraphs[0]"], feedback_history=[review],
+                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
+    extend = [c for c in client.calls if c.purpose == "editorial_extend"]
+    assert len(extend) >= 2 and all("Paragraph 1 is too short" in c.prompt for c in extend[:2])
+    assert extend[0].seed != extend[1].seed  # asked again with another seed
+    assert outcome.notes["paragraphs not continued"][0].startswith("paragraph 1: unusable answer")
+    assert any(entry["paragraph"] == 1 for entry in outcome.notes["paragraphs continued"])

@@ -162,7 +162,8 @@ def paragraph_task(*, number: int, total: int, role: str, facts: Sequence[str] =
 
 
 def look_task(*, number: int, total: int, celebrity: str, facts: Sequence[str], so_far: str = "",
-              header: str = "", own_words: bool = False, wrong: Sequence[str] = (), move: str = "") -> str:
+              header: str = "", own_words: bool = False, wrong: Sequence[str] = (), unnamed: Sequence[str] = (),
+              move: str = "") -> str:
     """Ask for the sentences on one look of the looks paragraph: the first look opens the paragraph, each later one
     continues the paragraph so far. Given a celebrity's three looks in one request, the model moved pieces, dates
     and places between them (Hanni's Miu Miu flats at "a magazine cover shoot on 2 March 2026", a music video in
@@ -182,6 +183,9 @@ def look_task(*, number: int, total: int, celebrity: str, facts: Sequence[str], 
         parts.append(_OWN_WORDS)
     if wrong:
         parts.append(_wrong_sentences(wrong))
+    if unnamed:  # "Jennie made a statement at the pop-up store event" told the date and place and no piece
+        parts.append("Your last answer named none of the look's pieces: say what was worn, naming "
+                     + " and ".join(f"the {sanitize_text(piece)[:80]}" for piece in unnamed[:3]) + ".")
     if move:
         parts.append(move)
     parts.append(("Do not repeat what the paragraph already says. " if so_far else "")

@@ -9,6 +9,7 @@ names, figures and pairings into findings that the targeted rewrite quotes back 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -56,7 +57,7 @@ from editorial_ai.content_types.article.writer.editorial import (
 )
 from editorial_ai.content_types.article.writer.guard import SentenceGuard, canonical_case
 from editorial_ai.content_types.article.writer.house_style import drop_repeated_descriptions, shorten_repeated_names
-from editorial_ai.content_types.article.writer.outline import Outline, ParagraphPlan, build_outline
+from editorial_ai.content_types.article.writer.outline import Outline, ParagraphPlan, Product, build_outline, words_of
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
@@ -87,12 +88,25 @@ ARTICLE_WORDS = 360  # a body shorter than this has its shortest paragraphs cont
 # two, and a stop at the first unusable answer, the tenth and twelfth rounds left three articles under 300 words;
 # with four, both articles that passed the sixteenth round were under 350 (every continuation of one was refused).
 EXTENSIONS = 6
+CONTINUATION_TRIES = 2  # unusable continuations of one paragraph before it is left as it is
 PARAGRAPH_TOKENS = 260
 HEADLINE_MAX_WORDS = 14  # asked for at most 10; one that runs longer is a list or a sentence, and gets clipped
 LOOK_TOKENS = 120  # two or three sentences on one look
 STANDFIRST_TRIES = 3  # the second try still echoed the headline in the bench ("From Paris Fashion Week, <headline>")
 WRITER_MODES = ("paragraphs", "looks", "body")
 
+
+
+def names_a_piece(text: str, pieces: Sequence[str], products: Sequence[Product]) -> bool:
+    """Whether `text` names one of `pieces` in full or by a word of its name that is not its brand's ("the Calvin
+    Klein shorts" names the Calvin Klein Relaxed Denim Shorts)."""
+    brands = {p.name: p.brand for p in products}
+    said = set(words_of(text))
+    for piece in pieces:
+        own = set(words_of(piece)) - set(words_of(brands.get(piece, "")))
+        if any(len(word) > 2 and word in said for word in own):
+            return True
+    return False
 
 
 def _bump(notes: JsonObject, key: str) -> None:
@@ -296,12 +310,14 @@ class ChatEditorialService:
         intro = [fact for fact in plan.facts if not fact.startswith("look of ")]
         paragraph = ""
         for k, look in enumerate(looks):
-            best, best_rank = "", (True, True, 99, 99, True)
-            copied, wrong = False, list[str]()
+            best, best_rank = "", (True, True, 99, True, 99, True)
+            copied, wrong, unnamed = False, list[str](), list[str]()
+            pieces = [p.name for p in run.outline.products if p.name in look]
             for attempt in range(2):
                 prompt = look_task(number=index + 1, total=len(plans), celebrity=plan.subject,
                                    facts=[*intro, look] if k == 0 else [look], so_far=paragraph, header=header,
-                                   own_words=copied, wrong=wrong, move=run.move if k == len(looks) - 1 else "")
+                                   own_words=copied, wrong=wrong, unnamed=unnamed,
+                                   move=run.move if k == len(looks) - 1 else "")
                 raw = await self._ask(run, prompt, purpose="editorial_look", max_tokens=LOOK_TOKENS,
                                       salt=31 * index + 101 * k + 7 * attempt)
                 text = fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)), run.outline.names))
@@ -312,10 +328,11 @@ class ChatEditorialService:
                 wrong = list(run.pairing_problems_of(whole, fresh, names=False))
                 echoed = run.echoes_in([*earlier, whole])
                 again = run.phrases_again([*earlier, whole])
-                rank = (copied, echoed, len(wrong), len(again), word_count(" ".join(fresh)) < 12)
+                unnamed = pieces if pieces and not names_a_piece(" ".join(fresh), pieces, run.outline.products) else []
+                rank = (copied, echoed, len(wrong), bool(unnamed), len(again), word_count(" ".join(fresh)) < 12)
                 if rank < best_rank:
                     best, best_rank = " ".join(fresh), rank
-                if rank == (False, False, 0, 0, False):
+                if rank == (False, False, 0, False, 0, False):
                     break
                 if attempt == 0:
                     _bump(run.notes, "looks with a problem asked again")
@@ -350,14 +367,18 @@ class ChatEditorialService:
         paragraph, copies a fact line or runs long is not used (the log says so); the next shortest is tried."""
         paragraphs = list(paragraphs)
         plans = run.outline.plans
-        refused: set[int] = set()  # paragraphs whose continuation was unusable: the next shortest is tried instead
+        # Unusable continuations per paragraph: the next shortest is tried first, and a paragraph is tried again
+        # (another seed) once the others have had their turn; a revision of one paragraph otherwise stopped at its
+        # first empty answer and passed at 314 words.
+        refused: Counter[int] = Counter()
         for attempt in range(EXTENSIONS):
             if not paragraphs or run.styled_words(paragraphs) >= ARTICLE_WORDS:
                 break
-            candidates = [i for i in range(len(paragraphs)) if (among is None or i in among) and i not in refused]
+            candidates = [i for i in range(len(paragraphs))
+                          if (among is None or i in among) and refused[i] < CONTINUATION_TRIES]
             if not candidates:
                 break
-            index = min(candidates, key=lambda i: word_count(paragraphs[i]))
+            index = min(candidates, key=lambda i: (refused[i], word_count(paragraphs[i])))
             plan = plans[min(index, len(plans) - 1)]
             try:
                 raw = await self._ask(run, extend_task(number=index + 1, paragraph=paragraphs[index], facts=plan.facts),
@@ -378,7 +399,7 @@ class ChatEditorialService:
                     or any(reads_as_fact_line(s) for s in fresh)
                     or run.echoes_in([" ".join(paragraphs), " ".join(fresh)])):
                 _log(run.notes, "paragraphs not continued", f"paragraph {index + 1}: unusable answer {added[:120]!r}")
-                refused.add(index)
+                refused[index] += 1
                 continue
             paragraphs[index] = mend_sentences(f"{paragraphs[index]} {' '.join(fresh)}")
             _log(run.notes, "paragraphs continued", {"paragraph": index + 1, "added": " ".join(fresh)})
