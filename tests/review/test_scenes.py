@@ -453,3 +453,10 @@ def test_awards_visitors_and_a_huge_success_are_reception_no_post_reports() -> N
     assert invented_reception(closing, set()) == ["a huge success", "won him several awards"]
     assert people_counts(closing, " ") == ["thousands of visitors"]
     assert invented_reception("Hanni wore the pumps on an award show red carpet.", set()) == []
+
+
+def test_an_impact_on_nothing_named_is_reception_too() -> None:
+    # "also made an impact, showcasing the versatility of Balletcore" passed a review.
+    assert invented_reception("Mingyu's boots also made an impact, showcasing its range.", set()) == ["made an impact"]
+    assert invented_reception("She made her mark on the Paris season.", set()) == ["made her mark on"]
+    assert invented_reception("The coat has a clean line and a sharp mark of tailoring.", set()) == []

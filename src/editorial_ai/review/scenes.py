@@ -154,8 +154,10 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"fan ?base)\b", "crowd crowds audience following fanbase"),
         (r"\b(?:a |the )?testament to\b", "testament"),
         # "is making a significant impact on street fashion", "resonated with audiences, making it a popular trend
-        # that continued to evolve", "a must-see for anyone interested in fashion".
-        (r"\b(?:mak|made|had|has|have|hav)\w* (?:a |an )?(?:\w+ )?(?:impact|splash|mark|waves?) (?:on|in)\b",
+        # that continued to evolve", "a must-see for anyone interested in fashion"; "also made an impact,
+        # showcasing the versatility of Balletcore" (an impact on nothing named passed a review).
+        (r"\b(?:mak|made|had|has|have|hav)\w* (?:a |an )?(?:\w+ )?(?:impact|splash|waves?)\b(?: (?:on|in)\b)?"
+         r"|\b(?:mak|made|had|has|have|hav)\w* (?:a |an |their |her |his |its )?(?:\w+ )?mark (?:on|in)\b",
          "impact splash"),
         (r"\bresonat(?:e|ed|es|ing) with\b", "resonate resonated resonates"),
         (r"\bcontinu(?:e|ed|es|ing) to (?:evolve|grow|rise|thrive|flourish|gain|inspire|influence|dominate|spread|"
