@@ -27,7 +27,7 @@ def test_facts_are_grouped_into_background_looks_products_and_spread() -> None:
     assert first.subject == "Chanel 22 Bag" and second.subject == "Calvin Klein 90s Straight Jeans"
     assert "details: olive leather" in first.facts and "worn by: Jennie at the airport" in first.facts
     # The opening dates the sighting it names, from that sighting's post.
-    assert "first seen: 14 February 2026" in first.facts
+    assert "first seen: 14 February 2026, on Jennie at the airport" in first.facts  # the date goes with its look
     assert first.lead.startswith("The Chanel 22 Bag")
     assert "Jennie wore it at the airport on 14 February 2026" in first.lead
     assert not any("Celine" in fact for fact in first.facts + second.facts)

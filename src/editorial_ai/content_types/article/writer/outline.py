@@ -313,7 +313,11 @@ def _product_plan(keyword: str, product: Product, variant: int = 0, siblings: li
         facts.append("worn by: " + "; ".join(f"{who} {scene_phrase(scene)}".rstrip()
                                              for who, scene in product.sightings))
     if product.first_seen:
-        facts.append(f"first seen: {product.first_seen}")
+        # With whom and where: given "first seen: 2 March 2026" under two wearers, the model dated the second
+        # one's airport look to the first one's post ("Jimin ... at the airport on 2 March 2026").
+        who, scene = product.sightings[0] if product.sightings else ("", "")
+        facts.append(f"first seen: {product.first_seen}" + (f", on {who} {scene_phrase(scene)}".rstrip() if who
+                                                            else ""))
     lead = product_lead(product.name, product.brand, product.details, list(product.sightings), variant,
                         date=product.first_seen)
     follow = product_follow(product.name, list(product.tags), list(product.sightings), product.price_krw)
