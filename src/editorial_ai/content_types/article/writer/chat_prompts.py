@@ -252,12 +252,19 @@ def sentence_fix_task(*, number: int, sentence: str, problems: Sequence[str], fa
         "add nothing the facts do not give. Answer with the one sentence only."])
 
 
-def extend_task(*, number: int, paragraph: str, facts: Sequence[str]) -> str:
-    """Ask for two more sentences to end a paragraph that came out short (or lost a sentence to the review)."""
+def extend_task(*, number: int, paragraph: str, facts: Sequence[str], untold: Sequence[str] = ()) -> str:
+    """Ask for two more sentences to end a paragraph that came out short (or lost a sentence to the review);
+    `untold` are the fact lines it does not tell yet, which the sentences are to tell (asked only for "details it
+    does not tell yet", the model filled the sentences with reception, eras and comfort, and the screen refused
+    half of them)."""
+    told = ("Write two more sentences that continue it by telling "
+            + ("this fact" if len(untold) == 1 else "these facts") + " it does not tell yet:\n"
+            + _own_facts(untold[:2]) + "\n" if untold else
+            "Write two more sentences that continue it with details from its facts that it does not tell yet. ")
     return "\n".join([
         f"Facts of paragraph {number}:", _own_facts(facts),
         f"Paragraph {number} is too short. It reads:", quote_as_data(paragraph, label="Paragraph", max_chars=1200),
-        "Write two more sentences that continue it with details from its facts that it does not tell yet. Do not "
+        told + "Do not "
         "repeat what it already says and add nothing the facts do not give: no comfort, durability or everyday "
         "use, and nothing of how a look was received. Answer with the two sentences only."])
 

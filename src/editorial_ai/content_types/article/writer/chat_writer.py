@@ -109,6 +109,30 @@ def names_a_piece(text: str, pieces: Sequence[str], products: Sequence[Product])
     return False
 
 
+_LABELLED = re.compile(r"^(?:look of |[a-z ]+: )")
+# Lines a continuation is not asked to tell: the topic, and the catalog's tags and counts, which told alone came
+# back as the writer's notes ("it is tagged ballet and minimal", "the looks logged show").
+_NOT_TOLD = frozenset({"topic: ", "tags: ", "trend tags: ", "looks logged: ", "celebrity: "})
+_SMALL = frozenset({"with", "from", "that", "this", "worn", "wore", "look", "logged", "pieces", "first", "seen"})
+
+
+def untold_facts(paragraph: str, facts: Sequence[str]) -> list[str]:
+    """The fact lines of `facts` whose words `paragraph` mostly leaves out (fewer than half of them said; the
+    topic line is never one), in their order: what a continuation can tell without inventing."""
+    said = set(words_of(paragraph))
+    untold = []
+    for fact in facts:
+        label = match[0] if (match := _LABELLED.match(fact)) else ""
+        if label in _NOT_TOLD:
+            continue
+        # "worn by: Hanni at a magazine cover shoot; Mingyu in street style" is two facts, told one by one
+        for part in fact[len(label):].split("; ") if label != "look of " else [fact[len(label):]]:
+            words = {w for w in words_of(part) if len(w) > 3 and w not in _SMALL}
+            if words and sum(w in said for w in words) < len(words) / 2:
+                untold.append(f"{label}{part}")
+    return untold
+
+
 def _bump(notes: JsonObject, key: str) -> None:
     """Count one more of `key` in the run's log."""
     value = notes.get(key)
@@ -381,7 +405,8 @@ class ChatEditorialService:
             index = min(candidates, key=lambda i: (refused[i], word_count(paragraphs[i])))
             plan = plans[min(index, len(plans) - 1)]
             try:
-                raw = await self._ask(run, extend_task(number=index + 1, paragraph=paragraphs[index], facts=plan.facts),
+                raw = await self._ask(run, extend_task(number=index + 1, paragraph=paragraphs[index], facts=plan.facts,
+                                                       untold=untold_facts(paragraphs[index], plan.facts)),
                                       purpose="editorial_extend", max_tokens=110, salt=173 + 19 * attempt)
             except LLMError as exc:
                 _log(run.notes, "paragraphs not continued", f"paragraph {index + 1}: {exc}")
