@@ -618,3 +618,25 @@ def test_a_continuation_is_asked_to_tell_the_facts_its_paragraph_leaves_out() ->
     assert untold_facts(f"{told} Mingyu wore them in street style.", facts[:5]) == []
     ask = extend_task(number=3, paragraph=told, facts=facts, untold=untold_facts(told, facts))
     assert "continue it by telling these facts it does not tell yet:\n- worn by: Mingyu in street style" in ask
+
+
+async def test_a_warm_body_with_no_word_to_the_reader_gets_one_closing_line() -> None:
+    invented = "You will love how the Chanel 22 Bag feels on a long-haul flight to Milan."
+    line = "If you want one piece from these looks, start with the Chanel 22 Bag in olive leather."
+    writer, client = _writer({"editorial_paragraph": [{"text": LONG}], "editorial_extend": [{"error": "permanent"}],
+                              "editorial_reader": [{"text": invented}, {"text": line}], **HEADINGS})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[], tone="warm")
+    asks = [c.prompt for c in client.calls if c.purpose == "editorial_reader"]
+    assert len(asks) == 2 and 'speaks to the reader as "you"' in asks[0]
+    assert outcome.content.body_paragraphs[-1].endswith(line.replace("the Chanel 22 Bag", "the bag"))  # house style
+    assert outcome.notes["reader line added"] == line
+    assert outcome.notes["reader lines not used"][0]["sentence"] == invented  # Milan is in no source
+
+
+async def test_a_sophisticated_body_gets_no_reader_line() -> None:
+    writer, client = _writer({"editorial_paragraph": [{"text": LONG}], "editorial_extend": [{"error": "permanent"}],
+                              **HEADINGS})
+    await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                       rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    assert not [c for c in client.calls if c.purpose == "editorial_reader"]

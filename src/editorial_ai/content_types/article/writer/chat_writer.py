@@ -23,6 +23,7 @@ from editorial_ai.content_types.article.writer.chat_prompts import (
     look_task,
     paragraph_task,
     pull_quote_task,
+    reader_line_task,
     rewrite_header,
     rewrite_task,
     sentence_fix_task,
@@ -430,6 +431,34 @@ class ChatEditorialService:
             _log(run.notes, "paragraphs continued", {"paragraph": index + 1, "added": " ".join(fresh)})
         return paragraphs
 
+    async def _reader_line(self, run: _ChatRun, paragraphs: list[str]) -> list[str]:
+        """For a tone whose move speaks to the reader ("you"), a body with no such sentence gets one at the end of
+        its closing paragraph (`chat_prompts.reader_line_task`), screened like a continuation; asked twice at
+        most, and the log says what was not used."""
+        if '"you"' not in run.move or not paragraphs or any(re.search(r"\byou\b", p, re.I) for p in paragraphs):
+            return paragraphs
+        last = len(paragraphs) - 1
+        plan = run.outline.plans[min(last, len(run.outline.plans) - 1)]
+        for attempt in range(2):
+            try:
+                raw = await self._ask(run, reader_line_task(number=last + 1, paragraph=paragraphs[last],
+                                                            facts=plan.facts),
+                                      purpose="editorial_reader", max_tokens=60, salt=211 + 23 * attempt)
+            except LLMError as exc:
+                _log(run.notes, "reader lines not used", str(exc))
+                break
+            line = " ".join(split_sentences(fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)),
+                                                                         run.outline.names)))[:1])
+            whole = f"{paragraphs[last]} {line}"
+            problems = run.pairing_problems(whole, line) if line else ["empty answer"]
+            if (line and re.search(r"\byou\b", line, re.I) and not problems and not run.copies(line)
+                    and not run.unsourced_years(line) and not run.echoes_in([" ".join(paragraphs[:last]), whole])):
+                paragraphs = [*paragraphs[:last], mend_sentences(whole)]
+                run.notes["reader line added"] = line
+                break
+            _log(run.notes, "reader lines not used", {"sentence": line, "problems": list[JsonValue](problems)})
+        return paragraphs
+
     async def _headlines(self, run: _ChatRun, feedback: str = "", *, keep_title: str = "",
                          problems: Sequence[str] = (), previous: str = "", salt: int = 0) -> tuple[str, str]:
         """Headline and standfirst; on a revision `keep_title` keeps a headline no finding concerns, `problems`
@@ -543,7 +572,7 @@ class ChatEditorialService:
         run = self._run(curated_topics, enriched_contexts, tone=tone, guidance=learned_guidance, seed=seed,
                         variant=variant)
         feedback = format_feedback(feedback_history)
-        body = await self._reach_floor(run, await self._body(run, feedback))
+        body = await self._reader_line(run, await self._reach_floor(run, await self._body(run, feedback)))
         title, subtitle = await self._headlines(run, feedback)
         run.notes["writer"] = f"chat:{self.mode}"
         ignored = editor_requests_not_followed(feedback_history, body)
@@ -656,6 +685,8 @@ class ChatEditorialService:
             paragraphs[i] = await self._rewrite(run, i, len(paragraphs), findings, paragraphs[i])
         if redo:
             paragraphs = await self._reach_floor(run, paragraphs, among=redo)
+        if len(paragraphs) - 1 in redo:  # the closing paragraph was rewritten: it may have lost its "you" line
+            paragraphs = await self._reader_line(run, paragraphs)
         title, subtitle = content.title, content.subtitle
         if "title" in targets or "subtitle" in targets:
             problems = located_problems(latest, "subtitle")
