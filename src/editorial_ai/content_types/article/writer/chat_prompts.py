@@ -19,7 +19,10 @@ PARAGRAPH_WORDS = (100, 130)
 PARAGRAPH_ROLES: dict[str, str] = {
     # Asked "why it matters this season", the model answered with reception ("a global phenomenon that has
     # captured the attention of fashion enthusiasts worldwide"), a finding in most drafts.
-    "background": "open the feature: what {keyword} is, in which pieces and where it shows up",
+    # Asked only what the trend is, the model gave it an origin no fact holds ("emerged in the early 2020s",
+    # "popular in the early 2000s", "in the 90s") in most first drafts of the seventeenth round.
+    "background": "open the feature: what {keyword} is, in which pieces and styles and where it shows up, with no "
+                  "origin, era or decade the facts do not give",
     "looks": "the looks: who wore what, where and on which date, retold in flowing sentences of your own",
     "product": "the piece: {subject}, what it is made of, who wore it where, and what it adds to a look",
     # Asked why a trend spreads or why readers want a piece, the model answered with reception no post gives
