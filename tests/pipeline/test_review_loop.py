@@ -13,6 +13,7 @@ from editorial_ai.pipeline.review_loop import (
     ReviewedAttempt,
     ReviewLoop,
     conclude,
+    loop_stop_reason,
 )
 from editorial_ai.pipeline.state import PipelineState
 from editorial_ai.review.policy import LoopPolicy
@@ -141,3 +142,14 @@ def test_an_escalation_that_shows_the_best_version_shows_that_version_s_review()
     latest = conclude(_state(revision_count=2, review_history=[{"composite_score": 0.6}, {"composite_score": 0.5}]),
                       PlainLoop(), _attempt(False, 0.55), RUBRIC, POLICY)
     assert latest["current_draft"] == {"title": "v2"} and latest["review_result"]["composite_score"] == 0.55
+
+
+def test_the_token_budget_spends_only_the_tokens_a_provider_processed() -> None:
+    cached = [{"prompt_tokens": 2000, "cached_tokens": 1900, "completion_tokens": 100}] * 10
+    budget = LoopPolicy(max_loops=9, token_budget=5000)
+    assert loop_stop_reason(_state(token_usage=cached), _attempt(False, 0.5).review, corrections=0, loops_done=1,
+                            similarity=0.0, policy=budget) is None  # 21,000 sent, 2,000 processed
+    fresh = [{"prompt_tokens": 2000, "completion_tokens": 100}] * 3
+    reason = loop_stop_reason(_state(token_usage=fresh), _attempt(False, 0.5).review, corrections=0, loops_done=1,
+                              similarity=0.0, policy=budget)
+    assert reason == "token budget exhausted: 6300 of 5000 tokens used"

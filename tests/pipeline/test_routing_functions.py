@@ -52,9 +52,12 @@ def test_route_after_decision(decision: str | None, target: str) -> None:
 
 
 def test_total_tokens() -> None:
-    state = {"token_usage": [{"prompt_tokens": 10, "completion_tokens": 5}, {"prompt_tokens": 1}]}
-    assert total_tokens(state) == {"prompt_tokens": 11, "completion_tokens": 5, "total_tokens": 16, "llm_calls": 2}
-    assert total_tokens({}) == {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0, "llm_calls": 0}
+    state = {"token_usage": [{"prompt_tokens": 10, "completion_tokens": 5, "cached_tokens": 8}, {"prompt_tokens": 1}]}
+    # The prompt tokens a provider reused from its cache are counted apart: the budget spends only the rest.
+    assert total_tokens(state) == {"prompt_tokens": 11, "completion_tokens": 5, "total_tokens": 16,
+                                   "cached_tokens": 8, "processed_tokens": 8, "llm_calls": 2}
+    assert total_tokens({}) == {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0, "cached_tokens": 0,
+                                "processed_tokens": 0, "llm_calls": 0}
 
 
 async def test_compiled_graph_has_every_node(settings: Settings) -> None:

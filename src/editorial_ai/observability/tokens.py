@@ -39,6 +39,9 @@ def harvest_tokens() -> list[dict]:
     return bucket
 
 
-def peek_tokens() -> int:
-    """Tokens recorded in the current scope so far (without resetting it)."""
-    return sum(u.get("prompt_tokens", 0) + u.get("completion_tokens", 0) for u in _usage.get() or [])
+def peek_tokens(*, processed: bool = False) -> int:
+    """Tokens recorded in the current scope so far (without resetting it); `processed` leaves out the prompt
+    tokens a provider reused from its cache."""
+    return sum(u.get("prompt_tokens", 0) + u.get("completion_tokens", 0)
+               - (min(u.get("cached_tokens", 0), u.get("prompt_tokens", 0)) if processed else 0)
+               for u in _usage.get() or [])

@@ -110,6 +110,7 @@ def total_tokens(state: Mapping[str, Any]) -> dict[str, int]:
     """Token totals over every recorded LLM call of a run."""
     usage = state.get("token_usage", [])
     prompt = sum(u.get("prompt_tokens", 0) for u in usage)
+    cached = sum(min(u.get("cached_tokens", 0), u.get("prompt_tokens", 0)) for u in usage)
     completion = sum(u.get("completion_tokens", 0) for u in usage)
     return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion,
-            "llm_calls": len(usage)}
+            "cached_tokens": cached, "processed_tokens": prompt - cached + completion, "llm_calls": len(usage)}
