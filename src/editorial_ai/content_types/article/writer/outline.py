@@ -408,7 +408,9 @@ def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) 
     # Each wearer with the pieces of one look of theirs, not a list of people beside a list of pieces: given
     # "worn by: ...; Jackson Wang in the Milan Fashion Week front row" and "pieces: ..., Alaïa Le Coeur Bag", the
     # model put Jackson Wang in the bag at Milan, and the Gorpcore run escalated on that pairing.
-    spread += [_one_look(person, posts, terms) for person in others[:3] if person != top.get("artist_name")]
+    # The lead's looks have their own paragraph: the close tells who else wore the trend.
+    spread += [_one_look(person, posts, terms) for person in others[:3]
+               if person not in (top.get("artist_name"), celebrity)]
     lead = spread_lead(keyword, str(top.get("title", "")), str(top.get("context", "")), variant)
     follow = spread_follow(keyword, scenes, [p.name for p in _pick_products(products, 3)])
     if int(top.get("view_count") or 0) > 0:
