@@ -84,3 +84,13 @@ def test_clothes_no_post_shows_on_a_person_are_a_pairing_error_and_the_fix_must_
     assert unworn_garments("To copy it, pair the tee with jeans.", frozenset({"top"})) == []  # advice, not a look
     assert unworn_garments("On Minji it reads relaxed, and the open top keeps it light.", frozenset({"bag"})) == []
     assert offending_terms(checks[1].pairing) == [("dress",)]
+
+
+def test_a_colour_given_to_the_piece_by_its_described_type_is_checked_too() -> None:
+    # "a warm, earthy contrast with the sleek black bag", of an olive bag, passed a review.
+    claims = text_claims("Minji wore the Maison Kitsuné Chillax Fox Tee in a music video. "
+                         "Its brown cotton jersey sits well against the sleek black tee. "
+                         "The soft brown tee is the look's anchor.")
+    pairing = [c.pairing for c in check_claims(claims, _index())]
+    assert pairing[1] == ["the sources do not describe the Maison Kitsuné Chillax Fox Tee as black"]
+    assert pairing[2] == []

@@ -6,7 +6,14 @@ from __future__ import annotations
 from editorial_ai.content_types.article.writer.chat_text import mend_sentences, offending_terms, still_holds
 from editorial_ai.review.claim_support import check_claims
 from editorial_ai.review.claims import text_claims
-from editorial_ai.review.scenes import invented_events, invented_reception, invented_scenes, relative_times
+from editorial_ai.review.scenes import (
+    invented_events,
+    invented_reception,
+    invented_scenes,
+    notes_named,
+    notes_problem,
+    relative_times,
+)
 from editorial_ai.review.source_index import SourceIndex, build_index
 from editorial_ai.review.text_checks import reads_as_fact_line
 
@@ -460,3 +467,15 @@ def test_an_impact_on_nothing_named_is_reception_too() -> None:
     assert invented_reception("Mingyu's boots also made an impact, showcasing its range.", set()) == ["made an impact"]
     assert invented_reception("She made her mark on the Paris season.", set()) == ["made her mark on"]
     assert invented_reception("The coat has a clean line and a sharp mark of tailoring.", set()) == []
+
+
+def test_admiration_and_wide_sharing_no_post_reports_are_reception() -> None:
+    assert invented_reception("The idea has been shared widely on social media, with many readers expressing their "
+                              "admiration for it.", set()) == ["shared widely", "many readers",
+                                                                "expressing their admiration"]
+
+
+def test_a_standfirst_that_speaks_of_the_headline_speaks_of_the_writer_s_notes() -> None:
+    assert notes_named("Jennie wore the Chanel 22 Bag at a pop-up store event, a statement that is not in the "
+                       "headline") == ["the headline"]
+    assert "write the paragraph itself" in notes_problem("the headline")

@@ -312,11 +312,12 @@ _IT_ONE = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
 
 def _refers_to(text: str, product: str) -> bool:
     """Whether a claim that names no piece points back at `product` (plain key): "it"/"they", or "the <its last
-    word>" ("the tee", "the pumps"). "Denim and a good bag are easy to find" points at no piece."""
+    word>" ("the tee", "the pumps", "the sleek black bag"). "Denim and a good bag are easy to find" points at no piece."""
     if _IT.search(text):
         return True
     words = product.split()
-    return bool(words) and f" the {stem(words[-1])} " in f" {' '.join(stem(w) for w in plain(text).split())} "
+    folded = f" {' '.join(stem(w) for w in plain(text).split())} "
+    return bool(words) and re.search(rf" the (?:\w+ ){{0,2}}{re.escape(stem(words[-1]))} ", folded) is not None
 
 
 def _kinds(pieces: list[str]) -> list[str]:
@@ -330,12 +331,14 @@ _DETERMINERS = "|".join(sorted({stem(w) for w in ("the", "this", "that", "her", 
 
 
 def called_by_type(text: str, pieces: list[str]) -> list[str]:
-    """The pieces (plain keys, latest first) a claim names by their type alone ("the bag", "her pumps"); a type two
-    of the pieces share points at neither."""
+    """The pieces (plain keys, latest first) a claim names by their type, alone or after up to two describing words
+    ("the bag", "her pumps", "the sleek black bag": a colour given that way passed a review); a type two of the
+    pieces share points at neither."""
     folded = f" {' '.join(stem(w) for w in plain(text).split())} "
     kinds = _kinds(pieces)
     return [p for p, kind in zip(pieces, kinds, strict=True)
-            if kind and kinds.count(kind) == 1 and re.search(rf" (?:{_DETERMINERS}) {re.escape(kind)} ", folded)]
+            if kind and kinds.count(kind) == 1
+            and re.search(rf" (?:{_DETERMINERS}) (?:\w+ ){{0,2}}{re.escape(kind)} ", folded)]
 
 
 def called_by_brand(text: str, index: SourceIndex) -> list[str]:

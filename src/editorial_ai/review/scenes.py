@@ -132,8 +132,13 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # counts the wearers, and the line became the run's pull quote.
         (r"\b(?:is|are|remains?|continues to be|has become|became) (?:a |an |the )?(?:\w+ )?popular\b",
          "popular popularity"),
-        (r"\b(?:many|countless|numerous|so many) (?:celebrities|stars|fans|people|influencers|idols)\b",
-         "many countless numerous"),
+        (r"\b(?:many|countless|numerous|so many) (?:celebrities|stars|fans|people|influencers|idols|readers|"
+         r"followers|users|viewers)\b", "many countless numerous"),
+        # "The idea has also been shared widely on social media, with many readers expressing their admiration for
+        # it." closed a Jennie Effect article that passed.
+        (r"\bshared (?:widely|across|all over)\b", "shared widely"),
+        (r"\b(?:express|expressed|expressing|expresses) (?:their |his |her )?(?:admiration|love|enthusiasm|"
+         r"excitement|approval)\b", "admiration enthusiasm excitement approval"),
         (r"\bsure to (?:impress|turn heads|delight|wow|stand out)\b|\bturn(?:s|ed|ing)? heads\b", "heads impress"),
         (r"\bmaking waves\b|\blike wildfire\b", "waves wildfire"),
         (r"\bpopulari[sz]ed\b|\bthe popularity of\b", "popularized popularised popularity"),
@@ -193,7 +198,9 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     # The reader sent elsewhere: "can be explored through their respective websites for more
                     # information on materials, colors, and design details" closed a Jennie Effect draft that passed.
                     r"|\b(?:their|its|her|his|the brand s|the brands|respective|official) websites?\b"
-                    r"|\bfor more (?:information|details)\b")
+                    r"|\bfor more (?:information|details)\b"
+                    # The task read back into a standfirst: "..., a statement that is not in the headline".
+                    r"|\b(?:the|this) (?:headline|standfirst|subtitle)\b")
 
 
 def notes_named(text: str) -> list[str]:
@@ -205,7 +212,8 @@ def notes_problem(phrase: str) -> str:
     """The finding for a fact label in the prose."""
     fix = ("name the day the facts give" if phrase.endswith(" date") else
            "write the paragraph itself, not about it" if phrase.endswith(("paragraph", "action", "wrapped", "closed",
-                                                                          "rounded", "opened"))
+                                                                          "rounded", "opened", "headline",
+                                                                          "standfirst", "subtitle"))
            else "tell the reader what the facts give here, not where to look" if phrase.endswith(
                ("website", "websites", "information", "details"))
            else "say what the tags describe in plain words")
