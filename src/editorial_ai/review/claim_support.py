@@ -312,7 +312,8 @@ _IT_ONE = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
 
 def _refers_to(text: str, product: str) -> bool:
     """Whether a claim that names no piece points back at `product` (plain key): "it"/"they", or "the <its last
-    word>" ("the tee", "the pumps", "the sleek black bag"). "Denim and a good bag are easy to find" points at no piece."""
+    word>" ("the tee", "the pumps", "the sleek black bag"). "Denim and a good bag are easy to find" points at no
+    piece."""
     if _IT.search(text):
         return True
     words = product.split()
