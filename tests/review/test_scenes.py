@@ -479,3 +479,5 @@ def test_a_standfirst_that_speaks_of_the_headline_speaks_of_the_writer_s_notes()
     assert notes_named("Jennie wore the Chanel 22 Bag at a pop-up store event, a statement that is not in the "
                        "headline") == ["the headline"]
     assert "write the paragraph itself" in notes_problem("the headline")
+    assert notes_named("The next sentence is not necessary to continue the story.") == [
+        "the next sentence", "continue the story"]

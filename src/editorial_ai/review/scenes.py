@@ -199,8 +199,10 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     # information on materials, colors, and design details" closed a Jennie Effect draft that passed.
                     r"|\b(?:their|its|her|his|the brand s|the brands|respective|official) websites?\b"
                     r"|\bfor more (?:information|details)\b"
-                    # The task read back into a standfirst: "..., a statement that is not in the headline".
-                    r"|\b(?:the|this) (?:headline|standfirst|subtitle)\b")
+                    # The task read back into a standfirst: "..., a statement that is not in the headline"; and into
+                    # a paragraph that passed: "The next sentence is not necessary to continue the story."
+                    r"|\b(?:the|this) (?:headline|standfirst|subtitle)\b"
+                    r"|\bthe (?:next|previous|following|last|first) sentence\b|\bcontinue the story\b")
 
 
 def notes_named(text: str) -> list[str]:
@@ -213,7 +215,8 @@ def notes_problem(phrase: str) -> str:
     fix = ("name the day the facts give" if phrase.endswith(" date") else
            "write the paragraph itself, not about it" if phrase.endswith(("paragraph", "action", "wrapped", "closed",
                                                                           "rounded", "opened", "headline",
-                                                                          "standfirst", "subtitle"))
+                                                                          "standfirst", "subtitle", "sentence",
+                                                                          "story"))
            else "tell the reader what the facts give here, not where to look" if phrase.endswith(
                ("website", "websites", "information", "details"))
            else "say what the tags describe in plain words")
