@@ -5,14 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from editorial_ai.content_types.article.writer.chat_prompts import extend_task
 from editorial_ai.content_types.article.writer.chat_text import one_line, reads_as_list
-from editorial_ai.content_types.article.writer.chat_writer import (
-    ARTICLE_WORDS,
-    EXTENSIONS,
-    ChatEditorialService,
-    untold_facts,
-)
+from editorial_ai.content_types.article.writer.chat_writer import ARTICLE_WORDS, EXTENSIONS, ChatEditorialService
 from editorial_ai.content_types.article.writer.editorial import DraftOutcome
 from editorial_ai.content_types.article.writer.outline import build_outline
 from editorial_ai.llm.scripted import ScriptedClient
@@ -606,18 +600,6 @@ async def test_a_paragraph_whose_continuation_was_unusable_is_tried_again() -> N
     assert extend[0].seed != extend[1].seed  # asked again with another seed
     assert outcome.notes["paragraphs not continued"][0].startswith("paragraph 1: unusable answer")
     assert any(entry["paragraph"] == 1 for entry in outcome.notes["paragraphs continued"])
-
-
-def test_a_continuation_is_asked_to_tell_the_facts_its_paragraph_leaves_out() -> None:
-    facts = ['topic: "Balletcore"', "product: Loewe Toy Pumps by Loewe", "details: black leather",
-             "tags: ballet, minimal", "worn by: Hanni at a magazine cover shoot; Mingyu in street style",
-             "look of Hanni on 2 May 2025 in a music video: Miu Miu Arcadie Bag in ivory leather"]
-    told = "The Loewe pumps, in black leather, were worn by Hanni at a magazine cover shoot on 3 June 2025."
-    # Each wearer of a "worn by" line is a fact of its own; tags and the topic are never asked for.
-    assert untold_facts(told, facts) == ["worn by: Mingyu in street style", facts[-1]]
-    assert untold_facts(f"{told} Mingyu wore them in street style.", facts[:5]) == []
-    ask = extend_task(number=3, paragraph=told, facts=facts, untold=untold_facts(told, facts))
-    assert "continue it by telling these facts it does not tell yet:\n- worn by: Mingyu in street style" in ask
 
 
 async def test_a_warm_body_with_no_word_to_the_reader_gets_one_closing_line() -> None:

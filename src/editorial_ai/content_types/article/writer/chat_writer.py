@@ -56,9 +56,10 @@ from editorial_ai.content_types.article.writer.editorial import (
     paragraph_indices,
     planner_layout,
 )
+from editorial_ai.content_types.article.writer.fact_lines import names_a_piece, untold_facts
 from editorial_ai.content_types.article.writer.guard import SentenceGuard, canonical_case
 from editorial_ai.content_types.article.writer.house_style import drop_repeated_descriptions, shorten_repeated_names
-from editorial_ai.content_types.article.writer.outline import Outline, ParagraphPlan, Product, build_outline, words_of
+from editorial_ai.content_types.article.writer.outline import Outline, ParagraphPlan, build_outline
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
@@ -95,43 +96,6 @@ HEADLINE_MAX_WORDS = 14  # asked for at most 10; one that runs longer is a list 
 LOOK_TOKENS = 120  # two or three sentences on one look
 STANDFIRST_TRIES = 3  # the second try still echoed the headline in the bench ("From Paris Fashion Week, <headline>")
 WRITER_MODES = ("paragraphs", "looks", "body")
-
-
-
-def names_a_piece(text: str, pieces: Sequence[str], products: Sequence[Product]) -> bool:
-    """Whether `text` names one of `pieces` in full or by a word of its name that is not its brand's ("the Calvin
-    Klein shorts" names the Calvin Klein Relaxed Denim Shorts)."""
-    brands = {p.name: p.brand for p in products}
-    said = set(words_of(text))
-    for piece in pieces:
-        own = set(words_of(piece)) - set(words_of(brands.get(piece, "")))
-        if any(len(word) > 2 and word in said for word in own):
-            return True
-    return False
-
-
-_LABELLED = re.compile(r"^(?:look of |[a-z ]+: )")
-# Lines a continuation is not asked to tell: the topic, and the catalog's tags and counts, which told alone came
-# back as the writer's notes ("it is tagged ballet and minimal", "the looks logged show").
-_NOT_TOLD = frozenset({"topic: ", "tags: ", "trend tags: ", "looks logged: ", "celebrity: "})
-_SMALL = frozenset({"with", "from", "that", "this", "worn", "wore", "look", "logged", "pieces", "first", "seen"})
-
-
-def untold_facts(paragraph: str, facts: Sequence[str]) -> list[str]:
-    """The fact lines of `facts` whose words `paragraph` mostly leaves out (fewer than half of them said; the
-    topic line is never one), in their order: what a continuation can tell without inventing."""
-    said = set(words_of(paragraph))
-    untold = []
-    for fact in facts:
-        label = match[0] if (match := _LABELLED.match(fact)) else ""
-        if label in _NOT_TOLD:
-            continue
-        # "worn by: Hanni at a magazine cover shoot; Mingyu in street style" is two facts, told one by one
-        for part in fact[len(label):].split("; ") if label != "look of " else [fact[len(label):]]:
-            words = {w for w in words_of(part) if len(w) > 3 and w not in _SMALL}
-            if words and sum(w in said for w in words) < len(words) / 2:
-                untold.append(f"{label}{part}")
-    return untold
 
 
 def _bump(notes: JsonObject, key: str) -> None:

@@ -1,0 +1,27 @@
+"""Fact lines a paragraph leaves out, and whether a look's pieces are named."""
+
+from __future__ import annotations
+
+from editorial_ai.content_types.article.writer.chat_prompts import extend_task
+from editorial_ai.content_types.article.writer.fact_lines import names_a_piece, untold_facts
+from editorial_ai.content_types.article.writer.outline import Product
+
+
+def test_a_continuation_is_asked_to_tell_the_facts_its_paragraph_leaves_out() -> None:
+    facts = ['topic: "Balletcore"', "product: Loewe Toy Pumps by Loewe", "details: black leather",
+             "tags: ballet, minimal", "worn by: Hanni at a magazine cover shoot; Mingyu in street style",
+             "look of Hanni on 2 May 2025 in a music video: Miu Miu Arcadie Bag in ivory leather"]
+    told = "The Loewe pumps, in black leather, were worn by Hanni at a magazine cover shoot on 3 June 2025."
+    # Each wearer of a "worn by" line is a fact of its own; tags and the topic are never asked for.
+    assert untold_facts(told, facts) == ["worn by: Mingyu in street style", facts[-1]]
+    assert untold_facts(f"{told} Mingyu wore them in street style.", facts[:5]) == []
+    ask = extend_task(number=3, paragraph=told, facts=facts, untold=untold_facts(told, facts))
+    assert "continue it by telling these facts it does not tell yet:\n- worn by: Mingyu in street style" in ask
+
+
+def test_a_piece_is_named_by_a_word_of_its_name_that_is_not_its_brand() -> None:
+    shorts = Product(name="Calvin Klein Relaxed Denim Shorts", brand="Calvin Klein", tags=(), details="",
+                     sightings=())
+    pieces = [shorts.name]
+    assert names_a_piece("She wore the Calvin Klein shorts in street style.", pieces, [shorts])
+    assert not names_a_piece("Calvin Klein made a statement in street style.", pieces, [shorts])
