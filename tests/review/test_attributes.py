@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from editorial_ai.content_types.article.writer.chat_text import offending_terms
-from editorial_ai.review.attributes import attribute_words, unsourced_attributes, unsourced_features, unworn_garments
+from editorial_ai.review.attributes import (
+    attribute_words,
+    piece_inside_piece,
+    unsourced_attributes,
+    unsourced_features,
+    unworn_garments,
+)
 from editorial_ai.review.claim_support import check_claims
 from editorial_ai.review.claims import text_claims
 from editorial_ai.review.source_index import build_index
@@ -94,3 +100,22 @@ def test_a_colour_given_to_the_piece_by_its_described_type_is_checked_too() -> N
     pairing = [c.pairing for c in check_claims(claims, _index())]
     assert pairing[1] == ["the sources do not describe the Maison Kitsuné Chillax Fox Tee as black"]
     assert pairing[2] == []
+
+
+def test_a_piece_made_part_of_another_is_found() -> None:
+    # Both passed a review in the seventeenth round.
+    assert piece_inside_piece("The bag worn by Hanni at a magazine cover shoot was made of black leather and "
+                              "featured Loewe Toy Pumps.") == ("bag", "pumps")
+    assert piece_inside_piece("Marithé François Girbaud Logo Crossbody Bag features a fox head cap as its "
+                              "accessory.") == ("bag", "cap")
+    assert piece_inside_piece("The jeans featured in a brand campaign with the cap.") is None  # appeared in
+    assert piece_inside_piece("The look featured the Loewe pumps and the Celine jeans.") is None  # a look holds pieces
+    assert piece_inside_piece("The bag features a tote shape.") is None  # one family
+
+
+def test_the_claim_check_reports_a_piece_made_part_of_another() -> None:
+    claims = text_claims("Minji wore the Maison Kitsuné Chillax Fox Tee in a music video. "
+                         "The tee featured Gucci Horsebit Loafers.")
+    pairing = [c.pairing for c in check_claims(claims, _index())]
+    assert "no source makes the loafers part of the tee: they are separate pieces; name each as the posts show it" \
+        in pairing[1]

@@ -153,6 +153,27 @@ def unworn_garments(text: str, worn: frozenset[str]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+# One piece made part of another: "The bag worn by Hanni ... featured Loewe Toy Pumps", "the Crossbody Bag features
+# a fox head cap as its accessory" (both passed a review). "featured in a campaign" is where a piece appeared.
+_CONTAINS = re.compile(r"\b(?:features?|featured|featuring|comes with|came with|includes?|included)\b"
+                       r"(?! (?:in|on|at|prominently)\b)")
+_HELD_WINDOW = 5  # words after the verb in which the held piece's type must stand
+
+
+def piece_inside_piece(text: str) -> tuple[str, str] | None:
+    """(holder, held) garment words when `text` makes a piece of one family part of a piece of another (a bag
+    that "features" pumps or a cap), else None. The catalog logs pieces worn together, never one inside another."""
+    low = fold(text).lower()
+    match = _CONTAINS.search(low)
+    if match is None:
+        return None
+    holder = next((w for w in reversed(_words(low[:match.start()])) if _family(w)), None)
+    held = next((w for w in _words(low[match.end():])[:_HELD_WINDOW] if _family(w)), None)
+    if holder is None or held is None or _family(holder) == _family(held):
+        return None
+    return holder, held
+
+
 _LISTED = re.compile(r"\b([a-z]+)\s+(?:like|such as|including)\s+(.+)$")
 
 

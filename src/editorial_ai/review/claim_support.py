@@ -26,6 +26,7 @@ from editorial_ai.review.attributes import (
     attribute_words,
     families_of,
     misfiled_garment,
+    piece_inside_piece,
     trend_as_a_wearer,
     trend_as_worn,
     trend_called_a_garment,
@@ -516,6 +517,9 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
         result.pairing += [notes_problem(phrase) for phrase in notes_named(claim.text)]
         result.pairing += [wear_problem(phrase) for phrase in invented_wear(claim.text, index.record_words)]
         result.pairing += [quote_problem(quote) for quote in invented_quotes(claim.text, index.words)]
+    if inside := piece_inside_piece(claim.text):
+        result.pairing.append(f"no source makes the {inside[1]} part of the {inside[0]}: they are separate pieces; "
+                              "name each as the posts show it")
     result.pairing += [timing_problem(phrase)
                        for phrase in relative_times(claim.text, index.record_text)]
     result.pairing += [scene_problem(phrase) for phrase in invented_events(claim.text, index.record_text)]
