@@ -189,6 +189,16 @@ def test_a_piece_moved_to_another_day_is_a_wrong_pairing() -> None:
     assert pairing[1:] == [[], [], []]  # the right day, and no day at all, are no finding
 
 
+def test_a_piece_called_these_shorts_is_dated_like_the_piece_it_points_at() -> None:
+    # "Rosé wore these jeans in a magazine cover shoot on March 5, 2025" (her post: 5 May) passed a review.
+    claims = text_claims("The Calvin Klein Relaxed Denim Shorts are cut from denim. "
+                         "Jennie wore these shorts on October 23, 2025. Jennie wore those shorts on 5 August 2025.")
+    pairing = [c.pairing for c in check_claims(claims, _dated_posts())]
+    assert pairing[1] == ["no source post has Jennie with the Calvin Klein Relaxed Denim Shorts on 23 October "
+                          "(the sources date it 5 August)"]
+    assert pairing[2] == []
+
+
 def test_a_piece_listed_under_another_garment_word_is_a_wrong_garment_type() -> None:
     index = _dated_posts()
     claims = text_claims("Jennie showed other bags like the Chanel 22 Bag and the Calvin Klein Relaxed Denim Shorts. "

@@ -319,7 +319,8 @@ def _refers_to(text: str, product: str) -> bool:
         return True
     words = product.split()
     folded = f" {' '.join(stem(w) for w in plain(text).split())} "
-    return bool(words) and re.search(rf" the (?:\w+ ){{0,2}}{re.escape(stem(words[-1]))} ", folded) is not None
+    return bool(words) and re.search(rf" (?:the|these|those) (?:\w+ ){{0,2}}{re.escape(stem(words[-1]))} ",
+                                     folded) is not None
 
 
 def _kinds(pieces: list[str]) -> list[str]:
@@ -329,7 +330,8 @@ def _kinds(pieces: list[str]) -> list[str]:
 
 # What may stand before a piece's type when it names that piece ("the bag", "this bag", "her bag", "Jennie's bag"),
 # stemmed as the claim is.
-_DETERMINERS = "|".join(sorted({stem(w) for w in ("the", "this", "that", "her", "his", "their")} | {"s"}))
+_DETERMINERS = "|".join(sorted({stem(w) for w in ("the", "this", "that", "these", "those", "her", "his", "their")}
+                              | {"s"}))
 
 
 def called_by_type(text: str, pieces: list[str]) -> list[str]:
