@@ -199,6 +199,19 @@ def test_a_piece_called_these_shorts_is_dated_like_the_piece_it_points_at() -> N
     assert pairing[2] == []
 
 
+def test_the_look_of_a_paragraph_s_person_is_theirs() -> None:
+    # "The look was worn with Balenciaga Le Cagole Bag ..." in a paragraph about Minji (Rosé's bag) passed a review.
+    contexts = [{"post_id": "a1", "artist_name": "Jennie", "context": "street style",
+                 "solutions": [{"solution_id": "s1", "title": "Chanel 22 Bag", "brand": "Chanel"}]},
+                {"post_id": "a2", "artist_name": "Lisa", "context": "street style",
+                 "solutions": [{"solution_id": "s2", "title": "Celine Triomphe Shoulder Bag", "brand": "Celine"}]}]
+    claims = text_claims("Jennie wore the Chanel 22 Bag in street style. The look was worn with the Celine Triomphe "
+                         "Shoulder Bag. The look of Lisa was the Celine Triomphe Shoulder Bag.")
+    pairing = [c.pairing for c in check_claims(claims, build_index(TOPICS, contexts, KNOWN))]
+    assert pairing[1] == ["no source post ties Jennie to Celine Triomphe Shoulder Bag"]
+    assert pairing[2] == []
+
+
 def test_a_piece_listed_under_another_garment_word_is_a_wrong_garment_type() -> None:
     index = _dated_posts()
     claims = text_claims("Jennie showed other bags like the Chanel 22 Bag and the Calvin Klein Relaxed Denim Shorts. "

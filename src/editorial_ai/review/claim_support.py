@@ -304,6 +304,8 @@ def _day_problems(text: str, who: str, keys: list[tuple[str, str]], tied: list, 
 _PRONOUN = re.compile(r"\b(she|he|her|his|they|their|(?<!among )(?<!of )them)\b", re.IGNORECASE)
 
 
+# "The look was worn with Balenciaga Le Cagole Bag ..." in a paragraph about Minji: her look, with another's pieces.
+_THE_LOOK = re.compile(r"\b(?:the|this|that) (?:look|outfit|ensemble)\b(?! of)", re.IGNORECASE)
 # A claim that repeats the pieces named last without naming them.
 _REPEAT = re.compile(r"\b(?:the same|again|once more|once again)\b", re.IGNORECASE)
 _IT = re.compile(r"\b(it|its|they|them|their)\b", re.IGNORECASE)
@@ -475,7 +477,7 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
         sourced += by_brand
         result.known = [*found, *by_brand]
     people = [n for n, kind in sourced if kind == "person"]
-    if not people and antecedents and _PRONOUN.search(claim.text):
+    if not people and antecedents and (_PRONOUN.search(claim.text) or _THE_LOOK.search(claim.text)):
         people = antecedents
     items = [x for x in sourced if x[1] != "person"]
     if people and not any(kind == "product" for _, kind in items):
