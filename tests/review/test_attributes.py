@@ -6,6 +6,7 @@ from editorial_ai.content_types.article.writer.chat_text import offending_terms
 from editorial_ai.review.attributes import (
     attribute_words,
     piece_inside_piece,
+    undescribed_garments,
     unsourced_attributes,
     unsourced_features,
     unworn_garments,
@@ -85,11 +86,28 @@ def test_clothes_no_post_shows_on_a_person_are_a_pairing_error_and_the_fix_must_
                                       "was relaxed with her white blouse and black dress. Minji's look was easy with "
                                       "a plain top and flat shoes."), _index())
     # A blouse is a top, as her tee is (the check reads garment families); no post shows her in a dress.
-    assert checks[1].pairing == ["no post shows Minji in dress: name only the pieces the posts show"]
+    assert checks[1].pairing == ["no post shows Minji in dress: name only the pieces the posts show",
+                                 "no post shows Minji in a white blouse: name only the pieces the posts show, in "
+                                 "their colours and materials"]  # a top, but hers is brown
     assert checks[2].pairing == []  # a top and shoes: the tee and the loafers are hers
     assert unworn_garments("To copy it, pair the tee with jeans.", frozenset({"top"})) == []  # advice, not a look
     assert unworn_garments("On Minji it reads relaxed, and the open top keeps it light.", frozenset({"bag"})) == []
-    assert offending_terms(checks[1].pairing) == [("dress",)]
+    assert offending_terms(checks[1].pairing) == [("dress",), ("white blouse",)]
+
+
+def test_a_described_garment_none_of_their_pieces_matches_is_a_pairing_error() -> None:
+    # "Hanni's outfit was paired with a black leather jacket and a pair of black leather shoes" passed a review:
+    # her only jacket is olive wool; her pumps are black leather.
+    checks = check_claims(text_claims("Minji wore the Maison Kitsuné Chillax Fox Tee in a music video. Minji's look "
+                                      "was paired with a white silk top and black leather shoes. Her look was "
+                                      "finished with her brown cotton top and her black shoes."), _index())
+    assert checks[1].pairing == ["no post shows Minji in a white silk top: name only the pieces the posts show, in "
+                                 "their colours and materials"]
+    assert checks[2].pairing == []  # her tee is brown cotton jersey, her loafers black
+    worn = {"top": [frozenset({"brown", "cotton", "jersey"})]}
+    assert undescribed_garments("She wore a plain top.", worn) == []  # no colour or material: not described
+    assert undescribed_garments("Pair a white top with jeans.", worn) == []  # advice, not a look
+    assert undescribed_garments("She wore a black tote.", worn) == []  # no bag of hers: unworn_garments's
 
 
 def test_a_colour_given_to_the_piece_by_its_described_type_is_checked_too() -> None:

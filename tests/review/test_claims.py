@@ -137,6 +137,21 @@ def test_pairing_needs_a_post_that_ties_celebrity_and_product() -> None:
     assert pairing[2] == ["the sources do not place Jennie with these pieces at street style"]
 
 
+def test_each_of_several_people_needs_one_of_the_claim_s_pieces_and_places() -> None:
+    # "Jackson Wang, Cha Eun-woo and Jisoo ... wore this trend in their street style outfits" (he has no street style
+    # post) and "Their looks include ... Balenciaga Track Sneakers" (his never did) both passed a review.
+    index = _jennie_and_lisa()
+    claims = text_claims("Jennie and Lisa wore it in their street style outfits. "
+                         "Jennie and Lisa carried the Celine Triomphe Bag. "
+                         "Jennie carried the Chanel 22 Bag at the airport and Lisa the Celine Triomphe Bag in street "
+                         "style. Lisa was seen at the airport.")
+    pairing = [c.pairing for c in check_claims(claims, index)]
+    assert pairing[0] == ["the sources do not place Jennie at street style"]
+    assert pairing[1] == ["no source post ties Jennie to Celine Triomphe Bag"]
+    assert pairing[2] == []  # each has one of the pieces and one of the places
+    assert pairing[3] == ["the sources do not place Lisa at airport"]  # a lone person with a place and no piece
+
+
 def test_a_pronoun_claim_is_paired_with_the_person_the_paragraph_named_last() -> None:
     index = _jennie_and_lisa()
     claims = text_claims("Jennie carried the Chanel 22 Bag at the airport. It is the one she paired with Celine. "

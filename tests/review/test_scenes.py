@@ -8,6 +8,7 @@ from editorial_ai.review.claim_support import check_claims
 from editorial_ai.review.claims import text_claims
 from editorial_ai.review.scenes import (
     invented_events,
+    invented_history,
     invented_reception,
     invented_scenes,
     notes_named,
@@ -319,8 +320,26 @@ def test_an_invented_label_or_origin_is_invented_biography() -> None:
         "fashion journey"]
     assert invented_scenes("Wonyoung: A Top Designer's Top Trend, in her signature bohemian style.", set()) == [
         "a top designer s", "her signature bohemian style"]
-    assert invented_scenes("Balletcore is a trend that emerged in the 90s.", set()) == ["emerged in the 90s"]
-    assert invented_scenes("Balletcore is a trend of the 90s.", set()) == []
+    assert invented_scenes("Jackson Wang was an iconic fashion figure.", set()) == ["iconic fashion figure"]
+    assert invented_scenes("Jackson Wang was yet another fashion icon.", set()) == ["another fashion icon"]
+
+
+def test_a_history_no_source_gives_the_trend_is_found_in_any_sentence() -> None:
+    # "Gorpcore is a minimalist, old money streetwear trend that emerged in the 90s" passed: it names no person.
+    assert invented_history("Balletcore is a trend that emerged in the 90s.", set()) == ["emerged in the 90s"]
+    assert invented_history("It has gained ground in recent years and dates back to the late nineties.", set()) == [
+        "in recent years", "dates back to the late nineties"]
+    assert invented_history("Balletcore is a trend of the 90s.", set()) == []  # the catalog's 90s tag
+    assert invented_history("It started in 2025, in Paris.", {"started"}) == []  # vouched for by a source
+    index = build_index([{"keyword": "Gorpcore"}], [], KNOWN)
+    check = check_claims(text_claims("Gorpcore is a streetwear trend that emerged in the 90s."), index)[0]
+    assert check.pairing == ['no source gives the trend a history or an age: "emerged in the 90s"; say what the '
+                             'posts show instead']
+
+
+def test_discussion_and_praise_no_post_reports_are_reception() -> None:
+    assert invented_reception("Their looks have been widely viewed and discussed.", set()) == ["discussed"]
+    assert invented_reception("The pieces are discussed in the posts.", set()) == []
 
 
 def test_a_name_fused_from_two_people_is_unsourced() -> None:

@@ -104,6 +104,20 @@ def test_a_sentence_repeating_a_run_of_an_earlier_one_is_an_echo_whatever_it_nam
     assert echoed_sentences(taeyang, frozenset(content_words(" ".join(taeyang)))) == []  # two looks, one bag
 
 
+def test_the_same_names_place_and_date_told_again_with_a_new_adjective_is_an_echo() -> None:
+    # Both passed in one Gorpcore paragraph.
+    belt = ["The Dior belt is an olive leather accessory that Jackson Wang wore in the Milan Fashion Week front row "
+            "on March 10, 2025.", "It adds a touch of old money to his look!",
+            "The belt is a versatile accessory that Jackson Wang wore in the Milan Fashion Week front row on March "
+            "10, 2025."]
+    vocabulary = frozenset(content_words(belt[0]))  # the sources: the belt, its wearer, place and date
+    assert [s[:30] for _, s, _ in echoed_sentences([" ".join(belt)], vocabulary)] == ["The belt is a versatile access"]
+    # a new sourced word (another piece) is something new
+    other = [belt[0], "The Dior Book Tote is an ivory leather bag that Jackson Wang wore in the Milan Fashion Week "
+                      "front row on March 10, 2025."]
+    assert echoed_sentences(other, frozenset(content_words(" ".join(other)))) == []
+
+
 def test_naming_a_piece_again_with_something_new_is_no_echo() -> None:
     looks = "On 3 June Hanni wore Celine Straight Jeans in brown denim with Loewe Toy Pumps at a cover shoot."
     piece = ("The Celine Straight Jeans sit high on the waist, and their brown denim softens the black pumps Hanni "

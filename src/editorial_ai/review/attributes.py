@@ -153,6 +153,33 @@ def unworn_garments(text: str, worn: frozenset[str]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+# Words after which a described garment is narrated onto a look: "was paired with a black leather jacket".
+_PAIRED = frozenset({"paired", "teamed", "matched", "styled"})
+_DESCRIBING = 3  # attribute words read before a garment word ("a black leather jacket")
+
+
+def undescribed_garments(text: str, worn: dict[str, list[frozenset[str]]]) -> list[str]:
+    """Described garments ("a black leather jacket") `text` puts on its people of a family they did wear, in a colour
+    or material none of their pieces of that family has (`worn`: each family's pieces, as their sources' plain
+    words). Hanni's only jacket is olive wool, so "paired with a black leather jacket and black leather shoes"
+    invents the jacket (her pumps are black leather, so the shoes stand). A garment of a family they never wore is
+    `unworn_garments`'s."""
+    words = _words(text)
+    found: list[str] = []
+    for i, word in enumerate(words):
+        family = _family(word)
+        if family is None or family not in worn or not (_ON_THEM | _PAIRED) & set(words[max(0, i - _ON_THEM_WINDOW):i]):
+            continue
+        said: list[str] = []
+        for before in reversed(words[max(0, i - _DESCRIBING):i]):
+            if _singular(before) not in ATTRIBUTE_WORDS:
+                break
+            said.insert(0, _singular(before))
+        if said and not any(not unsourced_attributes(" ".join(said), piece) for piece in worn[family]):
+            found.append(" ".join([*said, word]))
+    return list(dict.fromkeys(found))
+
+
 # One piece made part of another: "The bag worn by Hanni ... featured Loewe Toy Pumps", "the Crossbody Bag features
 # a fox head cap as its accessory" (both passed a review). "featured in a campaign" is where a piece appeared.
 _CONTAINS = re.compile(r"\b(?:features?|featured|featuring|comes with|came with|includes?|included)\b"

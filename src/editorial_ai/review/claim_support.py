@@ -30,6 +30,7 @@ from editorial_ai.review.attributes import (
     trend_as_a_wearer,
     trend_as_worn,
     trend_called_a_garment,
+    undescribed_garments,
     unsourced_attributes,
     unsourced_features,
     unsourced_garments,
@@ -50,7 +51,9 @@ from editorial_ai.review.relations import (
 )
 from editorial_ai.review.scenes import (
     count_problem,
+    history_problem,
     invented_events,
+    invented_history,
     invented_quotes,
     invented_reception,
     invented_scenes,
@@ -266,6 +269,32 @@ def _pairing_problems(text: str, people: list[str], items: list[tuple[str, str]]
     return problems
 
 
+def _each_person_problems(text: str, people: list[str], items: list[tuple[str, str]], index: SourceIndex) -> list[str]:
+    """What one claim gives several people at once that one of them has no post for: none of its pieces ("Cha
+    Eun-woo and Jackson Wang ... their looks include Bottega Veneta Cassette Bags", his never did), or none of its
+    places ("Jackson Wang, Cha Eun-woo and Jisoo wore it in their street style outfits", he has no street style
+    post). Each person needs one of the claim's pieces and one of its places, not all: "Jennie wore it at the
+    airport and Rosé on stage" is right. A lone person with a place and no piece is checked the same way."""
+    if not index.ties:
+        return []
+    claim_text = f" {plain(text)} "
+    cues = [cue for cue in SETTING_CUES if f" {cue} " in claim_text and f" {cue} " in index.settings_text]
+    # Pieces only: a list of labels is read across a list of people ("Jennie and Mingyu keep returning to Calvin
+    # Klein, Chanel, Maison Margiela and Coperni"), and a claim cut at "and" keeps only some of them.
+    keys = [(plain(n), "products") for n, kind in items if kind == "product"]
+    problems: list[str] = []
+    for person in people:
+        tied = [t for t in index.ties if plain(person) in t.people]
+        if not tied:
+            continue
+        if len(people) > 1 and keys and not any(key in getattr(t, kind) for t in tied for key, kind in keys):
+            labels = [index.product_titles.get(k, k) for k, _ in keys]
+            problems.append(f"no source post ties {person} to {' or '.join(labels[:3])}")
+        if cues and (len(people) > 1 or not keys) and not any(f" {cue} " in t.setting for t in tied for cue in cues):
+            problems.append(f"the sources do not place {person} at {' or '.join(cues)}")
+    return problems
+
+
 def _of_claimed_dates(text: str, posts: list) -> list:
     """The posts of the claim's days (or, with no day, its months), when it gives a date any of them has: "on an
     award show red carpet in April 2025 at the airport" is one look in two places when April's post is the airport
@@ -441,6 +470,29 @@ def _membership_problems(people: list[str], index: SourceIndex) -> list[str]:
             if group not in index.groups_of[artist]]
 
 
+def _garment_problems(text: str, people: list[str], index: SourceIndex) -> list[str]:
+    """Clothes a claim that names no piece puts on `people` that no post shows on them: a family they never wore
+    ("Jackson Wang's look was more formal with her white blouse and black dress"), or a described piece of a
+    family they wore in a colour or material none of theirs has ("paired with a black leather jacket", of Hanni,
+    whose jacket is olive wool)."""
+    keys = {plain(x) for x in people}
+    pieces = [p for t in index.ties if t.people & keys for p in t.products]
+    # A piece's type from its name, else from its sources' words (its tags: "sneakers" for the Adidas SL 72).
+    families = [families_of(index.product_titles.get(p, p)) or families_of(" ".join(index.product_words(p)))
+                for p in pieces]
+    if not families or not all(families):  # a piece of no known type could be anything
+        return []
+    who = " / ".join(people)
+    problems = [f"no post shows {who} in {word}: name only the pieces the posts show"
+                for word in unworn_garments(text, frozenset().union(*families))]
+    worn: dict[str, list[frozenset[str]]] = {}
+    for piece, kinds in zip(pieces, families, strict=True):
+        for kind in kinds:
+            worn.setdefault(kind, []).append(index.product_words(piece))
+    return problems + [f"no post shows {who} in a {phrase}: name only the pieces the posts show, in their colours "
+                       "and materials" for phrase in undescribed_garments(text, worn)]
+
+
 def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
                 method: str | None = None, antecedents: list[str] | None = None,
                 antecedent_products: list[str] | None = None, named_before: list[str] | None = None) -> ClaimCheck:
@@ -490,6 +542,8 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
             items += [(index.product_titles.get(p, p), "product") for p in called_by_type(claim.text,
                                                                                           named_before or [])]
     result.pairing = _pairing_problems(claim.text, people, items, index)
+    if not result.pairing:
+        result.pairing = _each_person_problems(claim.text, people, items, index)
     result.pairing += _membership_problems(people, index)
     result.pairing += [f"the sources do not make {other.title()} a {owner.title()} piece"
                        for owner, other in possessive_clashes(claim.text, index.brand_keys)]
@@ -505,18 +559,12 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     result.pairing += [f"{trend} is the trend, not a piece anyone wore: name the pieces the posts show"
                        for trend in index.context if trend_as_worn(claim.text, trend)]
     if people and not claim.heading and not any(kind == "product" for _, kind in sourced):
-        # "Jackson Wang's look was more formal with her white blouse and black dress": clothes no post shows on
-        # them. A claim naming a piece is left to the piece's own checks (its description may name its type).
-        keys = {plain(x) for x in people}
-        # A piece's type from its name, else from its sources' words (its tags: "sneakers" for the Adidas SL 72).
-        families = [families_of(index.product_titles.get(p, p)) or families_of(" ".join(index.product_words(p)))
-                    for t in index.ties if t.people & keys for p in t.products]
-        if families and all(families):  # a piece of no known type could be anything
-            result.pairing += [f"no post shows {' / '.join(people)} in {word}: name only the pieces the posts show"
-                               for word in unworn_garments(claim.text, frozenset().union(*families))]
+        # A claim naming a piece is left to the piece's own checks (its description may name its type).
+        result.pairing += _garment_problems(claim.text, people, index)
     if people:  # "greeted by a crowd of fans": colour about a person that no post gives
         result.pairing += [scene_problem(phrase) for phrase in invented_scenes(claim.text, index.record_words)]
     result.pairing += [reception_problem(phrase) for phrase in invented_reception(claim.text, index.record_words)]
+    result.pairing += [history_problem(phrase) for phrase in invented_history(claim.text, index.record_words)]
     if claim.location.split("[")[0] in _ARTICLE_PARTS:  # a brief or an answer may speak of its sources
         result.pairing += [notes_problem(phrase) for phrase in notes_named(claim.text)]
         result.pairing += [wear_problem(phrase) for phrase in invented_wear(claim.text, index.record_words)]

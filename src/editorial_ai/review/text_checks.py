@@ -57,6 +57,10 @@ NEAR_COPY_MIN_WORDS = 8
 # money, ..."), is left to the checks above: two looks or two pieces share their sourced words by right.
 UNNAMED_SHARE = 0.8
 UNNAMED_MIN_WORDS = 6
+# A sentence naming things says an earlier one again when nearly all its words are the earlier's, it adds no sourced
+# word and names no one the earlier did not.
+RETOLD_SHARE = 0.9
+RETOLD_MIN_WORDS = 10
 # A standfirst that gives back its headline ("Jennie Effect: A Coquette Minimalist Bag Trend ..." under the same
 # headline) tells the reader nothing new; it passed the gate while only the writer's log noted it.
 REPEATS_HEADLINE = "the standfirst repeats the headline"
@@ -208,6 +212,12 @@ def says_again(sentence: str, earlier: str, sourced: frozenset[str] = frozenset(
     every, before_words = frozenset(content_words(sentence)), frozenset(content_words(earlier))
     if (len(every) >= UNNAMED_MIN_WORDS and len(every & before_words) >= UNNAMED_SHARE * len(every)
             and not _capitalised(sentence) and not (every - before_words) & sourced):
+        return True
+    if (len(every) >= RETOLD_MIN_WORDS and len(every & before_words) >= RETOLD_SHARE * len(every)
+            and not (every - before_words) & sourced and _capitalised(sentence) <= _capitalised(earlier)):
+        # The same names, place and date told again with a new adjective: "The belt is a versatile accessory that
+        # Jackson Wang wore in the Milan Fashion Week front row on March 10, 2025." after "The Dior belt is an olive
+        # leather accessory that Jackson Wang wore ..." (a Gorpcore article passed with both).
         return True
     words = every - sourced
     shared = words & before_words

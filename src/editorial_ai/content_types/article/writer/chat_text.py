@@ -326,6 +326,8 @@ def offending_terms(problems: list[str]) -> list[tuple[str, ...]]:
         groups += [(phrase,) for phrase in re.findall(r'what it belongs to: "([^"]+)"', problem)]
         groups += [(phrase,) for phrase in re.findall(r'no source gives this quotation: "([^"]+)"', problem)]
         groups += [(word,) for word in re.findall(r"no post shows .+? in ([a-z]+): name only", problem)]
+        # "in a black leather jacket": the garment word is what a fix must leave out or change
+        groups += [(phrase,) for phrase in re.findall(r"no post shows .+? in a ([a-z ]+): name only", problem)]
         groups += [(brand.strip(),) for brand in re.findall(r"the sources do not credit the .+? to ([^;]+)", problem)]
         for figures, names in re.findall(r"no source post gives (.+?) with (.+?): the sources do not state", problem):
             # "no source post gives 2025, 2026 with Rosé or Irene": no figure may stay beside any of the names
