@@ -57,10 +57,12 @@ async def test_research_brief_matrix(settings: Settings, tmp_path: Path) -> None
     results = await _run(settings, tmp_path, ["scripted:good", "scripted:weak", "scripted:eval_broken"],
                          content_type="research_brief")
     good, weak, broken = results.cells
-    assert results.criterion_names() == ["format", "comprehensiveness", "synthesis", "clarity", "hallucination"]
+    assert results.criterion_names() == ["format", "comprehensiveness", "synthesis", "clarity", "hallucination",
+                                         "faithfulness", "repetition"]
     assert good.passed and good.revisions == 1 and good.overall_score is not None and good.overall_score > 0.85
     assert not weak.passed and weak.revisions == 2 and "revision_cap_reached" in weak.flags
-    assert weak.overall_score is not None and weak.overall_score < 0.5
+    assert weak.overall_score is not None and weak.overall_score < 0.6
+    assert (weak.score_of("faithfulness") or 0.0) < 1.0  # "It is popular." says what no passage does
     assert good.title == "The airport uniform: who wears it and why"
     assert broken.status == "error"
 

@@ -327,8 +327,8 @@ def test_an_invented_label_or_origin_is_invented_biography() -> None:
 def test_a_history_no_source_gives_the_trend_is_found_in_any_sentence() -> None:
     # "Gorpcore is a minimalist, old money streetwear trend that emerged in the 90s" passed: it names no person.
     assert invented_history("Balletcore is a trend that emerged in the 90s.", set()) == ["emerged in the 90s"]
-    assert invented_history("It has gained ground in recent years and dates back to the late nineties.", set()) == [
-        "in recent years", "dates back to the late nineties"]
+    assert invented_history("It has gained ground in the past few years and dates back to the late nineties.",
+                            set()) == ["in the past few years", "dates back to the late nineties"]
     assert invented_history("Balletcore is a trend of the 90s.", set()) == []  # the catalog's 90s tag
     assert invented_history("It started in 2025, in Paris.", {"started"}) == []  # vouched for by a source
     index = build_index([{"keyword": "Gorpcore"}], [], KNOWN)

@@ -12,6 +12,7 @@ A question, exam stem or vignette is context, not a claim: it is never split int
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from editorial_ai.models.editorial import EditorialContent
@@ -26,6 +27,7 @@ from editorial_ai.models.layout import (
     PullQuoteBlock,
 )
 from editorial_ai.models.state_json import Draft, json_list
+from editorial_ai.review.source_index import plain
 from editorial_ai.text import split_sentences
 
 # A sentence ends at . ! ? followed by space and a capital, digit or opening quote; "Tiffany & Co. bags" does not.
@@ -170,11 +172,13 @@ def text_paragraphs(text: str) -> list[str]:
     return out
 
 
-def text_claims(text: str, question: str = "") -> ClaimSet:
-    """Claims of free text; Markdown headings are headings, the question is context."""
+def text_claims(text: str, question: str = "", context: Sequence[str] = ()) -> ClaimSet:
+    """Claims of free text; Markdown headings are headings, the question is context, and so is a heading that
+    repeats a line of `context` (a brief's sub-question: "... and why does it resonate?" is the asker's)."""
+    given = {plain(line) for line in context if line.strip()}
     claims: dict[Claim, None] = {}
     for line in text.splitlines():
-        if line.lstrip().startswith("#"):
+        if line.lstrip().startswith("#") and plain(line.lstrip("# ")) not in given:
             _add(claims, line.lstrip("# ").strip(), "headings", heading=True)
     for i, paragraph in enumerate(text_paragraphs(text)):
         _add(claims, paragraph, f"paragraphs[{i}]", heading=False)

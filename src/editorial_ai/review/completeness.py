@@ -15,6 +15,7 @@ from editorial_ai.models.layout import (
     ProductShowcaseBlock,
 )
 from editorial_ai.models.review import CriterionResult
+from editorial_ai.review.faithfulness import check_faithfulness
 from editorial_ai.review.profile import LengthRule
 from editorial_ai.review.specificity import check_specificity
 from editorial_ai.review.text_checks import (
@@ -86,4 +87,5 @@ VALIDATORS: dict[str, Validator] = {
     "repetition": lambda view, _layout, name: check_repetition(view, name),
     "originality": lambda view, _layout, name: check_originality(view, name),
     "specificity": lambda view, _layout, name: check_specificity(view, name),
+    "faithfulness": lambda view, _layout, name: check_faithfulness(view, name),
 }

@@ -63,7 +63,7 @@ def text_view(text: str, profile: ReviewProfile, *, curated_topics: list[Curated
               known_entities: dict[str, set[str]] | None = None,
               prompt_texts: list[str] | None = None) -> DraftView:
     """The view of free text; the question, topic and any extra context support names but are not claims."""
-    claims = text_claims(text, question)
+    claims = text_claims(text, question, context or [])
     index = cached_index(curated_topics or [], enriched_contexts or [], known_entities, passages or [],
                         context=[topic, question, *(context or [])])
     return view_of(profile, claims, index, text_paragraphs(text), keyword=topic, question=question,

@@ -257,8 +257,9 @@ _HISTORY: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:emerged|originated|began|started|was born|took off|first appeared|dates back|goes back|has been "
          r"around) (?:in|during|to|since) (?:the )?(?:\d0s|\d{4}s?|(?:late |early |mid )?(?:nineties|eighties|"
          r"seventies|sixties|\d0s|\d{4}s)|\d{2}th century)\b", "emerged originated began started born appeared"),
-        (r"\b(?:in|over|during) (?:the )?(?:recent|past|last) (?:few |couple of )?(?:years|decades?|seasons)\b"
-         r"|\bfor (?:decades|generations|years)\b|\bin recent times\b", "recent decades generations"),
+        # ("in recent years" and "over the years" are `_RELATIVE_TIME`'s)
+        (r"\b(?:in|during) the (?:past|last) (?:few |couple of )?(?:years|decades?)\b|\bfor generations\b"
+         r"|\bin recent times\b", "past decades generations"),
     ))
 
 

@@ -12,7 +12,11 @@ from editorial_ai.llm.retry import RetryingClient
 from editorial_ai.llm.scripted import ScriptedClient, load_scenario
 
 PASSAGE = "The Jennie effect at the airport: Jennie of BLACKPINK wearing Chanel 22 Bag (Chanel)."
-REQUEST = BriefRequest(topic="Jennie Effect", sub_questions=default_sub_questions("Jennie Effect"), passages=[PASSAGE])
+# What the scripted briefs name besides: the counted checks hold a brief to its passages.
+PASSAGES = [PASSAGE, "Jennie street style in denim: Jennie of BLACKPINK wearing Calvin Klein 90s Straight Jeans "
+                     "(Calvin Klein), Gentle Monster Lang 01 Sunglasses (Gentle Monster).",
+            "Jennie at Paris Fashion Week: Jennie of BLACKPINK in a Paris Fashion Week front row look."]
+REQUEST = BriefRequest(topic="Jennie Effect", sub_questions=default_sub_questions("Jennie Effect"), passages=PASSAGES)
 
 
 def _client(scenario: str | dict) -> ScriptedClient:
@@ -39,14 +43,36 @@ async def test_critic_requests_one_revision_then_accepts() -> None:
     assert outcome.revisions == 1 and len(outcome.drafts) == 2 and not outcome.flags
     assert [c.is_publishable for c in outcome.critiques] == [False, True]
     assert "## Synthesis" not in outcome.drafts[0] and "## Synthesis" in outcome.final
-    assert events == ["critic_started", "critic_completed", "writer_revision_started", "writer_revision_completed",
-                      "critic_started", "critic_completed"]
+    assert events == ["critic_started", "checks_completed", "critic_completed", "writer_revision_started",
+                      "writer_revision_completed", "critic_started", "checks_completed", "critic_completed"]
     revision_request = next(c for c in client.calls if c.purpose == "brief_revision")
     prompt = revision_request.prompt  # a chat model's revision: passages first, the critic's notes last
     assert prompt.startswith("Source passages:") and prompt.index("Your last brief") < prompt.index("Add a synthesis")
     critic_request = next(c for c in client.calls if c.purpose == "critic")
     assert "- comprehensiveness: " in critic_request.prompt and critic_request.temperature == 0.0
     assert outcome.llm_calls == 4 and outcome.total_tokens > 0
+
+
+async def test_counted_findings_make_a_draft_the_critic_passed_go_back_for_revision() -> None:
+    # "Quiet Luxury is a fashion trend that has gained popularity in recent years, driven by the desire for luxury"
+    # passed a model critic; the synthesis repeated an answer word for word.
+    responses = load_scenario("good")
+    praised = ("Jennie of BLACKPINK leads it, and her Chanel 22 Bag has gained popularity in recent years with "
+               "consumers who value quiet luxury.")
+    first = dict(responses["brief_draft"][0]["json"])
+    first["answers"] = [praised, *first["answers"][1:]]
+    first["synthesis"] = praised
+    responses["brief_draft"] = [{"json": first}]
+    responses["critic"] = [{"json": {"is_publishable": True, "revisions_needed": []}}] * 3
+    client = _client(responses)
+    outcome = await ResearchBriefService(client, client).run(REQUEST)
+    gate = outcome.critiques[0]
+    assert not gate.is_publishable and outcome.revisions == 1
+    assert gate.revisions_needed[0].startswith("faithfulness: ") and '"gained popularity"' in gate.revisions_needed[0]
+    assert any(r.startswith("repetition: ") for r in gate.revisions_needed)
+    revision = next(c for c in client.calls if c.purpose == "brief_revision").prompt
+    assert "gained popularity" in revision  # the finding quoted to the writer
+    assert outcome.critiques[-1].is_publishable  # the scripted revision says none of it
 
 
 async def test_revisions_are_capped() -> None:

@@ -11,7 +11,13 @@ from pydantic import Field, JsonValue, create_model
 
 from editorial_ai.content_types.research_brief import RESEARCH_BRIEF
 from editorial_ai.content_types.research_brief.critic import critique
-from editorial_ai.content_types.research_brief.models import MAX_SUB_QUESTIONS, BriefDraft, BriefOutcome, BriefRequest
+from editorial_ai.content_types.research_brief.models import (
+    MAX_SUB_QUESTIONS,
+    BriefDraft,
+    BriefOutcome,
+    BriefRequest,
+    CriticVerdict,
+)
 from editorial_ai.content_types.research_brief.prompts import (
     BRIEF_CHAT_SYSTEM,
     BRIEF_SYSTEM,
@@ -25,6 +31,7 @@ from editorial_ai.llm.counting import CountingClient, counting
 from editorial_ai.llm.profile import profile_of
 from editorial_ai.models.catalog import CatalogPost
 from editorial_ai.models.state_json import JsonObject
+from editorial_ai.review.deterministic import deterministic_results, text_view
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.services.curation import nearest_keywords
 from editorial_ai.services.source import expand_terms
@@ -34,6 +41,8 @@ from editorial_ai.store.catalog import CatalogRepository
 log = logging.getLogger(__name__)
 
 MAX_REVISIONS = 2
+MAX_CHECK_ITEMS = 3  # counted findings handed to a revision beside the critic's (each cut to CHECK_ITEM_CHARS)
+CHECK_ITEM_CHARS = 400
 Event = Callable[[str, JsonObject], None]  # an event name and its figures, for a log or a progress display
 
 
@@ -42,9 +51,11 @@ class NoPassagesError(ValueError):
 
 
 def default_sub_questions(topic: str) -> list[str]:
-    """Three sub-questions for a fashion topic when the caller gives none."""
+    """Three sub-questions for a fashion topic when the caller gives none, each one the catalog's passages can
+    answer: asked "why does it resonate?", the model answered with a reception no passage gives ("resonates with
+    consumers who value high-quality fashion")."""
     return [f"Who is driving the {topic} trend?", f"Which brands and products define {topic}?",
-            f"In which settings does {topic} show up, and why does it resonate?"]
+            f"In which settings does {topic} show up, and with which pieces?"]
 
 
 async def gather_passages(catalog: CatalogRepository, topic: str, limit: int = 8) -> list[str]:
@@ -117,6 +128,26 @@ class ResearchBriefService:
         draft, _ = await generate_content(self.writer, llm_request)
         return str(draft.to_markdown(request.sub_questions))
 
+    def counted_findings(self, request: BriefRequest, draft: str) -> list[str]:
+        """The rubric's counted checks that `draft` fails (names, reception, history and pairings against the
+        passages, repetition), each as one revision item: a model critic passed "Quiet Luxury is a fashion trend
+        that has gained popularity in recent years" and a synthesis repeating the answers word for word."""
+        view = text_view(draft, RESEARCH_BRIEF.review_profile(), passages=request.passages, topic=request.topic,
+                         context=request.sub_questions)
+        failed = [r for r in deterministic_results(self.rubric, view) if not r.passed and not r.skipped]
+        return [f"{r.criterion}: {r.reason}"[:CHECK_ITEM_CHARS] for r in failed][:MAX_CHECK_ITEMS]
+
+    def _gate(self, request: BriefRequest, draft: str, verdict: CriticVerdict) -> CriticVerdict:
+        """The critic's verdict with the counted findings added: a draft the checks fail is not publishable,
+        whatever the critic said, and the findings come first among the revisions."""
+        found = self.counted_findings(request, draft)
+        self.on_event("checks_completed", {"draft": len(draft), "failed": len(found)})
+        if not found:
+            return verdict
+        notes = {**verdict.rubric_notes, "counted_checks": " | ".join(found)}
+        return verdict.model_copy(update={"is_publishable": False, "rubric_notes": notes,
+                                          "revisions_needed": [*found, *verdict.revisions_needed]})
+
     async def run(self, request: BriefRequest, *, use_critic: bool = True) -> BriefOutcome:
         """Draft, then (with the critic) review and revise until publishable or the cap; first-draft errors raise."""
         if not any(p.strip() for p in request.passages):
@@ -128,8 +159,9 @@ class ResearchBriefService:
         outcome.drafts.append(await self._write(request))
         while use_critic and self.critic is not None:
             self.on_event("critic_started", {"draft": len(outcome.drafts), "sub_questions": len(request.sub_questions)})
-            verdict = await critique(self.critic, self.rubric, draft=outcome.final, topic=request.topic,
-                                     audience=request.audience, sub_questions=request.sub_questions)
+            verdict = self._gate(request, outcome.final, await critique(
+                self.critic, self.rubric, draft=outcome.final, topic=request.topic, audience=request.audience,
+                sub_questions=request.sub_questions))
             outcome.critiques.append(verdict)
             if verdict.flag and verdict.flag not in outcome.flags:
                 outcome.flags.append(verdict.flag)
