@@ -152,6 +152,34 @@ def test_each_of_several_people_needs_one_of_the_claim_s_pieces_and_places() -> 
     assert pairing[3] == ["the sources do not place Lisa at airport"]  # a lone person with a place and no piece
 
 
+def test_each_piece_of_a_placed_claim_needs_a_post_at_one_of_its_places() -> None:
+    # "Cha Eun-woo also wore a variety of bags in street style, including Bottega Veneta Knit Tank Dress, Dior Bar
+    # Jacket ..." passed on the one piece he wore in street style.
+    index = _two_places()
+    claims = text_claims("Jennie carried the Chanel 22 Bag and the Alaïa Fishnet Ballet Flats at the airport.")
+    assert check_claims(claims, index)[0].pairing == []  # the bag at the airport; no post of hers has the flats
+    contexts = [{"post_id": "a1", "artist_name": "Jennie", "context": "airport fashion", "solutions": [
+                    {"solution_id": "s2", "title": "Chanel 22 Bag", "brand": "Chanel"}]},
+                {"post_id": "a2", "artist_name": "Jennie", "context": "street style", "solutions": [
+                    {"solution_id": "s3", "title": "Alaïa Fishnet Ballet Flats", "brand": "Alaïa"}]}]
+    index = build_index(TOPICS, contexts, KNOWN)
+    pairing = [c.pairing for c in check_claims(text_claims(
+        "Jennie wore the Chanel 22 Bag and the Alaïa Fishnet Ballet Flats at the airport. Jennie wore the Chanel 22 "
+        "Bag at the airport and the Alaïa Fishnet Ballet Flats in street style."), index)]
+    assert pairing == [["the sources do not place Jennie with the Alaïa Fishnet Ballet Flats at airport"], []]
+
+
+def test_a_piece_a_person_wore_once_is_dated_when_described_with_a() -> None:
+    # "In January 2025, Jennie wore a relaxed denim shorts in burgundy" (her one pair, worn in August) passed.
+    index = _two_places()
+    pairing = [c.pairing for c in check_claims(text_claims(
+        "In October 2025, Jennie wore a small bag at a pop-up store event. In January 2025, Jennie wore a small "
+        "bag."), index)]
+    assert pairing[0] == []
+    assert pairing[1] == ["no source post has Jennie with the Chanel 22 Bag in January 2025 (the sources date it "
+                          "April 2025, October 2025)"]
+
+
 def test_a_pronoun_claim_is_paired_with_the_person_the_paragraph_named_last() -> None:
     index = _jennie_and_lisa()
     claims = text_claims("Jennie carried the Chanel 22 Bag at the airport. It is the one she paired with Celine. "

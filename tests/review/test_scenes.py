@@ -11,6 +11,7 @@ from editorial_ai.review.scenes import (
     invented_history,
     invented_reception,
     invented_scenes,
+    invented_wear,
     notes_named,
     notes_problem,
     relative_times,
@@ -335,6 +336,15 @@ def test_a_history_no_source_gives_the_trend_is_found_in_any_sentence() -> None:
     check = check_claims(text_claims("Gorpcore is a streetwear trend that emerged in the 90s."), index)[0]
     assert check.pairing == ['no source gives the trend a history or an age: "emerged in the 90s"; say what the '
                              'posts show instead']
+
+
+def test_how_a_piece_feels_carries_or_suits_a_season_is_invented_wear() -> None:
+    # A Jennie Effect article passed with all three.
+    assert invented_wear("The bag is a classic preppy bag that was perfect for the summer.", set()) == [
+        "perfect for the summer"]
+    assert invented_wear("It had a smooth, soft feel and was easy to carry around in the heat.", set()) == [
+        "soft feel", "easy to carry"]
+    assert invented_wear("The bag is olive leather, worn at the airport in summer.", set()) == []
 
 
 def test_discussion_and_praise_no_post_reports_are_reception() -> None:

@@ -262,10 +262,17 @@ def _pairing_problems(text: str, people: list[str], items: list[tuple[str, str]]
     if tying and not problems:
         claim_text = f" {plain(text)} "
         placed = _of_claimed_dates(text, tying)
-        for cue in SETTING_CUES:
-            if f" {cue} " in claim_text and f" {cue} " in index.settings_text and not any(
-                    f" {cue} " in t.setting for t in placed):
-                problems.append(f"the sources do not place {who} with these pieces at {cue}")
+        cues = [cue for cue in SETTING_CUES if f" {cue} " in claim_text and f" {cue} " in index.settings_text]
+        problems += [f"the sources do not place {who} with these pieces at {cue}" for cue in cues
+                     if not any(f" {cue} " in t.setting for t in placed)]
+        if cues and not problems:
+            # Each piece at one of the claim's places: "Cha Eun-woo wore a variety of bags in street style,
+            # including Bottega Veneta Knit Tank Dress, Dior Bar Jacket ..." passed on his street style sneakers.
+            for key, kind in keys:
+                posts = [t for t in placed if key in getattr(t, kind)]
+                if kind == "products" and posts and not any(f" {cue} " in t.setting for t in posts for cue in cues):
+                    problems.append(f"the sources do not place {who} with the {index.product_titles.get(key, key)} "
+                                    f"at {' or '.join(cues)}")
     return problems
 
 
@@ -365,15 +372,17 @@ _DETERMINERS = "|".join(sorted({stem(w) for w in ("the", "this", "that", "these"
                               | {"s"}))
 
 
-def called_by_type(text: str, pieces: list[str]) -> list[str]:
+def called_by_type(text: str, pieces: list[str], *, indefinite: bool = False) -> list[str]:
     """The pieces (plain keys, latest first) a claim names by their type, alone or after up to two describing words
     ("the bag", "her pumps", "the sleek black bag": a colour given that way passed a review); a type two of the
-    pieces share points at neither."""
+    pieces share points at neither. `indefinite`: "a"/"an" and up to three words too, for a person's own pieces
+    ("Jennie wore a relaxed denim shorts in burgundy": her one pair of shorts, dated wrong in a passed article)."""
     folded = f" {' '.join(stem(w) for w in plain(text).split())} "
     kinds = _kinds(pieces)
+    determiners, describing = (f"{_DETERMINERS}|a|an", 3) if indefinite else (_DETERMINERS, 2)
     return [p for p, kind in zip(pieces, kinds, strict=True)
             if kind and kinds.count(kind) == 1
-            and re.search(rf" (?:{_DETERMINERS}) (?:\w+ ){{0,2}}{re.escape(kind)} ", folded)]
+            and re.search(rf" (?:{determiners}) (?:\w+ ){{0,{describing}}}{re.escape(kind)} ", folded)]
 
 
 def called_by_brand(text: str, index: SourceIndex) -> list[str]:
@@ -489,8 +498,9 @@ def _garment_problems(text: str, people: list[str], index: SourceIndex) -> list[
     for piece, kinds in zip(pieces, families, strict=True):
         for kind in kinds:
             worn.setdefault(kind, []).append(index.product_words(piece))
-    return problems + [f"no post shows {who} in a {phrase}: name only the pieces the posts show, in their colours "
-                       "and materials" for phrase in undescribed_garments(text, worn)]
+    return problems + [f"no post shows {who} in {'an' if phrase[0] in 'aeiou' else 'a'} {phrase}: name only the "
+                       "pieces the posts show, in their colours and materials"
+                       for phrase in undescribed_garments(text, worn)]
 
 
 def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
@@ -539,8 +549,14 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
             # pieces named last
             items += [(index.product_titles.get(p, p), "product") for p in antecedent_products]
         else:  # "On 5 August Rosé wore the bag in street style": the paragraph's bag, named in full earlier
-            items += [(index.product_titles.get(p, p), "product") for p in called_by_type(claim.text,
-                                                                                          named_before or [])]
+            by_type = called_by_type(claim.text, named_before or [])
+            if not by_type and (days_in(claim.text) or months_in(claim.text)):
+                # "In January 2025, Jennie wore a relaxed denim shorts": her one pair of shorts, for its date (a
+                # place is left alone: "a bag at the airport and a denim look in street style" names two looks)
+                keys = {plain(p) for p in people}
+                own = list(dict.fromkeys(p for t in index.ties if t.people & keys for p in t.products))
+                by_type = called_by_type(claim.text, own, indefinite=True)
+            items += [(index.product_titles.get(p, p), "product") for p in by_type]
     result.pairing = _pairing_problems(claim.text, people, items, index)
     if not result.pairing:
         result.pairing = _each_person_problems(claim.text, people, items, index)

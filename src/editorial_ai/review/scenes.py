@@ -302,6 +302,14 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:for|in) everyday (?:use|wear)\b|\b(?:a )?(?:great|perfect|ideal) (?:choice|option|pick) for\b",
          "everyday"),
         (r"\bpart of (?:the |her |his |its |their |a |an )?(?:[\w-]+ ){0,4}collection\b", "collection"),
+        # "It had a smooth, soft feel and was easy to carry around in the heat", "perfect for the summer" (a
+        # Jennie Effect article passed with all three)
+        (r"\b(?:soft|smooth|silky|supple|buttery|luxurious) (?:feel|touch|texture|hand)\b"
+         r"|\b(?:feels?|felt) (?:so |very )?(?:soft|smooth|silky|light|luxurious|cool|warm)\b", "feel texture"),
+        (r"\beasy to (?:carry|wear|walk|style|clean|pack|match|move)\b", "easy"),
+        (r"\b(?:perfect|ideal|made|great) for (?:the )?(?:summer|winter|spring|autumn|fall|heat|cold|beach|"
+         r"office|work|travel|any occasion|every occasion|all occasions|warm weather|cold weather)\b",
+         "perfect ideal"),
     ))
 
 

@@ -182,6 +182,9 @@ def test_a_paragraph_opening_on_a_pronoun_names_its_subject() -> None:
         "Balletcore is characterized by minimalism. It shows up at pop-ups.")
     assert named_opening("Her denim came first.", "Hanni") == "Hanni's denim came first."
     assert named_opening("Hanni wore denim.", "Hanni") == "Hanni wore denim."
+    # An "it" that stands for nothing stays ("Alaïa Le Coeur Bag is worth noting that ..." passed a review)
+    worth = "It's worth noting that the bag is the piece of the look."
+    assert named_opening(worth, "Alaïa Le Coeur Bag", piece=True) == worth
     # A piece's paragraph that lost the sentence naming it: "them" in the new first sentence becomes the piece.
     assert named_opening("Rosé wore them at a cover shoot. Irene wore them on stage.", "Balenciaga Baggy Jeans",
                          piece=True) == ("Rosé wore the Balenciaga Baggy Jeans at a cover shoot. Irene wore them on "

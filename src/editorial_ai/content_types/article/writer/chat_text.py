@@ -280,6 +280,12 @@ _WORN_PRONOUN = re.compile(r"\b(wore|wears|carried|carries|paired|pairs|styled|s
                            r"(them|it)\b")
 
 
+# "It" that stands for nothing: "It's worth noting that the bag ..." became "Alaïa Le Coeur Bag is worth noting
+# that the bag ..." when the sentence before it was taken out.
+_DUMMY_IT = re.compile(r"It(?:'s|’s| is| was)? (?:worth|clear|true|no wonder|no surprise|easy to see|hard to)\b"
+                       r"|It (?:seems|appears|turns out|goes without)\b")
+
+
 def named_opening(paragraph: str, subject: str, *, piece: bool = False) -> str:
     """A paragraph whose opening sentence was taken out starts on the next one's pronoun ("It is characterized by
     minimalism"): the pronoun becomes the paragraph's subject ("Balletcore is characterized by minimalism"); when
@@ -295,7 +301,7 @@ def named_opening(paragraph: str, subject: str, *, piece: bool = False) -> str:
         rest = paragraph[joined.end():]
         return rest[:1].upper() + rest[1:]
     match = _LEADING_PRONOUN.match(paragraph)
-    if match is None:
+    if match is None or _DUMMY_IT.match(paragraph):
         return paragraph
     if match[1] in _CONTRACTED:  # "It's a staple" -> "Balletcore is a staple"
         return f"{subject} {_CONTRACTED[match[1]]} {paragraph[match.end():]}"
@@ -314,11 +320,16 @@ def offending_terms(problems: list[str]) -> list[tuple[str, ...]]:
         elif (alone := re.match(r"(.+?) not in any source$", problem)):
             groups += [(name.strip(),) for name in alone[1].split(",") if name.strip()]
         for who, what in re.findall(r"no source post ties (.+?) to ([^;]+)", problem):
-            groups.append((who.strip(), what.strip()))
+            groups += [(who.strip(), piece.strip()) for piece in what.split(" or ")]
         for what, month in re.findall(r"no source post has .+? with the (.+?) (?:on \d+|in) ([A-Z][a-z]+)", problem):
             groups.append((what.strip(), month))  # the piece on that month's day: wrong only together
         for who, where in re.findall(r"the sources do not place (.+?) with these pieces at ([^;]+)", problem):
             groups.append((who.split(" / ")[0].strip(), where.strip()))
+        for what, where in re.findall(r"the sources do not place .+? with the (.+?) at ([^;]+)", problem):
+            groups += [(what.strip(), cue.strip()) for cue in where.split(" or ")]
+        for who, where in re.findall(r"the sources do not place ((?:(?! with ).)+?) at ([^;]+)", problem):
+            groups += [(who.strip(), cue.strip()) for cue in where.split(" or ")]
+        groups += [(phrase,) for phrase in re.findall(r'a history or an age: "([^"]+)"', problem)]
         groups += [(phrase,) for phrase in re.findall(r'the sources describe no such scene: "([^"]+)"', problem)]
         groups += [(phrase,) for phrase in re.findall(r'no source reports how anyone received it: "([^"]+)"', problem)]
         groups += [(phrase,) for phrase in re.findall(r'not the clothes: "([^"]+)"', problem)]
@@ -327,7 +338,7 @@ def offending_terms(problems: list[str]) -> list[tuple[str, ...]]:
         groups += [(phrase,) for phrase in re.findall(r'no source gives this quotation: "([^"]+)"', problem)]
         groups += [(word,) for word in re.findall(r"no post shows .+? in ([a-z]+): name only", problem)]
         # "in a black leather jacket": the garment word is what a fix must leave out or change
-        groups += [(phrase,) for phrase in re.findall(r"no post shows .+? in a ([a-z ]+): name only", problem)]
+        groups += [(phrase,) for phrase in re.findall(r"no post shows .+? in an? ([a-z ]+): name only", problem)]
         groups += [(brand.strip(),) for brand in re.findall(r"the sources do not credit the .+? to ([^;]+)", problem)]
         for figures, names in re.findall(r"no source post gives (.+?) with (.+?): the sources do not state", problem):
             # "no source post gives 2025, 2026 with Rosé or Irene": no figure may stay beside any of the names
