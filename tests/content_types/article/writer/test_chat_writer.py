@@ -250,6 +250,17 @@ NAMED_OFTEN = (f"{PARAGRAPH} The Chanel 22 Bag was the first thing the cameras f
                "and calm.")
 
 
+async def test_a_continuation_that_writes_the_paragraph_out_again_first_adds_only_its_new_sentences() -> None:
+    # The 1.5B model answered "two more sentences" with the paragraph again, nearly word for word, then its two.
+    again = PARAGRAPH.replace("carried", "took")
+    writer, _ = _writer({"editorial_paragraph": [{"text": PARAGRAPH}],
+                         "editorial_extend": [{"text": f"{again} {ADDED}"}, {"text": again}], **HEADINGS})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    assert outcome.notes["paragraphs continued"] == [{"paragraph": 1, "added": ADDED}]
+    assert outcome.content.body_paragraphs[0] == f"{PARAGRAPH} {ADDED_IN_HOUSE_STYLE}"
+
+
 async def test_the_word_floor_counts_the_body_after_house_style_shortens_its_names() -> None:
     writer, client = _writer({"editorial_paragraph": [{"text": NAMED_OFTEN}],
                               "editorial_extend": [{"error": "permanent"}], **HEADINGS})

@@ -377,8 +377,11 @@ class ChatEditorialService:
                 _log(run.notes, "paragraphs not continued", f"paragraph {index + 1}: {exc}")
                 break
             added = fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)), run.outline.names))
-            known = {plain(s) for s in split_sentences(paragraphs[index])}
-            fresh = [s for s in split_sentences(added) if plain(s) not in known]
+            # The model often writes the paragraph out again before its two sentences, word for word or nearly:
+            # what is new is what says none of the paragraph's sentences again.
+            told = split_sentences(paragraphs[index])
+            known = {plain(s) for s in told}
+            fresh = [s for s in split_sentences(added) if plain(s) not in known and not run.says_again(s, told)]
             whole = f"{paragraphs[index]} {' '.join(fresh)}"
             wrong = run.pairing_problems_of(whole, fresh)
             if wrong:
