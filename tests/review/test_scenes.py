@@ -345,6 +345,8 @@ def test_how_a_piece_feels_carries_or_suits_a_season_is_invented_wear() -> None:
     assert invented_wear("It had a smooth, soft feel and was easy to carry around in the heat.", set()) == [
         "soft feel", "easy to carry"]
     assert invented_wear("The bag is olive leather, worn at the airport in summer.", set()) == []
+    assert invented_wear("The bag is often used as a companion piece in fashion collections.", set()) == [
+        "is often used"]
 
 
 def test_discussion_and_praise_no_post_reports_are_reception() -> None:

@@ -307,6 +307,9 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:soft|smooth|silky|supple|buttery|luxurious) (?:feel|touch|texture|hand)\b"
          r"|\b(?:feels?|felt) (?:so |very )?(?:soft|smooth|silky|light|luxurious|cool|warm)\b", "feel texture"),
         (r"\beasy to (?:carry|wear|walk|style|clean|pack|match|move)\b", "easy"),
+        # "the bag is often used as a companion piece in fashion collections": a habit of a piece no post logs
+        (r"\b(?:is|are|was|were) (?:often|commonly|usually|typically|frequently|generally) (?:used|paired|worn|"
+         r"seen|chosen|styled|carried)\b", "often commonly usually typically frequently generally"),
         (r"\b(?:perfect|ideal|made|great) for (?:the )?(?:summer|winter|spring|autumn|fall|heat|cold|beach|"
          r"office|work|travel|any occasion|every occasion|all occasions|warm weather|cold weather)\b",
          "perfect ideal"),
