@@ -347,6 +347,7 @@ def test_how_a_piece_feels_carries_or_suits_a_season_is_invented_wear() -> None:
     assert invented_wear("The bag is olive leather, worn at the airport in summer.", set()) == []
     assert invented_wear("The bag is often used as a companion piece in fashion collections.", set()) == [
         "is often used"]
+    assert invented_wear("These stores offer balletcore clothing at affordable prices.", set()) == ["affordable prices"]
 
 
 def test_discussion_and_praise_no_post_reports_are_reception() -> None:

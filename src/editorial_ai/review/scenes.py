@@ -307,6 +307,11 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:soft|smooth|silky|supple|buttery|luxurious) (?:feel|touch|texture|hand)\b"
          r"|\b(?:feels?|felt) (?:so |very )?(?:soft|smooth|silky|light|luxurious|cool|warm)\b", "feel texture"),
         (r"\beasy to (?:carry|wear|walk|style|clean|pack|match|move)\b", "easy"),
+        # "These stores offer a wide range of high-quality balletcore clothing at affordable prices" (Balletcore)
+        (r"\b(?:affordable|inexpensive|cheap|budget[- ]friendly|reasonable|accessible|low|pricey|steep) "
+         r"(?:prices?|price points?|price tags?)\b|\bat (?:a )?(?:fraction of the|affordable) (?:price|cost)\b"
+         r"|\b(?:is|are) (?:affordable|inexpensive|cheap|budget[- ]friendly|pricey|overpriced)\b",
+         "affordable inexpensive cheap budget pricey overpriced"),
         # "the bag is often used as a companion piece in fashion collections": a habit of a piece no post logs
         (r"\b(?:is|are|was|were) (?:often|commonly|usually|typically|frequently|generally) (?:used|paired|worn|"
          r"seen|chosen|styled|carried)\b", "often commonly usually typically frequently generally"),
