@@ -339,6 +339,16 @@ async def test_a_rewrite_the_claim_checks_find_wrong_is_asked_again_and_the_bett
     assert outcome.notes["rewrites with a claim the sources do not support asked again"] == 1
 
 
+async def test_a_rewrite_giving_a_year_no_fact_gives_is_asked_again() -> None:
+    # A paragraph rewritten whole brought back "emerged in the late 1990s and early 2000s", which the sentence fix
+    # before it had taken out, and the run escalated on it.
+    era = "The Jennie Effect emerged in the late 1990s and early 2000s."
+    outcome, asks = await _rewrite_second_paragraph(f"{LONG} {era}", f"{LONG} It is the piece every photograph "
+                                                                     "returns to.")
+    assert len(asks) == 2 and era in asks[1]
+    assert "1990" not in outcome.content.body_paragraphs[1]
+
+
 async def test_a_revision_continues_only_a_paragraph_it_rewrote() -> None:
     stubborn = "Lisa wore the Chanel 22 Bag."
     short = "Jennie wore the Chanel 22 Bag at the airport in February."
@@ -621,7 +631,7 @@ async def test_a_warm_body_with_no_word_to_the_reader_gets_one_closing_line() ->
     outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
                                  rubric=load_rubric("fashion_magazine"), feedback_history=[], tone="warm")
     asks = [c.prompt for c in client.calls if c.purpose == "editorial_reader"]
-    assert len(asks) == 2 and 'speaks to the reader as "you"' in asks[0]
+    assert len(asks) == 2 and 'speaks to the reader as "you"' in asks[0] and 'Begin it with "You can"' in asks[0]
     assert outcome.content.body_paragraphs[-1].endswith(line.replace("the Chanel 22 Bag", "the bag"))  # house style
     assert outcome.notes["reader line added"] == line
     assert outcome.notes["reader lines not used"][0]["sentence"] == invented  # Milan is in no source

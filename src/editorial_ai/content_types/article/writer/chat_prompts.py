@@ -279,8 +279,11 @@ def reader_line_task(*, number: int, paragraph: str, facts: Sequence[str]) -> st
         f"Facts of paragraph {number}:", _own_facts(facts),
         f"Paragraph {number} closes the feature. It reads:", quote_as_data(paragraph, label="Paragraph",
                                                                           max_chars=1200),
+        # Asked only to speak to the reader as "you", three of four answers in the seventeenth round had no "you":
+        # a sentence given its first words is one a small model keeps.
         "Write one more sentence to end it that speaks to the reader as \"you\" and suggests how to wear one piece "
-        "named in its facts, saying nothing the facts do not give. Answer with the one sentence only."])
+        "named in its facts, saying nothing the facts do not give. Begin it with \"You can\". Answer with the one "
+        "sentence only."])
 
 
 def headline_task(*, keyword: str, feedback: str = "", was_a_list: bool = False) -> str:

@@ -193,8 +193,14 @@ class _ChatRun:
         for the writer to ask again before the review sees it: unscreened, a whole-paragraph rewrite brought "The
         bag is described as olive leather, which aligns with the facts" into a third revision, and the run
         escalated on it."""
-        # Names no source holds are left to the review's hallucination criterion, which quotes them back.
-        found = self.pairing_problems_of(paragraph, split_sentences(paragraph), names=False)
+        # Names no source holds are left to the review's hallucination criterion, which quotes them back; a year no
+        # fact gives is asked again here (a paragraph rewritten whole brought back "emerged in the late 1990s and
+        # early 2000s", the sentence the fix before it had taken out, and the run escalated on it).
+        sentences = split_sentences(paragraph)
+        found = self.pairing_problems_of(paragraph, sentences, names=False)
+        for sentence in sentences:
+            if years := self.unsourced_years(sentence):
+                found.setdefault(sentence, []).append(f"{', '.join(years)} is in no fact")
         return [(sentence, "; ".join(dict.fromkeys(problems))) for sentence, problems in found.items()]
 
     def phrases_again(self, paragraphs: Sequence[str]) -> list[str]:
