@@ -348,6 +348,11 @@ def test_how_a_piece_feels_carries_or_suits_a_season_is_invented_wear() -> None:
     assert invented_wear("The bag is often used as a companion piece in fashion collections.", set()) == [
         "is often used"]
     assert invented_wear("These stores offer balletcore clothing at affordable prices.", set()) == ["affordable prices"]
+    # a Y2K article passed with these
+    assert invented_wear("It was also about the quality of the materials used and the craftsmanship.", set()) == [
+        "the quality of the materials"]
+    assert invented_reception("It will always be a favorite item. His airport look was even more memorable.",
+                              set()) == ["will always", "memorable"]
 
 
 def test_discussion_and_praise_no_post_reports_are_reception() -> None:

@@ -122,7 +122,8 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          "popularity popular famous coveted influential"),
         # Predictions: the posts log what was worn, not what a trend will do ("will continue to set trends for
         # the coming months", "will be making a strong impact on the fashion industry").
-        (r"\bwill (?:continue to|keep (?:growing|rising|spreading|setting)|be making|make (?:a|an|its) "
+        (r"\bwill (?:always|forever|never)\b"
+         r"|\bwill (?:continue to|keep (?:growing|rising|spreading|setting)|be making|make (?:a|an|its) "
          r"(?:mark|impact|statement|splash)|(?:set|shape|define|dominate) (?:the )?(?:trends?|fashion|industry|"
          r"season|look)|remain (?:a|the|popular|in))\b", "forecast forecasts predicted predicts"),
         (r"\b(?:for|in|over) the (?:coming|next|upcoming) (?:months|seasons|years)\b", "coming upcoming"),
@@ -141,6 +142,9 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:express|expressed|expressing|expresses) (?:their |his |her )?(?:admiration|love|enthusiasm|"
          r"excitement|approval)\b", "admiration enthusiasm excitement approval"),
         (r"\bsure to (?:impress|turn heads|delight|wow|stand out)\b|\bturn(?:s|ed|ing)? heads\b", "heads impress"),
+        # "Jimin's look at the airport was even more memorable." (Y2K, passed)
+        (r"\b(?:memorable|unforgettable|show[- ]?stopping|jaw[- ]dropping|eye[- ]catching)\b",
+         "memorable unforgettable stopping dropping catching"),
         (r"\bmaking waves\b|\blike wildfire\b", "waves wildfire"),
         (r"\bpopulari[sz]ed\b|\bthe popularity of\b", "popularized popularised popularity"),
         (r"\bthe rise of\b|\ba growing (?:interest|demand)\b", "rise growing"),
@@ -307,6 +311,10 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:soft|smooth|silky|supple|buttery|luxurious) (?:feel|touch|texture|hand)\b"
          r"|\b(?:feels?|felt) (?:so |very )?(?:soft|smooth|silky|light|luxurious|cool|warm)\b", "feel texture"),
         (r"\beasy to (?:carry|wear|walk|style|clean|pack|match|move)\b", "easy"),
+        # "not just about the looks themselves but also about the quality of the materials used and the
+        # craftsmanship involved" (a Y2K article that passed): the catalog gives a material, never its quality
+        (r"\bcraftsmanship\b|\bhigh[- ]quality\b|\b(?:the )?quality of (?:the |its |their )?(?:materials?|leather|"
+         r"fabric|construction|make)\b|\bwell[- ](?:made|crafted|constructed)\b", "quality craftsmanship crafted"),
         # "These stores offer a wide range of high-quality balletcore clothing at affordable prices" (Balletcore)
         (r"\b(?:affordable|inexpensive|cheap|budget[- ]friendly|reasonable|accessible|low|pricey|steep) "
          r"(?:prices?|price points?|price tags?)\b|\bat (?:a )?(?:fraction of the|affordable) (?:price|cost)\b"
