@@ -33,7 +33,9 @@ def _completeness(profile: ReviewProfile) -> bool:
 def test_the_completeness_floor_is_the_types_length_rule() -> None:
     assert content_type_for("fashion_magazine").review_profile() == ARTICLE_PROFILE
     assert not _completeness(ARTICLE_PROFILE)  # 4 paragraphs, 250 words
-    short = ArticleType(name="toy_brief_article", label="Short", min_paragraphs=2, min_words=10)
+    assert ARTICLE_PROFILE.length_rule.paragraph_words == 20  # a one-sentence paragraph is no magazine paragraph
+    short = ArticleType(name="toy_brief_article", label="Short", min_paragraphs=2, min_words=10,
+                        min_paragraph_words=0)
     assert short.review_profile().length_rule == LengthRule(paragraphs=2, words=10)
     assert _completeness(short.review_profile())
 

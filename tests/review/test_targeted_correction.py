@@ -109,6 +109,21 @@ def test_a_body_too_short_is_rewritten_not_patched() -> None:
     assert long_enough.passed
 
 
+def test_a_paragraph_too_short_to_stand_alone_is_located_and_rewritten_alone() -> None:
+    # "On September 9th, Jennie continued her street style look on the same day at the pop-up store event." (18
+    # words) passed as a paragraph.
+    words = [len(p.split()) for p in CONTENT.body_paragraphs]
+    layout = plan_layout(CONTENT, DesignSpec())
+    floor = min(words) + 1
+    thin = check_completeness(layout, rule=LengthRule(paragraphs=2, words=0, paragraph_words=floor))
+    shortest = words.index(min(words))
+    assert not thin.passed and thin.evidence == [
+        f"body_paragraphs[{shortest}]: a paragraph of {min(words)} words; write it out to at least {floor} words "
+        "from its facts"]
+    assert correction_targets(result(thin), CONTENT) == [f"body_paragraphs[{shortest}]"]
+    assert check_completeness(layout, rule=LengthRule(paragraphs=2, words=0, paragraph_words=min(words))).passed
+
+
 def test_evidence_is_located_by_its_component_not_by_quote_marks_inside_the_claim() -> None:
     content = CONTENT.model_copy(update={"body_paragraphs": [
         "The \"Jennie Effect\" spread beyond Seoul in a week.", "The bag sold out by the weekend, as her picks do.",

@@ -53,7 +53,11 @@ def check_completeness(layout: MagazineLayout, criterion: str = "content_complet
         missing.append(f"write at least {rule.words} words of body text (found {words})")
     if hashtags < 1:
         missing.append("add hashtags")
-    checks = 6
+    # Located, so the revision rewrites that paragraph alone.
+    missing += [f"body_paragraphs[{i}]: a paragraph of {word_count(p)} words; write it out to at least "
+                f"{rule.paragraph_words} words from its facts" for i, p in enumerate(all_paragraphs)
+                if p.strip() and word_count(p) < rule.paragraph_words]
+    checks = 7
     score = round((checks - len(missing)) / checks, 4)
     if missing:
         return CriterionResult(criterion=criterion, passed=False, severity="major", source="validation",

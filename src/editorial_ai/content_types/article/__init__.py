@@ -26,11 +26,13 @@ class ArticleType(ContentType):
 
     min_paragraphs: int = ARTICLE_LENGTH_RULE.paragraphs
     min_words: int = ARTICLE_LENGTH_RULE.words
+    min_paragraph_words: int = ARTICLE_LENGTH_RULE.paragraph_words
     magazine_page: ClassVar[bool] = True
 
     def length_rule(self) -> LengthRule:
         """The completeness check's floor for this type."""
-        return LengthRule(paragraphs=self.min_paragraphs, words=self.min_words)
+        return LengthRule(paragraphs=self.min_paragraphs, words=self.min_words,
+                          paragraph_words=self.min_paragraph_words)
 
     def flow(self) -> Flow:
         """The shared article flow."""
@@ -75,5 +77,6 @@ FASHION_MAGAZINE = register(
 TECH_BLOG = register(ArticleType(name="tech_blog", label="Tech blog article"))
 LIFESTYLE = register(ArticleType(name="lifestyle", label="Lifestyle article"))
 DEFAULT_ARTICLE = register(
-    ArticleType(name="default", label="Article (generic rubric)", min_paragraphs=2, min_words=80)
+    ArticleType(name="default", label="Article (generic rubric)", min_paragraphs=2, min_words=80,
+                min_paragraph_words=0)
 )

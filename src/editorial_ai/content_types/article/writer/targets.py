@@ -115,7 +115,10 @@ def correction_targets(result: ReviewResult, content: EditorialContent) -> list[
         elif failure.criterion == "content_completeness":
             if any(_SHORT_BODY.search(line) for line in failure.evidence):
                 return None  # every paragraph needs more: a new draft, not new hashtags
-            targets += _missing_parts(content)
+            thin = [t for line in failure.evidence if _LOCATION.match(line)
+                    for t in _components_quoting(content, line)]  # a paragraph too short to stand alone
+            rest = [line for line in failure.evidence if not _LOCATION.match(line)]
+            targets += thin + (_missing_parts(content) if rest or not thin else [])
         elif failure.criterion in _FIXED_TARGETS:
             targets += _FIXED_TARGETS[failure.criterion]
         else:
