@@ -58,10 +58,10 @@ async def test_research_brief_matrix(settings: Settings, tmp_path: Path) -> None
                          content_type="research_brief")
     good, weak, broken = results.cells
     assert results.criterion_names() == ["format", "comprehensiveness", "synthesis", "clarity", "hallucination",
-                                         "faithfulness", "repetition"]
+                                         "faithfulness", "repetition", "originality"]
     assert good.passed and good.revisions == 1 and good.overall_score is not None and good.overall_score > 0.85
     assert not weak.passed and weak.revisions == 2 and "revision_cap_reached" in weak.flags
-    assert weak.overall_score is not None and weak.overall_score < 0.6
+    assert weak.overall_score is not None and weak.overall_score < 0.65  # the counted checks it passes raise it
     assert (weak.score_of("faithfulness") or 0.0) < 1.0  # "It is popular." says what no passage does
     assert good.title == "The airport uniform: who wears it and why"
     assert broken.status == "error"
@@ -78,7 +78,8 @@ async def test_separate_judge_model(settings: Settings, tmp_path: Path) -> None:
     results = await _run(settings, tmp_path, ["scripted:good"], judge_model="scripted:weak",
                          content_type="research_brief")
     cell = results.cells[0]
-    assert cell.judge_model == "scripted:weak" and cell.overall_score is not None and cell.overall_score < 0.6
+    # the weak judge's scores pull the composite down; the counted checks the brief passes lift it a little
+    assert cell.judge_model == "scripted:weak" and cell.overall_score is not None and cell.overall_score < 0.65
 
 
 async def test_pdf_failure_is_recorded_not_raised(settings: Settings, tmp_path: Path,

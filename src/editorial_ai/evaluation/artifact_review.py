@@ -93,10 +93,11 @@ async def review_text(draft: str, rubric: Rubric, sources: Sources, judge: LLMCl
         results += [CriterionResult(criterion=c.name, passed=False, skipped=True, severity=c.severity, source=c.check,
                                     reason="Not run: the draft failed the format check.") for c in later]
     else:
+        copies = any(c.name == "originality" for c in rubric.criteria)  # a text pasting its passages' lines copies
         view = text_view(draft, profile, curated_topics=sources.curated_topics,
                          enriched_contexts=sources.enriched_contexts, passages=sources.passages,
                          topic=sources.topic, question=sources.question, context=sources.sub_questions,
-                         known_entities=known_entities)
+                         known_entities=known_entities, prompt_texts=sources.passages if copies else None)
         results += deterministic_results(rubric, view)
         if rubric.by_check("judge"):
             if judge is None:

@@ -75,6 +75,19 @@ async def test_counted_findings_make_a_draft_the_critic_passed_go_back_for_revis
     assert outcome.critiques[-1].is_publishable  # the scripted revision says none of it
 
 
+async def test_a_brief_that_pastes_its_passages_goes_back_for_revision() -> None:
+    # Told to say only what the passages show, the model pasted passage lines as its answers.
+    responses = load_scenario("good")
+    first = dict(responses["brief_draft"][0]["json"])
+    first["answers"] = [PASSAGES[1], *first["answers"][1:]]
+    responses["brief_draft"] = [{"json": first}]
+    responses["critic"] = [{"json": {"is_publishable": True, "revisions_needed": []}}] * 3
+    client = _client(responses)
+    outcome = await ResearchBriefService(client, client).run(REQUEST)
+    assert not outcome.critiques[0].is_publishable
+    assert any(r.startswith("originality: ") for r in outcome.critiques[0].revisions_needed)
+
+
 async def test_revisions_are_capped() -> None:
     client = _client("weak")
     outcome = await ResearchBriefService(client, client, max_revisions=2).run(REQUEST)

@@ -133,7 +133,7 @@ class ResearchBriefService:
         passages, repetition), each as one revision item: a model critic passed "Quiet Luxury is a fashion trend
         that has gained popularity in recent years" and a synthesis repeating the answers word for word."""
         view = text_view(draft, RESEARCH_BRIEF.review_profile(), passages=request.passages, topic=request.topic,
-                         context=request.sub_questions)
+                         context=request.sub_questions, prompt_texts=request.passages)
         failed = [r for r in deterministic_results(self.rubric, view) if not r.passed and not r.skipped]
         return [f"{r.criterion}: {r.reason}"[:CHECK_ITEM_CHARS] for r in failed][:MAX_CHECK_ITEMS]
 
