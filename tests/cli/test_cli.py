@@ -236,7 +236,7 @@ def _draft(brand: str) -> dict[str, Any]:
         f"The Jennie Effect starts with one bag. At the airport, Jennie of BLACKPINK carried the {brand} 22 Bag, "
         "and the photos travelled from fan accounts to fashion feeds within hours. The Jennie Effect is the name "
         "fans gave to the way a single look from her turns into a shopping list for everyone who follows her.",
-        f"The {brand} 22 Bag is the centre of that look. It is soft and roomy, easy to carry through a terminal, "
+        f"The {brand} 22 Bag is the centre of that look. It is the piece every photo returns to, "
         "and it reads as polished without trying. Jennie wore it with relaxed layers, which made the bag the "
         "focus of every picture and the piece that readers asked about first in the comments.",
         "Airport fashion works as a stage because it looks unplanned. A traveller in comfortable clothes with one "
