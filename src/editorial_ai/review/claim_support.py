@@ -235,6 +235,12 @@ def _brand_product(words: list[str], index: SourceIndex) -> bool:
     return any(f" {b} " in text and text.strip() != b for b in index.brand_keys)
 
 
+def _claimed_cues(text: str, index: SourceIndex) -> list[str]:
+    """The places (setting cues) a claim names that some source post has."""
+    claim_text = f" {plain(text)} "
+    return [cue for cue in SETTING_CUES if f" {cue} " in claim_text and f" {cue} " in index.settings_text]
+
+
 def _pairing_problems(text: str, people: list[str], items: list[tuple[str, str]], index: SourceIndex) -> list[str]:
     """Celebrity-product pairings and settings of one claim that no source post supports; `items` are the
     claim's sourced (name, "product" | "brand")."""
@@ -260,9 +266,8 @@ def _pairing_problems(text: str, people: list[str], items: list[tuple[str, str]]
     if tying and not problems:
         problems += _day_problems(text, who, keys, tied, index)
     if tying and not problems:
-        claim_text = f" {plain(text)} "
         placed = _of_claimed_dates(text, tying)
-        cues = [cue for cue in SETTING_CUES if f" {cue} " in claim_text and f" {cue} " in index.settings_text]
+        cues = _claimed_cues(text, index)
         problems += [f"the sources do not place {who} with these pieces at {cue}" for cue in cues
                      if not any(f" {cue} " in t.setting for t in placed)]
         if cues and not problems:
@@ -284,8 +289,7 @@ def _each_person_problems(text: str, people: list[str], items: list[tuple[str, s
     airport and Rosé on stage" is right. A lone person with a place and no piece is checked the same way."""
     if not index.ties:
         return []
-    claim_text = f" {plain(text)} "
-    cues = [cue for cue in SETTING_CUES if f" {cue} " in claim_text and f" {cue} " in index.settings_text]
+    cues = _claimed_cues(text, index)
     # Pieces only: a list of labels is read across a list of people ("Jennie and Mingyu keep returning to Calvin
     # Klein, Chanel, Maison Margiela and Coperni"), and a claim cut at "and" keeps only some of them.
     keys = [(plain(n), "products") for n, kind in items if kind == "product"]
