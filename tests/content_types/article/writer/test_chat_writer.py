@@ -643,3 +643,22 @@ async def test_a_sophisticated_body_gets_no_reader_line() -> None:
     await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
                        rubric=load_rubric("fashion_magazine"), feedback_history=[])
     assert not [c for c in client.calls if c.purpose == "editorial_reader"]
+
+
+async def test_a_reader_line_retelling_the_close_s_sentence_takes_its_place() -> None:
+    told = "Lisa's Celine Triomphe Shoulder Bag in black leather gives the trend its darker, quieter street note."
+    close = f"Lisa wore the trend in street style in her own way. {told}"
+    retold = ("You can give the trend its darker, quieter street note with the Celine Triomphe Shoulder Bag in black "
+              "leather.")
+    writer, client = _writer({"editorial_reader": [{"text": retold}]})
+    run = writer._run(TOPICS, CONTEXTS, tone="warm", guidance="", seed=None, variant=0)
+    body = await writer._reader_line(run, [LONG, close])
+    # Added after it, the line would say the close's last sentence twice; in its place, the close speaks to the reader.
+    assert body == [LONG, f"Lisa wore the trend in street style in her own way. {retold}"]
+    assert run.notes["reader line in place of the sentence it retells"] == retold
+    assert len(client.calls) == 1
+    # A line that retells a sentence of an earlier paragraph is still refused.
+    writer, client = _writer({"editorial_reader": [{"text": retold}]})
+    run = writer._run(TOPICS, CONTEXTS, tone="warm", guidance="", seed=None, variant=0)
+    assert await writer._reader_line(run, [told, close]) == [told, close]
+    assert run.notes["reader lines not used"][0]["problems"] == ["says a sentence of the body again"]

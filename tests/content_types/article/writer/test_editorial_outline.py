@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from editorial_ai.content_types.article.writer.outline import build_outline, count_word, topic_terms
+import re
+
+from editorial_ai.content_types.article.writer.outline import build_outline, count_word, tag_phrase, topic_terms
 
 from .editorial_fixtures import CONTEXTS, TOPICS
 
@@ -61,3 +63,12 @@ def test_names_and_numbers_of_the_sources_are_collected_for_the_guard() -> None:
 def test_counts_are_words_and_generic_words_are_not_topic_terms() -> None:
     assert count_word(3) == "three" and count_word(99) == "many"
     assert topic_terms("Jennie Effect") == ["jennie"] and topic_terms("The Look") == ["the", "look"]
+
+
+def test_a_decade_tag_reads_as_a_reference_not_a_date() -> None:
+    # Given "trend tags: 90s", every Balletcore draft said the trend "emerged in the 90s".
+    assert tag_phrase("90s") == "90s-inspired" and tag_phrase("1990s") == "1990s-inspired"
+    assert tag_phrase("Y2K") == "Y2K" and tag_phrase("minimal") == "minimal" and tag_phrase("90s denim") == "90s denim"
+    outline = build_outline("Jennie Effect", TOPICS, CONTEXTS)
+    tag_lines = [f for plan in outline.plans for f in plan.facts if "tags: " in f]
+    assert tag_lines and not any(re.search(r"\b\d0s\b(?!-inspired)", line) for line in tag_lines)

@@ -425,12 +425,32 @@ class ChatEditorialService:
             whole = f"{paragraphs[last]} {line}"
             problems = run.pairing_problems(whole, line) if line else ["empty answer"]
             if (line and re.search(r"\byou\b", line, re.I) and not problems and not run.copies(line)
-                    and not run.unsourced_years(line) and not run.echoes_in([" ".join(paragraphs[:last]), whole])):
-                paragraphs = [*paragraphs[:last], mend_sentences(whole)]
-                run.notes["reader line added"] = line
-                break
+                    and not run.unsourced_years(line)):
+                if not run.echoes_in([" ".join(paragraphs[:last]), whole]):
+                    paragraphs = [*paragraphs[:last], mend_sentences(whole)]
+                    run.notes["reader line added"] = line
+                    break
+                if (close := self._readdressed(run, paragraphs, line)) is not None:
+                    paragraphs = [*paragraphs[:last], close]
+                    run.notes["reader line in place of the sentence it retells"] = line
+                    break
+                problems = ["says a sentence of the body again"]
             _log(run.notes, "reader lines not used", {"sentence": line, "problems": list[JsonValue](problems)})
         return paragraphs
+
+    @staticmethod
+    def _readdressed(run: _ChatRun, paragraphs: list[str], line: str) -> str | None:
+        """The closing paragraph with `line` in place of the sentence of its own that `line` tells again, when
+        that is all `line` repeats: asked for a "You can" line, the model mostly retold the close's last sentence
+        to the reader ("You can create a unique outfit ... such as the Maison Kitsuné cap" after "Balletcore
+        elements such as the Maison Kitsuné cap create a unique outfit"), and every such answer was refused as an
+        echo, so no warm article spoke to its reader (0.00 "you" per 100 words)."""
+        told = split_sentences(paragraphs[-1])
+        retold = [s for s in told if run.says_again(line, [s])]
+        if len(retold) != 1:
+            return None
+        close = mend_sentences(" ".join(line if s == retold[0] else s for s in told))
+        return None if run.echoes_in([" ".join(paragraphs[:-1]), close]) else close
 
     async def _headlines(self, run: _ChatRun, feedback: str = "", *, keep_title: str = "",
                          problems: Sequence[str] = (), previous: str = "", salt: int = 0) -> tuple[str, str]:

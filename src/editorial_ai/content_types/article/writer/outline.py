@@ -167,6 +167,15 @@ def _details(solution: ProductJson) -> str:
     return ""
 
 
+_DECADE = re.compile(r"(?:19|20)?\d0s", re.IGNORECASE)
+
+
+def tag_phrase(tag: str) -> str:
+    """A tag as a fact line gives it: a decade reads as a reference ("90s-inspired"), not as a date. Given the tag
+    "90s", every Balletcore draft said the trend "emerged in the 90s", a history no source gives."""
+    return f"{tag}-inspired" if _DECADE.fullmatch(tag.strip()) else tag
+
+
 def _tags(solution: ProductJson) -> list[str]:
     brand = str(solution.get("brand", "")).casefold()
     keywords = json_list((solution.get("metadata") or {}).get("keywords"))
@@ -307,7 +316,7 @@ def _product_plan(keyword: str, product: Product, variant: int = 0, siblings: li
     if product.details:
         facts.append(f"details: {product.details}")
     if product.tags:
-        facts.append("tags: " + ", ".join(product.tags))
+        facts.append("tags: " + ", ".join(tag_phrase(t) for t in product.tags))
     if product.sightings:
         # "V at brand campaign", not "V (brand campaign)": the model copied the brackets into its prose.
         facts.append("worn by: " + "; ".join(f"{who} {scene_phrase(scene)}".rstrip()
@@ -375,7 +384,7 @@ def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) 
                       scenes=scenes)  # fmt: skip
     background = [f'topic: "{keyword}"']
     if tag_counts:
-        background.append("trend tags: " + ", ".join(t for t, _ in tag_counts.most_common(5)))
+        background.append("trend tags: " + ", ".join(tag_phrase(t) for t, _ in tag_counts.most_common(5)))
     period = _period(posts)
     background.append(f"looks logged: {count_word(len(posts))}" + (f", {period}" if period else ""))
     others = [n for n, _ in Counter(str(p["artist_name"]) for p in posts if p.get("artist_name")).most_common(4)]
