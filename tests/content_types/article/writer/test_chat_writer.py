@@ -305,6 +305,35 @@ async def test_a_paragraph_the_claim_checks_find_wrong_is_asked_again_with_the_p
     assert outcome.notes["paragraphs with a claim the sources do not support asked again"] == 1
 
 
+async def test_a_sentence_still_wrong_after_the_second_try_is_fixed_on_its_own_before_the_review() -> None:
+    wrong = "Lisa wore the Chanel 22 Bag in street style as well."
+    fixed = "Its olive leather is what the photographs keep returning to."
+    writer, client = _writer({"editorial_paragraph": [{"text": f"{LONG} {wrong}"}],
+                              "editorial_sentence": [{"text": fixed}],
+                              "editorial_extend": [{"error": "permanent"}], **HEADINGS})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    fixes = [c.prompt for c in client.calls if c.purpose == "editorial_sentence"]
+    assert fixes and wrong in fixes[0] and "Lisa" in fixes[0]  # the sentence, with its problem, asked on its own
+    assert wrong not in " ".join(outcome.content.body_paragraphs)
+    assert "olive leather is what the photographs keep returning to" in outcome.content.body_paragraphs[0]
+    assert outcome.notes["sentences_rewritten"][0] == wrong
+    assert outcome.notes["paragraphs self-edited sentence by sentence"] >= 1
+
+
+async def test_a_first_draft_keeps_a_sentence_it_cannot_fix_for_the_review_to_quote() -> None:
+    wrong = "Lisa wore the Chanel 22 Bag in street style as well."
+    writer, _ = _writer({"editorial_paragraph": [{"text": f"{LONG} {wrong}"}],
+                         "editorial_sentence": [{"text": wrong}],  # the model gives the sentence back unchanged
+                         "editorial_extend": [{"error": "permanent"}], **HEADINGS})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    # Nothing deleted: the review quotes it back (house style calls the bag "the bag" the second time).
+    assert outcome.content.body_paragraphs[0].endswith("Lisa wore the bag in street style as well.")
+    assert outcome.notes["sentences left for the review"][0]["sentence"] == wrong
+    assert "sentences_taken_out" not in outcome.notes
+
+
 async def test_the_writer_s_screen_reads_a_paragraph_with_the_article_s_rules() -> None:
     notes = f"{LONG} The bag is described as olive leather, which aligns with the facts."
     writer, client = _writer({"editorial_paragraph": [{"text": notes}, {"text": LONG}],
@@ -316,7 +345,8 @@ async def test_the_writer_s_screen_reads_a_paragraph_with_the_article_s_rules() 
     assert "The bag is described as olive leather, which aligns with the facts." in asks[1]
 
 
-async def _rewrite_second_paragraph(first: str, second: str) -> tuple[DraftOutcome, list[str]]:
+async def _rewrite_second_paragraph(first: str, second: str,
+                                    sentence: str = "") -> tuple[DraftOutcome, list[str]]:
     """Revise paragraph 2 of a two-paragraph draft for a generic-paragraph finding, the model answering `first` and
     then `second`; the outcome and the paragraph requests."""
     content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
@@ -324,6 +354,7 @@ async def _rewrite_second_paragraph(first: str, second: str) -> tuple[DraftOutco
     review = {"source": "review", "failed_criteria": [
         {"criterion": "specificity", "reason": "Paragraph 2 is generic.", "evidence": []}]}
     writer, client = _writer({"editorial_paragraph": [{"text": first}, {"text": second}],
+                              "editorial_sentence": [{"text": sentence}] if sentence else [{"error": "permanent"}],
                               "editorial_extend": [{"error": "permanent"}], "editorial_pull_quote": [{"text": "1"}]})
     outcome = await writer.revise(content=content, targets=["body_paragraphs[1]"], feedback_history=[review],
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
@@ -337,6 +368,15 @@ async def test_a_rewrite_the_claim_checks_find_wrong_is_asked_again_and_the_bett
     assert "no source post ties" not in asks[1]  # the sentence is quoted, not its problems, which a model reads back
     assert "Lisa" not in outcome.content.body_paragraphs[1]
     assert outcome.notes["rewrites with a claim the sources do not support asked again"] == 1
+
+
+async def test_a_rewrite_still_wrong_after_two_tries_has_that_sentence_fixed_or_taken_out() -> None:
+    wrong = "Lisa wore the Chanel 22 Bag in street style as well."
+    outcome, asks = await _rewrite_second_paragraph(f"{LONG} {wrong}", f"{LONG} {wrong}", sentence=wrong)
+    assert len(asks) == 2
+    # The model had no answer for the sentence: a revision takes it out, and the log says so.
+    assert "Lisa" not in outcome.content.body_paragraphs[1]
+    assert outcome.notes["sentences_taken_out"][0]["sentence"] == wrong
 
 
 async def test_a_rewrite_giving_a_year_no_fact_gives_is_asked_again() -> None:

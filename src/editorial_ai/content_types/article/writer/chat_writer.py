@@ -188,7 +188,7 @@ class _ChatRun:
         """The last of `paragraphs` says a sentence of its own or of the ones before it again."""
         return any(i == len(paragraphs) - 1 for i, _, _ in echoed_sentences(list(paragraphs), self.vocabulary))
 
-    def wrong_in(self, paragraph: str) -> list[tuple[str, str]]:
+    def wrong_in(self, paragraph: str) -> list[tuple[str, list[str]]]:
         """(sentence, its problems) for each sentence of `paragraph` the review's claim checks would find wrong,
         for the writer to ask again before the review sees it: unscreened, a whole-paragraph rewrite brought "The
         bag is described as olive leather, which aligns with the facts" into a third revision, and the run
@@ -201,7 +201,7 @@ class _ChatRun:
         for sentence in sentences:
             if years := self.unsourced_years(sentence):
                 found.setdefault(sentence, []).append(f"{', '.join(years)} is in no fact")
-        return [(sentence, "; ".join(dict.fromkeys(problems))) for sentence, problems in found.items()]
+        return [(sentence, list(dict.fromkeys(problems))) for sentence, problems in found.items()]
 
     def phrases_again(self, paragraphs: Sequence[str]) -> list[str]:
         """The writer's own phrases the last of `paragraphs` uses a second time, from itself or an earlier one
@@ -268,7 +268,7 @@ class ChatEditorialService:
         plan = plans[index]
         best, best_rank, copied, echoed = "", (True, True, 99, 99, True, 0), False, False
         again: list[str] = []
-        wrong: list[tuple[str, str]] = []
+        wrong: list[tuple[str, list[str]]] = []
         for attempt in range(2):
             prompt = paragraph_task(number=index + 1, total=len(plans), role=run.role(plan), facts=plan.facts,
                                     feedback=feedback, own_words=copied, said_twice=echoed, used=again,
@@ -291,7 +291,26 @@ class ChatEditorialService:
                       else "paragraphs with a claim the sources do not support asked again" if wrong
                       else "paragraphs using a phrase again asked again" if again
                       else "short paragraphs asked again")
-        return best
+        return await self._self_edit(run, index, best, take_out=False)
+
+    async def _self_edit(self, run: _ChatRun, index: int, paragraph: str, *, take_out: bool) -> str:
+        """`paragraph` with each sentence the review's claim checks would still find wrong rewritten on its own,
+        its problems quoted (`_fix_sentences`), before the review reads it. Asked twice for a whole paragraph, all
+        five paragraphs of a Jennie Effect draft still held such a sentence, and each revision's rewrite brought new
+        ones, so the run met its cap on sentences the writer's own screen had already found. A sentence that cannot
+        be fixed stays for the review to quote back in a first draft (`take_out` False) and is taken out, logged,
+        in a revision, which the review will not read again if it was the last."""
+        wrong = run.wrong_in(paragraph)
+        if not wrong or len(paragraph) < 40:
+            return paragraph
+        plan = run.outline.plans[min(index, len(run.outline.plans) - 1)]
+        try:
+            fixed = await self._fix_sentences(run, index, paragraph, wrong, plan.facts, take_out=take_out)
+        except LLMError as exc:  # the paragraph goes to the review as it is, and the log says why
+            _log(run.notes, "sentence fixes failed", f"paragraph {index + 1}: {exc}")
+            return paragraph
+        _bump(run.notes, "paragraphs self-edited sentence by sentence")
+        return fixed if word_count(fixed) >= THIN_WORDS else paragraph
 
     async def _looks_paragraph(self, run: _ChatRun, index: int, header: str, earlier: Sequence[str] = ()) -> str:
         """The looks paragraph one look at a time (`chat_prompts.look_task`): the first look opens it, each later
@@ -574,7 +593,7 @@ class ChatEditorialService:
         return await self._finish(run, body, title, subtitle, design_spec)
 
     async def _fix_sentences(self, run: _ChatRun, index: int, paragraph: str,
-                             located: list[tuple[str, list[str]]], facts: list[str]) -> str:
+                             located: list[tuple[str, list[str]]], facts: list[str], *, take_out: bool = True) -> str:
         """Each quoted sentence rewritten with its problems; the rest of the paragraph stays verbatim. A rewrite
         that still holds a name the review flagged is asked for once more, naming the words to leave out; a
         sentence that still holds one after that is taken out, and the log says which (an editor cuts a line
@@ -601,6 +620,10 @@ class ChatEditorialService:
                     break
             if (not new or new == sentence or still_holds(new, groups) or run.unsourced_years(new)
                     or run.says_again(new, echoed) or paired):
+                if not take_out:
+                    _log(run.notes, "sentences left for the review", {"sentence": sentence,
+                                                                     "problems": list[JsonValue](problems)})
+                    continue
                 opened = fixed.startswith(sentence)
                 fixed = without_claim(fixed, sentence)
                 if opened:  # the next sentence now opens the paragraph: "It is ..." names what "it" was
@@ -623,7 +646,7 @@ class ChatEditorialService:
                                                                          role=run.role(plan), findings=findings))
             return new if len(new) >= 40 else old
         best, best_rank = old, (True, 99, 99)
-        wrong: list[tuple[str, str]] = []
+        wrong: list[tuple[str, list[str]]] = []
         again: list[str] = []
         copied = False
         for attempt in range(2):
@@ -648,7 +671,7 @@ class ChatEditorialService:
                 _bump(run.notes, "rewrites copying their facts asked again" if copied
                       else "rewrites with a claim the sources do not support asked again" if wrong
                       else "rewrites using a phrase again asked again")
-        return best
+        return best if best is old else await self._self_edit(run, index, best, take_out=True)
 
     async def revise(self, *, content: EditorialContent, targets: list[str], feedback_history: list[FeedbackJson],
                      curated_topics: list[CuratedTopicJson], enriched_contexts: list[SourcePostJson],
