@@ -439,6 +439,12 @@ def test_reception_and_the_writer_s_notes_in_the_prose_are_read() -> None:
     assert notes_named("Among the fifteen looks logged, Cha Eun-woo's stands out.") == ["looks logged"]
     assert notes_named("The sources do not place Jackson Wang with these pieces at Milan.") == [
         "the sources do not"]
+    # A finding read back into a rewrite, and the writer's own bookkeeping.
+    assert notes_named("Jackson Wang wore the cap at a brand campaign, with the sources describing no such "
+                       "scene.") == ["the sources describing"]
+    assert notes_named("The bag is olive leather, which aligns with the facts.") == ["aligns with the facts"]
+    assert notes_named("According to the posts, Jennie wore it twice.") == ["according to the posts"]
+    assert notes_named("Its sources of colour are the olive bag and the grey flats.") == []
 
 
 def test_a_habit_no_post_shows_is_an_invented_scene() -> None:

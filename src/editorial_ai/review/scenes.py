@@ -195,6 +195,10 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     r"|\bon the (?:first|second|third|fourth|fifth|last) date\b"  # the facts' order, not a day
                     # A finding read back as prose: "The sources do not place Jackson Wang with these pieces at Milan."
                     r"|\bthe sources (?:do not|don t|describe no|never|give no)\b|\bno source (?:post|reports)\b"
+                    # "..., with the sources describing no such scene" closed a rewrite given that finding.
+                    r"|\bthe sources (?:describ|giv|show|say|report|mention|list)\w*\b"
+                    r"|\b(?:aligns?|in line|consistent) with the (?:sources|facts|posts)\b"
+                    r"|\baccording to the (?:sources|facts|posts|records)\b"
                     # The task read back: "In the closing paragraph, the feature is wrapped up with a call to action
                     # for readers: ..." was a whole closing paragraph of one Gorpcore draft, and it passed.
                     r"|\b(?:this|the (?:opening|closing|final|next|previous|last|first|second|third)) paragraph\b"
