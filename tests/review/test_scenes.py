@@ -332,6 +332,10 @@ def test_a_history_no_source_gives_the_trend_is_found_in_any_sentence() -> None:
                             set()) == ["in the past few years", "dates back to the late nineties"]
     assert invented_history("Balletcore is a trend of the 90s.", set()) == []  # the catalog's 90s tag
     assert invented_history("It started in 2025, in Paris.", {"started"}) == []  # vouched for by a source
+    assert invented_history("The belt is a classic accessory that has been in fashion for decades.", set()) == [
+        "has been in fashion for decades"]
+    assert invented_history("Loafers have been popular for years.", set()) == ["have been popular for years"]
+    assert invented_history("She wore it for the decade's last show, over two days.", set()) == []
     index = build_index([{"keyword": "Gorpcore"}], [], KNOWN)
     check = check_claims(text_claims("Gorpcore is a streetwear trend that emerged in the 90s."), index)[0]
     assert check.pairing == ['no source gives the trend a history or an age: "emerged in the 90s"; say what the '

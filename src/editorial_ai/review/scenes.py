@@ -268,6 +268,11 @@ _HISTORY: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # ("in recent years" and "over the years" are `_RELATIVE_TIME`'s)
         (r"\b(?:in|during) the (?:past|last) (?:few |couple of )?(?:years|decades?)\b|\bfor generations\b"
          r"|\bin recent times\b", "past decades generations"),
+        # An age given as a duration: "The belt is a classic accessory that has been in fashion for decades" was a
+        # passed Gorpcore article's pull quote.
+        (r"\b(?:for|over) (?:many |several |the )?(?:decades|centuries|generations)\b"
+         r"|\b(?:has|have) been (?:in fashion|in style|around|popular|a staple|a classic|a favou?rite|beloved|"
+         r"worn) (?:for|since) (?:years|decades|ages|a long time|long)\b", "decades centuries generations"),
     ))
 
 
