@@ -359,6 +359,16 @@ def test_how_a_piece_feels_carries_or_suits_a_season_is_invented_wear() -> None:
                               set()) == ["will always", "memorable"]
 
 
+def test_how_a_look_moves_and_a_ranking_of_wearers_are_findings() -> None:
+    # Both in Jennie Effect and Gorpcore articles the review let through.
+    assert invented_wear("It was perfect for street style, as it allowed Jennie to move around with ease and "
+                         "confidence.", set()) == ["allowed jennie to move"]
+    assert invented_wear("Jennie moved through the airport in the flats.", set()) == []
+    assert invented_reception("Cha Eun-woo and Jackson Wang are the two most notable individuals in this trend.",
+                              set()) == ["most notable individuals"]
+    assert invented_reception("Cha Eun-woo is the most photographed of the three in these posts.", set()) == []
+
+
 def test_discussion_and_praise_no_post_reports_are_reception() -> None:
     assert invented_reception("Their looks have been widely viewed and discussed.", set()) == ["discussed"]
     assert invented_reception("The pieces are discussed in the posts.", set()) == []

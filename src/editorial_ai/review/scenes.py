@@ -106,6 +106,10 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"(?:the|everyone s|everybody s) (?:imagination|attention|hearts?|eyes?)\b",
          "captivated captivating imagination attention"),
         (r"\b(?:across|around|all over) the (?:globe|world)\b|\bworldwide\b", "globe world worldwide"),
+        # A ranking of wearers: "Cha Eun-woo and Jackson Wang are the two most notable individuals in this trend"
+        (r"\b(?:most|more|the) (?:notable|prominent|influential|famous|celebrated|recognis\w+|recogniz\w+) "
+         r"(?:individuals|figures|names|faces|wearers|people|celebrities|stars|icons|fans)\b",
+         "notable prominent influential famous celebrated"),
         # "The look was well received by the fashion community", "to catch attention from passengers"
         (r"\bwell[- ]received\b|\breceived by\b|\bthe fashion (?:community|crowd|press|set)\b"
          r"|\bcatch(?:es|ing)? (?:the )?attention\b|\bpassers[- ]?by\b|\bpassengers\b"
@@ -335,6 +339,11 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:perfect|ideal|made|great) for (?:the )?(?:summer|winter|spring|autumn|fall|heat|cold|beach|"
          r"office|work|travel|any occasion|every occasion|all occasions|warm weather|cold weather)\b",
          "perfect ideal"),
+        # "This combination was perfect for street style, as it allowed Jennie to move around with ease and
+        # confidence" (a Jennie Effect close the review let through): how a look moves, which no photograph logs
+        (r"\b(?:allow|allows|allowed|allowing|let|lets|letting) (?:her|him|them|you|the wearer|\w+) (?:to )?move\b"
+         r"|\bwith ease and (?:confidence|comfort|style)\b|\bfreedom of movement\b|\bmove (?:around )?(?:freely|"
+         r"with ease)\b", "move movement ease"),
     ))
 
 
