@@ -6,7 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from editorial_ai.content_types.article.layout.planner import plan_layout
-from editorial_ai.content_types.article.writer.targets import correction_targets
+from editorial_ai.content_types.article.writer.targets import correction_targets, short_body_targets
 from editorial_ai.llm.scripted import ScriptedClient
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
@@ -107,6 +107,30 @@ def test_a_body_too_short_is_rewritten_not_patched() -> None:
     assert correction_targets(result(thin), CONTENT) is None
     long_enough = check_completeness(layout, rule=LengthRule(paragraphs=2, words=10))
     assert long_enough.passed
+
+
+def test_a_body_a_little_short_has_its_shortest_paragraphs_continued_not_a_new_draft() -> None:
+    # A 247-word body (floor 250) was drafted anew and the new draft brought back every error the revisions had
+    # taken out; the shortest paragraphs are continued instead.
+    words = sum(len(p.split()) for p in CONTENT.body_paragraphs)
+    five = CONTENT.model_copy(update={"body_paragraphs": [*CONTENT.body_paragraphs, "One two three four five six.",
+                                                          "Seven eight nine ten eleven twelve thirteen.",
+                                                          CONTENT.body_paragraphs[0]]})
+    total = sum(len(p.split()) for p in five.body_paragraphs)
+    layout = plan_layout(five, DesignSpec())
+    near = check_completeness(layout, rule=LengthRule(paragraphs=2, words=total + 3))
+    assert any("words of body text" in line for line in near.evidence)
+    assert correction_targets(result(near), five) == ["body_paragraphs[2]", "body_paragraphs[3]"]
+    # Short by more, more of the shortest paragraphs are continued.
+    assert short_body_targets([f"write at least {total + 3} words of body text (found {total})"], five) == [
+        "body_paragraphs[2]", "body_paragraphs[3]"]
+    assert short_body_targets(["write at least 300 words of body text (found 220)"], five) == [
+        "body_paragraphs[0]", "body_paragraphs[2]", "body_paragraphs[3]", "body_paragraphs[4]"]
+    # Far below the floor, or missing paragraphs: a new draft.
+    assert correction_targets(result(check_completeness(layout, rule=LengthRule(paragraphs=2, words=3 * total))),
+                              five) is None
+    assert words < 250 and correction_targets(result(check_completeness(
+        plan_layout(CONTENT, DesignSpec()), rule=LengthRule(paragraphs=3, words=words + 2))), CONTENT) is None
 
 
 def test_a_paragraph_too_short_to_stand_alone_is_located_and_rewritten_alone() -> None:

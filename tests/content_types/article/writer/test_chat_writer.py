@@ -305,32 +305,15 @@ async def test_a_paragraph_the_claim_checks_find_wrong_is_asked_again_with_the_p
     assert outcome.notes["paragraphs with a claim the sources do not support asked again"] == 1
 
 
-async def test_a_sentence_still_wrong_after_the_second_try_is_fixed_on_its_own_before_the_review() -> None:
+async def test_a_first_draft_sends_a_sentence_still_wrong_after_the_second_try_to_the_review() -> None:
     wrong = "Lisa wore the Chanel 22 Bag in street style as well."
-    fixed = "Its olive leather is what the photographs keep returning to."
     writer, client = _writer({"editorial_paragraph": [{"text": f"{LONG} {wrong}"}],
-                              "editorial_sentence": [{"text": fixed}],
                               "editorial_extend": [{"error": "permanent"}], **HEADINGS})
     outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
                                  rubric=load_rubric("fashion_magazine"), feedback_history=[])
-    fixes = [c.prompt for c in client.calls if c.purpose == "editorial_sentence"]
-    assert fixes and wrong in fixes[0] and "Lisa" in fixes[0]  # the sentence, with its problem, asked on its own
-    assert wrong not in " ".join(outcome.content.body_paragraphs)
-    assert "olive leather is what the photographs keep returning to" in outcome.content.body_paragraphs[0]
-    assert outcome.notes["sentences_rewritten"][0] == wrong
-    assert outcome.notes["paragraphs self-edited sentence by sentence"] >= 1
-
-
-async def test_a_first_draft_keeps_a_sentence_it_cannot_fix_for_the_review_to_quote() -> None:
-    wrong = "Lisa wore the Chanel 22 Bag in street style as well."
-    writer, _ = _writer({"editorial_paragraph": [{"text": f"{LONG} {wrong}"}],
-                         "editorial_sentence": [{"text": wrong}],  # the model gives the sentence back unchanged
-                         "editorial_extend": [{"error": "permanent"}], **HEADINGS})
-    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
-                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
-    # Nothing deleted: the review quotes it back (house style calls the bag "the bag" the second time).
+    # Nothing deleted and no sentence fix asked: the review quotes it back (house style: "the bag").
     assert outcome.content.body_paragraphs[0].endswith("Lisa wore the bag in street style as well.")
-    assert outcome.notes["sentences left for the review"][0]["sentence"] == wrong
+    assert not [c for c in client.calls if c.purpose == "editorial_sentence"]
     assert "sentences_taken_out" not in outcome.notes
 
 
@@ -702,3 +685,21 @@ async def test_a_reader_line_retelling_the_close_s_sentence_takes_its_place() ->
     run = writer._run(TOPICS, CONTEXTS, tone="warm", guidance="", seed=None, variant=0)
     assert await writer._reader_line(run, [told, close]) == [told, close]
     assert run.notes["reader lines not used"][0]["problems"] == ["says a sentence of the body again"]
+
+
+async def test_a_body_targeted_only_for_its_length_is_continued_not_rewritten() -> None:
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
+                               body_paragraphs=[PARAGRAPH, later(PARAGRAPH)])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "content_completeness", "reason": "Incomplete.",
+         "evidence": ["write at least 250 words of body text (found 220)"]}]}
+    writer, client = _writer({"editorial_paragraph": [{"text": LONG}], "editorial_extend": [{"text": ADDED}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["body_paragraphs[0]", "body_paragraphs[1]"],
+                                  feedback_history=[review], curated_topics=TOPICS, enriched_contexts=CONTEXTS,
+                                  design_spec=DesignSpec())
+    assert not [c for c in client.calls if c.purpose == "editorial_paragraph"]  # nothing rewritten
+    assert [c for c in client.calls if c.purpose == "editorial_extend"]
+    assert outcome.notes["paragraphs continued for a short body, not rewritten"] == [1, 2]
+    assert outcome.content.body_paragraphs[0].startswith(PARAGRAPH)
+    assert len(" ".join(outcome.content.body_paragraphs).split()) > len(f"{PARAGRAPH} {PARAGRAPH}".split())

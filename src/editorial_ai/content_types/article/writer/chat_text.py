@@ -224,6 +224,14 @@ def located_problems(entry: FeedbackJson, where: str) -> list[str]:
             for line in failure.get("evidence", []) or [] if (m := pattern.match(str(line)))]
 
 
+def short_body(entry: FeedbackJson) -> bool:
+    """Whether the latest review found the body short of its word floor (`completeness`'s "write at least N words
+    of body text")."""
+    return any(failure.get("criterion") == "content_completeness"
+               and any("words of body text" in str(line) for line in failure.get("evidence", []) or [])
+               for failure in entry.get("failed_criteria", []) or [])
+
+
 def paragraph_level(entry: FeedbackJson, index: int) -> bool:
     """Whether the latest review asks for the paragraph as a whole (an editor's note, filler, relevance, length)."""
     if entry.get("source") == "admin":

@@ -68,6 +68,12 @@ _QUOTED = re.compile(r"[\"“]([^\"”]{3,})[\"”]")
 # Completeness evidence that the body itself is too short or too thin (review/completeness.py).
 _SHORT_BODY = re.compile(r"words of body text|body paragraphs \(found|empty body paragraph")
 _PARAGRAPH_REF = re.compile(r"\bparagraph (\d+)\b", re.I)
+_FEW_WORDS = re.compile(r"write at least (\d+) words of body text \(found (\d+)\)")
+# A body with at least this share of its word floor is continued where it is shortest, not drafted again: after
+# its revision took out six wrong sentences, a Jennie Effect body of 247 words (floor 250) was drafted anew, and the
+# new draft brought back every kind of error the revisions had taken out.
+CONTINUE_SHARE = 0.6
+WORDS_PER_CONTINUATION = 35  # about what one continuation of two sentences adds
 
 
 _LOCATION = re.compile(r"^(title|subtitle|pull_quotes|body_paragraphs\[(\d+)\])(?:\[\d+\])?:")
@@ -103,6 +109,21 @@ def _closest_paragraph(content: EditorialContent, quote: str) -> list[str]:
     return [f"body_paragraphs[{best}]"] if best >= 0 and overlap[best] >= 0.6 else []
 
 
+def short_body_targets(evidence: list[str], content: EditorialContent) -> list[str]:
+    """The shortest paragraphs, enough of them to make up the words a body is short by, when a word count is all
+    the completeness evidence asks for and the body has most of its floor (`CONTINUE_SHARE`); else []."""
+    counts = [m for line in evidence if (m := _FEW_WORDS.search(line))]
+    if len(counts) != len(evidence) or len(content.body_paragraphs) < 2:
+        return []  # too few paragraphs, or an empty one: more than words are missing
+    need, found = int(counts[0][1]), int(counts[0][2])
+    if found < CONTINUE_SHARE * need:
+        return []
+    lengths = [len(p.split()) for p in content.body_paragraphs]
+    wanted = min(len(lengths), max(2, -(-(need - found) // WORDS_PER_CONTINUATION) + 1))
+    order = sorted(range(len(lengths)), key=lengths.__getitem__)[:wanted]
+    return [f"body_paragraphs[{i}]" for i in sorted(order)]
+
+
 def correction_targets(result: ReviewResult, content: EditorialContent) -> list[str] | None:
     """Components to regenerate, or None when only a full rewrite can fix the failures."""
     targets: list[str] = []
@@ -113,12 +134,14 @@ def correction_targets(result: ReviewResult, content: EditorialContent) -> list[
                 return None  # the evidence points at nothing we can find: rewrite rather than guess
             targets += located or _FIXED_TARGETS[failure.criterion]
         elif failure.criterion == "content_completeness":
-            if any(_SHORT_BODY.search(line) for line in failure.evidence):
+            short = [line for line in failure.evidence if _SHORT_BODY.search(line)]
+            shortest = short_body_targets(short, content) if short else []
+            if short and not shortest:
                 return None  # every paragraph needs more: a new draft, not new hashtags
             thin = [t for line in failure.evidence if _LOCATION.match(line)
                     for t in _components_quoting(content, line)]  # a paragraph too short to stand alone
-            rest = [line for line in failure.evidence if not _LOCATION.match(line)]
-            targets += thin + (_missing_parts(content) if rest or not thin else [])
+            rest = [line for line in failure.evidence if not _LOCATION.match(line) and line not in short]
+            targets += shortest + thin + (_missing_parts(content) if rest or not (thin or shortest) else [])
         elif failure.criterion in _FIXED_TARGETS:
             targets += _FIXED_TARGETS[failure.criterion]
         else:
