@@ -10,6 +10,7 @@ from editorial_ai.review.attributes import (
     unsourced_attributes,
     unsourced_features,
     unworn_garments,
+    without_other_descriptions,
 )
 from editorial_ai.review.claim_support import check_claims
 from editorial_ai.review.claims import text_claims
@@ -55,6 +56,20 @@ def test_what_a_sentence_gives_both_pieces_must_be_true_of_each() -> None:
     pairing = [c.pairing for c in check_claims(claims, _index())]
     assert pairing[0] == ["the sources do not describe the Maison Kitsuné Chillax Fox Tee as black, leather"]
     assert pairing[1] == []
+
+
+def test_another_garment_s_own_description_is_not_charged_to_the_named_piece() -> None:
+    # "Jennie wore the Jacquemus Le Chiquito Bag in beige leather and the flats in grey leather" (house style's
+    # "the flats" beside a named bag) failed a review: grey was charged to the bag.
+    assert without_other_descriptions("the tee in brown cotton jersey and the shoes in black leather",
+                                      frozenset({"top"})) == "the tee in brown cotton jersey and the shoes"
+    assert without_other_descriptions("the tee in black", frozenset()) == "the tee in black"
+    claims = text_claims("Minji wore the Maison Kitsuné Chillax Fox Tee in brown cotton jersey and the shoes in "
+                         "black leather. Minji wore the Maison Kitsuné Chillax Fox Tee in black cotton and the shoes "
+                         "in black leather.")
+    pairing = [c.pairing for c in check_claims(claims, _index())]
+    assert pairing[0] == []
+    assert pairing[1] == ["the sources do not describe the Maison Kitsuné Chillax Fox Tee as black"]
 
 
 def test_a_claim_that_names_no_piece_and_follows_none_is_not_checked_for_attributes() -> None:

@@ -44,6 +44,8 @@ def test_scene_phrases_and_relative_time_are_read_from_prose() -> None:
     assert relative_times("A week later she wore the bag; shortly afterwards it sold out.", " ") == [
         "a week later", "shortly afterwards"]
     assert relative_times("Next season's bags are louder.", " ") == []
+    assert relative_times("On the second day of the event, Jennie wore the flats.", " ") == ["the second day of"]
+    assert relative_times("Her second look of the day was at the airport.", " ") == []
     assert relative_times("A look that has been in style for over two decades.", " ") == ["for over two decades"]
 
 
@@ -335,6 +337,9 @@ def test_a_history_no_source_gives_the_trend_is_found_in_any_sentence() -> None:
     assert invented_history("The belt is a classic accessory that has been in fashion for decades.", set()) == [
         "has been in fashion for decades"]
     assert invented_history("Loafers have been popular for years.", set()) == ["have been popular for years"]
+    assert invented_history("Jennie Effect emerged in February 2025, characterized by minimalism.", set()) == [
+        "emerged in february 2025"]
+    assert invented_history("Her run of looks began in February 2025 at the airport.", set()) == []
     assert invented_history("She wore it for the decade's last show, over two days.", set()) == []
     index = build_index([{"keyword": "Gorpcore"}], [], KNOWN)
     check = check_claims(text_claims("Gorpcore is a streetwear trend that emerged in the 90s."), index)[0]

@@ -137,6 +137,20 @@ def families_of(title: str) -> frozenset[str]:
     return frozenset(family for w in _words(title) if (family := _family(w)))
 
 
+_DESCRIBED_TYPE = re.compile(r"\b([a-z]+) (?:in|of|made of|made from) ((?:[a-z0-9-]+ ){0,2}[a-z0-9-]+)")
+
+
+def without_other_descriptions(text: str, families: frozenset[str]) -> str:
+    """`text` less the descriptions it gives garments of families none of `families` is ("the flats in grey
+    leather", said beside the bag in beige leather): those words describe another piece, and charged to the bag
+    they failed a sentence that house style itself had written ("the flats" for the Chanel Ballet Flats)."""
+    if not families:
+        return text
+    lowered = fold(text).lower()
+    return _DESCRIBED_TYPE.sub(lambda m: m[0] if (_family(m[1]) or "") in families or _family(m[1]) is None
+                               else m[1], lowered)
+
+
 # Words after which a garment is put on a person: "with her white blouse and black dress", "wore a black dress".
 _ON_THEM = frozenset({"her", "his", "their", "wore", "wearing", "wears", "donned", "sporting", "sported"})
 _ON_THEM_WINDOW = 6

@@ -35,6 +35,7 @@ from editorial_ai.review.attributes import (
     unsourced_features,
     unsourced_garments,
     unworn_garments,
+    without_other_descriptions,
 )
 from editorial_ai.review.claims import Claim, ClaimSet
 from editorial_ai.review.dates import MONTHS, day_text, days_in, month_text, months_in
@@ -416,7 +417,10 @@ def _attribute_problems(text: str, products: list[str], index: SourceIndex) -> l
     if not products:
         return []
     allowed = frozenset().union(*(index.product_words(p) for p in products))
-    wrong = unsourced_attributes(text, allowed) if attribute_words(text) else []
+    # Another garment's own description ("... and the flats in grey leather") is not the claim's pieces' to answer.
+    own = without_other_descriptions(text, frozenset().union(*(families_of(index.product_titles.get(p, p))
+                                                                for p in products)))
+    wrong = unsourced_attributes(own, allowed) if attribute_words(own) else []
     kinds = unsourced_garments(text, allowed) if len(products) == 1 else []
     label = " / ".join(index.product_titles.get(p, p) for p in products)
     problems = [f"the sources do not describe the {label} as {', '.join(wrong)}"] if wrong else []

@@ -79,6 +79,8 @@ _RELATIVE_TIME = re.compile(
     r"|\b(?:a|one|two|three|four|five|a few|few|several) (?:days?|weeks?|months?) (?:later|after|before|earlier)\b"
     r"|\b(?:later|earlier) that (?:day|morning|evening|night|week|month)\b"
     r"|\bshortly (?:after|before)(?:wards?)?\b"
+    # "On the first day of the event, she paired ...; on the second day of the event, ...": a post is one day
+    r"|\b(?:the )?(?:first|second|third|fourth|fifth|final|last|opening|closing) (?:day|night|evening) of\b"
     # "worn by many celebrities over the years", "in recent years": the posts are this season's
     r"|\bover the (?:years|decades)\b"
     r"|\bin recent (?:years|decades|months|seasons)\b"
@@ -272,6 +274,11 @@ _HISTORY: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # ("in recent years" and "over the years" are `_RELATIVE_TIME`'s)
         (r"\b(?:in|during) the (?:past|last) (?:few |couple of )?(?:years|decades?)\b|\bfor generations\b"
          r"|\bin recent times\b", "past decades generations"),
+        # An origin dated to a month: "Jennie Effect emerged in February 2025, characterized by minimalism" (the
+        # month of the first logged look, made the trend's birth).
+        (r"\b(?:emerged|originated|was born|took off|first appeared|came about|came into being) (?:in|during|around) "
+         r"(?:early |late |mid )?(?:january|february|march|april|may|june|july|august|september|october|november|"
+         r"december|spring|summer|autumn|fall|winter)?(?: of)? ?(?:19|20)\d\d\b", "emerged originated born appeared"),
         # An age given as a duration: "The belt is a classic accessory that has been in fashion for decades" was a
         # passed Gorpcore article's pull quote.
         (r"\b(?:for|over) (?:many |several |the )?(?:decades|centuries|generations)\b"
