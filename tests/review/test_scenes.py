@@ -340,6 +340,12 @@ def test_a_history_no_source_gives_the_trend_is_found_in_any_sentence() -> None:
     assert invented_history("Jennie Effect emerged in February 2025, characterized by minimalism.", set()) == [
         "emerged in february 2025"]
     assert invented_history("Her run of looks began in February 2025 at the airport.", set()) == []
+    assert invented_history("Gorpcore is a bag style that originated in old money fashion.", set()) == [
+        "originated in old money fashion"]
+    assert invented_scenes("The sweatshirt was a staple of Jackson Wang's brand campaign, worn in a variety of "
+                           "styles and occasions.", set()) == ["a staple of"]
+    assert invented_scenes("Jackson Wang wore the sweatshirt in a variety of styles.", set()) == [
+        "in a variety of styles"]
     assert invented_history("She wore it for the decade's last show, over two days.", set()) == []
     index = build_index([{"keyword": "Gorpcore"}], [], KNOWN)
     check = check_claims(text_claims("Gorpcore is a streetwear trend that emerged in the 90s."), index)[0]

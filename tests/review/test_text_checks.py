@@ -116,6 +116,14 @@ def test_the_same_names_place_and_date_told_again_with_a_new_adjective_is_an_ech
     other = [belt[0], "The Dior Book Tote is an ivory leather bag that Jackson Wang wore in the Milan Fashion Week "
                       "front row on March 10, 2025."]
     assert echoed_sentences(other, frozenset(content_words(" ".join(other)))) == []
+    # Two new words in twelve: "a classic combination" for "a mix" (a Gorpcore close that passed).
+    mix = ["Cha Eun-woo's look is a mix of streetwear and old money, featuring the bag and the sneakers.",
+           "Jisoo's look is more casual, with the Alaïa cardigan and the Burberry shirt.",
+           "Cha Eun-woo's look is a classic combination of old money and streetwear, featuring the bag and the "
+           "sneakers."]
+    sourced = frozenset(content_words("Cha Eun-woo streetwear old money bag sneakers Jisoo Alaïa cardigan Burberry "
+                                      "shirt"))
+    assert [s[:25] for _, s, _ in echoed_sentences([" ".join(mix)], sourced)] == ["Cha Eun-woo's look is a c"]
 
 
 def test_naming_a_piece_again_with_something_new_is_no_echo() -> None:

@@ -71,6 +71,10 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          "continued continues kept"),
         (r"\b(?:ever since|since then|to this day|again and again|time and again|for (?:days|weeks|months|years) "
          r"(?:after|afterwards|on end|to come))\b", "since again afterwards"),
+        # A habit: "The sweatshirt was a staple of Jackson Wang's brand campaign, worn in a variety of styles and
+        # occasions" (one post, one look; a Gorpcore article passed with it).
+        (r"\ba staple (?:of|in|for)\b|\b(?:in|for|across) a (?:wide )?(?:variety|range|number) of (?:styles|"
+         r"occasions|settings|ways|looks|events|outfits)\b", "staple variety range"),
     ))
 # Relative time: the sources date each look on its own and never say that one came "the next day".
 _RELATIVE_TIME = re.compile(
@@ -274,6 +278,9 @@ _HISTORY: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # ("in recent years" and "over the years" are `_RELATIVE_TIME`'s)
         (r"\b(?:in|during) the (?:past|last) (?:few |couple of )?(?:years|decades?)\b|\bfor generations\b"
          r"|\bin recent times\b", "past decades generations"),
+        # An origin in a scene: "Gorpcore is a minimalist bag style that originated in old money fashion".
+        (r"\b(?:originated|originates|emerged|emerges|was born|grew out) (?:in|from|out of) (?:the )?(?:[\w-]+ ){0,2}"
+         r"(?:fashion|culture|subculture|scene|movement|world|community|circles)\b", "originated emerged born"),
         # An origin dated to a month: "Jennie Effect emerged in February 2025, characterized by minimalism" (the
         # month of the first logged look, made the trend's birth).
         (r"\b(?:emerged|originated|was born|took off|first appeared|came about|came into being) (?:in|during|around) "

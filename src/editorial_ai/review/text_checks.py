@@ -59,7 +59,7 @@ UNNAMED_SHARE = 0.8
 UNNAMED_MIN_WORDS = 6
 # A sentence naming things says an earlier one again when nearly all its words are the earlier's, it adds no sourced
 # word and names no one the earlier did not.
-RETOLD_SHARE = 0.9
+RETOLD_SHARE = 0.83
 RETOLD_MIN_WORDS = 10
 # A standfirst that gives back its headline ("Jennie Effect: A Coquette Minimalist Bag Trend ..." under the same
 # headline) tells the reader nothing new; it passed the gate while only the writer's log noted it.
