@@ -73,7 +73,7 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"(?:after|afterwards|on end|to come))\b", "since again afterwards"),
         # A habit: "The sweatshirt was a staple of Jackson Wang's brand campaign, worn in a variety of styles and
         # occasions" (one post, one look; a Gorpcore article passed with it).
-        (r"\ba staple (?:of|in|for)\b|\b(?:in|for|across) a (?:wide )?(?:variety|range|number) of (?:styles|"
+        (r"\ba staple of\b|\b(?:in|for|across) a (?:wide )?(?:variety|range|number) of (?:styles|"
          r"occasions|settings|ways|looks|events|outfits)\b", "staple variety range"),
     ))
 # Relative time: the sources date each look on its own and never say that one came "the next day".
