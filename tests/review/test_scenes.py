@@ -346,6 +346,13 @@ def test_a_history_no_source_gives_the_trend_is_found_in_any_sentence() -> None:
                            "styles and occasions.", set()) == ["a staple of"]
     assert invented_scenes("Jackson Wang wore the sweatshirt in a variety of styles.", set()) == [
         "in a variety of styles"]
+    # A Jennie Effect article passed with these three.
+    assert invented_scenes("The bag was a staple item in Jennie's wardrobe, worn on various occasions.", set()) == [
+        "a staple item in"]
+    assert invented_scenes("Cha Eun-woo wore the sneakers in street style on several occasions.", set()) == [
+        "on several occasions"]
+    assert invented_scenes("Jennie's choice of this bag reflected her personality and values.", set()) == [
+        "reflected her personality"]
     assert invented_history("She wore it for the decade's last show, over two days.", set()) == []
     index = build_index([{"keyword": "Gorpcore"}], [], KNOWN)
     check = check_claims(text_claims("Gorpcore is a streetwear trend that emerged in the 90s."), index)[0]

@@ -73,8 +73,14 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"(?:after|afterwards|on end|to come))\b", "since again afterwards"),
         # A habit: "The sweatshirt was a staple of Jackson Wang's brand campaign, worn in a variety of styles and
         # occasions" (one post, one look; a Gorpcore article passed with it).
-        (r"\ba staple of\b|\b(?:in|for|across) a (?:wide )?(?:variety|range|number) of (?:styles|"
-         r"occasions|settings|ways|looks|events|outfits)\b", "staple variety range"),
+        (r"\ba staple (?:item |piece )?of\b|\ba staple (?:item|piece) in\b|\b(?:in|for|across) a (?:wide )?(?:variety|"
+         r"range|number) of (?:styles|occasions|settings|ways|looks|events|outfits)\b"
+         # "worn on various occasions at the pop-up store event", "in street style on several occasions"
+         r"|\bon (?:several|various|many|multiple|numerous|countless|different) occasions\b", "staple variety range"),
+        # An inner life no post shows: "Jennie's choice of this bag ... reflected her personality and values".
+        (r"\b(?:reflect|reflects|reflected|reflecting|express|expresses|expressed|expressing|revealed|reveals) "
+         r"(?:her|his|their) (?:\w+ )?(?:personality|values|identity|individuality|mood|confidence|character|"
+         r"personal style|inner)\b", "personality values identity"),
     ))
 # Relative time: the sources date each look on its own and never say that one came "the next day".
 _RELATIVE_TIME = re.compile(
