@@ -126,6 +126,22 @@ def test_the_same_names_place_and_date_told_again_with_a_new_adjective_is_an_ech
     assert [s[:25] for _, s, _ in echoed_sentences([" ".join(mix)], sourced)] == ["Cha Eun-woo's look is a c"]
 
 
+def test_a_sentence_opening_on_the_same_words_of_the_writer_s_own_is_an_echo() -> None:
+    # A Jennie Effect paragraph that passed its last review: the two share mostly sourced words.
+    touch = ["It added a touch of coquette and gorpcore to the look, particularly in contrast with the more formal "
+             "street style of Jennie.", "It added a touch of gorpcore to the look, which made it stand out from the "
+             "more classic street style of Jennie."]
+    sourced = frozenset(content_words("Jacquemus bag beige gorpcore coquette street style Jennie look airport formal "
+                                      "classic"))
+    assert [s[:20] for _, s, _ in echoed_sentences([" ".join(touch)], sourced)] == ["It added a touch of "]
+    # Two pieces told alike name different things (a shipped clean label).
+    find = ["Fans can find the Dior Bar Jacket from the Dior online store; the post itself counts 1,263,386 views.",
+            "Fans can find the Dior 30 Montaigne Belt through partner retailers; the post itself counts 1,100,891 "
+            "views."]
+    assert echoed_sentences(find, frozenset(content_words("Dior Bar Jacket 30 Montaigne Belt online store partner "
+                                                          "retailers post views"))) == []
+
+
 def test_naming_a_piece_again_with_something_new_is_no_echo() -> None:
     looks = "On 3 June Hanni wore Celine Straight Jeans in brown denim with Loewe Toy Pumps at a cover shoot."
     piece = ("The Celine Straight Jeans sit high on the waist, and their brown denim softens the black pumps Hanni "

@@ -61,6 +61,14 @@ UNNAMED_MIN_WORDS = 6
 # word and names no one the earlier did not.
 RETOLD_SHARE = 0.83
 RETOLD_MIN_WORDS = 10
+# A sentence opening on the same SAME_OPENING_WORDS words as an earlier one, two or more of them the writer's own
+# (neither sourced nor a plain telling of a look), and sharing at least SAME_OPENING_SHARE of its content words with
+# it: "It added a touch of gorpcore to the look, which made it stand out from ..." after "It added a touch of
+# coquette and gorpcore to the look, particularly in contrast with ..." (a Jennie Effect article's last review
+# passed it: the two share mostly sourced words), naming no one the earlier did not. Two pieces told alike ("Fans can
+# find the Dior Bar Jacket ..." and "Fans can find the Dior 30 Montaigne Belt ...") name different things.
+SAME_OPENING_WORDS = 5
+SAME_OPENING_SHARE = 0.5
 # A standfirst that gives back its headline ("Jennie Effect: A Coquette Minimalist Bag Trend ..." under the same
 # headline) tells the reader nothing new; it passed the gate while only the writer's log noted it.
 REPEATS_HEADLINE = "the standfirst repeats the headline"
@@ -219,9 +227,20 @@ def says_again(sentence: str, earlier: str, sourced: frozenset[str] = frozenset(
         # Jackson Wang wore in the Milan Fashion Week front row on March 10, 2025." after "The Dior belt is an olive
         # leather accessory that Jackson Wang wore ..." (a Gorpcore article passed with both).
         return True
+    if (_same_opening(key, before, sourced) and len(every & before_words) >= SAME_OPENING_SHARE * len(every)
+            and _capitalised(sentence) <= _capitalised(earlier)):
+        return True
     words = every - sourced
     shared = words & before_words
     return len(words) >= ECHO_MIN_WORDS and len(shared) >= ECHO_MIN_SHARE * len(words)
+
+
+def _same_opening(key: str, before: str, sourced: frozenset[str]) -> bool:
+    """Whether two plain sentences open on the same SAME_OPENING_WORDS words, two or more of them the writer's own."""
+    opening = key.split()[:SAME_OPENING_WORDS]
+    if len(opening) < SAME_OPENING_WORDS or before.split()[:SAME_OPENING_WORDS] != opening:
+        return False
+    return len(frozenset(content_words(" ".join(opening))) - sourced - _TELLING) >= 2
 
 
 # Words a sentence may open on with a capital that name nobody.

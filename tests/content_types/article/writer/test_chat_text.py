@@ -32,6 +32,16 @@ def test_clean_paragraph_removes_labels_markdown_and_wrapping_quotes() -> None:
     assert clean_paragraph("Surely the pumps were the point.") == "Surely the pumps were the point."
 
 
+def test_clean_paragraph_removes_a_heading_run_into_the_first_sentence() -> None:
+    raw = "A Pop-Up Store Event and Street Style Look The trend tag is bags. Jennie wore the shorts."
+    assert clean_paragraph(raw) == "The trend tag is bags. Jennie wore the shorts."
+    # Names and dates opening a real sentence stay.
+    for prose in ("On 5 August 2025 Jennie wore the Calvin Klein shorts. The denim was burgundy.",
+                  "The Chanel 22 Bag in olive leather is the piece. It went everywhere.",
+                  "Jennie and Lisa wore the bags in street style."):
+        assert clean_paragraph(prose) == prose
+
+
 def test_fit_paragraph_drops_a_sentence_cut_by_the_token_cap_and_keeps_the_limit() -> None:
     assert fit_paragraph("One full sentence here. Another one that was cut") == "One full sentence here."
     long = " ".join(f"Sentence number {i} is here." for i in range(100))

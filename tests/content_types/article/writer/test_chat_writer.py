@@ -68,23 +68,48 @@ async def test_a_quoted_sentence_is_fixed_and_a_stubborn_one_is_taken_out_and_lo
          "evidence": [f'body_paragraphs[0]: "{bad}" — not in the sources: Gucci, Milan']},
         {"criterion": "fact_accuracy", "reason": "1 claim lacks support.",
          "evidence": [f'body_paragraphs[1]: "{stubborn}" — no source post ties Lisa to Chanel 22 Bag']}]}
+    fixed = "In street style she chose the Calvin Klein 90s Straight Jeans in blue denim."
     writer, client = _writer({"editorial_sentence": [
-        {"text": 'The corrected sentence: "Jennie carried the Chanel 22 Bag through the airport."'},
-        {"text": stubborn}, {"text": "Lisa wore the Chanel 22 Bag again."}],
+        {"text": f'The corrected sentence: "{fixed}"'},
+        {"text": stubborn}, {"text": "Lisa wore the Chanel 22 Bag again."},
+        {"text": "Lisa carried the Chanel 22 Bag."}],
         "editorial_pull_quote": [{"text": "1"}]})
     outcome = await writer.revise(content=content, targets=["body_paragraphs[0]", "body_paragraphs[1]"],
                                   feedback_history=[review], curated_topics=TOPICS, enriched_contexts=CONTEXTS,
                                   design_spec=DesignSpec())
     first, second = outcome.content.body_paragraphs
-    # The fix names the bag in full a second time in its paragraph: house style makes it "the bag".
-    assert first == f"{PARAGRAPH} Jennie carried the bag through the airport."
-    # ... and the second paragraph, after the first introduced it, calls it by brand and type.
-    assert outcome.notes["names shortened (house style)"] == 2
+    assert first == f"{PARAGRAPH} {fixed}"
+    assert outcome.notes["sentences_rewritten"] == [bad]
+    # ... the second paragraph, after the first introduced it, calls the bag by brand and type.
+    assert outcome.notes["names shortened (house style)"] == 1
     assert second == PARAGRAPH.replace("the Chanel 22 Bag", "the Chanel bag")  # the stubborn pairing: taken out
     assert outcome.notes["sentences_taken_out"] == [
         {"sentence": stubborn, "problems": ["no source post ties Lisa to Chanel 22 Bag"]}]
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_sentence"]
-    assert len(prompts) == 3 and "Gucci" in prompts[0] and "leave out: Lisa + Chanel 22 Bag" in prompts[2]
+    # One correction each, then two replacements for the stubborn one, each telling a fact line in [...]'s place.
+    assert len(prompts) == 4 and "Gucci" in prompts[0] and "must be corrected" in prompts[1]
+    assert all("[...]" in p and "It tells this fact" in p for p in prompts[2:])
+    assert f'"{PARAGRAPH} [...]"' in prompts[2]
+
+
+async def test_a_sentence_that_cannot_be_corrected_is_replaced_by_one_telling_an_untold_fact() -> None:
+    stubborn = "Lisa wore the Chanel 22 Bag."
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
+                               body_paragraphs=[PARAGRAPH, f"{PARAGRAPH} {stubborn}"])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "fact_accuracy", "reason": "1 claim lacks support.",
+         "evidence": [f'body_paragraphs[1]: "{stubborn}" — no source post ties Lisa to Chanel 22 Bag']}]}
+    told = "Lisa chose the Celine Triomphe Shoulder Bag in black leather for street style."
+    writer, client = _writer({"editorial_sentence": [{"text": stubborn}, {"text": f"{told} It was a hit."}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["body_paragraphs[1]"], feedback_history=[review],
+                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
+    # The answer's first sentence takes the stubborn one's place; what followed it is not used.
+    assert outcome.content.body_paragraphs[1].endswith(told)
+    assert outcome.notes["sentences_replaced"] == [{"sentence": stubborn, "new": told}]
+    assert "sentences_taken_out" not in outcome.notes
+    replacement = [c.prompt for c in client.calls if c.purpose == "editorial_sentence"][1]
+    assert "One sentence of paragraph 2 was wrong and was taken out where [...] stands" in replacement
 
 
 async def test_a_flagged_standfirst_is_rewritten_with_its_finding_and_never_comes_back_unchanged() -> None:
@@ -411,7 +436,7 @@ async def test_a_whole_paragraph_rewrite_that_copies_a_fact_line_is_asked_for_in
     assert outcome.notes["rewrites copying their facts asked again"] == 1
 
 
-async def test_a_fix_that_swaps_an_unsourced_decade_for_another_is_asked_again_then_taken_out() -> None:
+async def test_a_fix_that_swaps_an_unsourced_decade_for_another_is_replaced_then_taken_out() -> None:
     bad = "Balletcore emerged in the 1990s with Jennie."
     content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
                                body_paragraphs=[f"{PARAGRAPH} {bad}", PARAGRAPH])
@@ -419,14 +444,15 @@ async def test_a_fix_that_swaps_an_unsourced_decade_for_another_is_asked_again_t
         {"criterion": "hallucination", "reason": "Not in the sources: 1990.",
          "evidence": [f'body_paragraphs[0]: "{bad}" — not in the sources: 1990']}]}
     writer, client = _writer({"editorial_sentence": [{"text": "Balletcore emerged in the late 1980s with Jennie."},
-                                                     {"text": "Balletcore came back in the 1970s."}],
+                                                     {"text": "Balletcore came back in the 1970s."},
+                                                     {"text": "Jennie wore it in the 2010s."}],
                               "editorial_extend": [{"error": "permanent"}],
                               "editorial_pull_quote": [{"text": "1"}]})
     outcome = await writer.revise(content=content, targets=["body_paragraphs[0]"], feedback_history=[review],
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
     assert outcome.content.body_paragraphs[0] == PARAGRAPH  # neither fix was sourced: the sentence is taken out
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_sentence"]
-    assert "leave out: 1980" in prompts[1]
+    assert len(prompts) == 3 and all("[...]" in p for p in prompts[1:])  # a correction, then two replacements
     assert outcome.notes["sentences_taken_out"][0]["sentence"] == bad
 
 
@@ -486,14 +512,16 @@ async def test_a_fix_of_a_sentence_said_twice_that_still_says_it_is_taken_out() 
     writer, client = _writer({"editorial_sentence": [{"text": "This polished bag is perfect for anyone who wants a "
                                                               "practical, effortlessly stylish travel wardrobe."},
                                                      {"text": "A practical, effortlessly stylish travel wardrobe is "
-                                                              "perfect for anyone who wants a polished bag."}],
+                                                              "perfect for anyone who wants a polished bag."},
+                                                     {"text": "Anyone who wants a polished, effortlessly stylish "
+                                                              "travel wardrobe will find this bag practical."}],
                               "editorial_extend": [{"error": "permanent"}],
                               "editorial_pull_quote": [{"text": "1"}]})
     outcome = await writer.revise(content=content, targets=["body_paragraphs[0]"], feedback_history=[review],
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
     assert outcome.content.body_paragraphs[0] == f"{PARAGRAPH} {first}"
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_sentence"]
-    assert len(prompts) == 2 and "it still says the same" in prompts[1]
+    assert len(prompts) == 3 and all("[...]" in p for p in prompts[1:])  # a correction, then two replacements
     assert outcome.notes["sentences_taken_out"][0]["sentence"] == again
 
 
@@ -527,7 +555,7 @@ async def test_a_continuation_sentence_the_sources_do_not_support_is_not_used_an
     assert logged[0]["sentence"] == wrong and logged[0]["problems"]
 
 
-async def test_a_fix_that_pairs_a_person_with_a_piece_no_post_gives_is_asked_again_with_the_problem() -> None:
+async def test_a_fix_or_replacement_that_pairs_a_person_with_a_piece_no_post_gives_is_not_used() -> None:
     stubborn = "Jennie wore the Chanel 22 Bag in Milan."
     content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
                                body_paragraphs=[f"{PARAGRAPH} {stubborn}", PARAGRAPH])
@@ -535,12 +563,12 @@ async def test_a_fix_that_pairs_a_person_with_a_piece_no_post_gives_is_asked_aga
         {"criterion": "fact_accuracy", "reason": "1 claim lacks support.",
          "evidence": [f'body_paragraphs[0]: "{stubborn}" — Milan is in no source']}]}
     paired = "Cha Eun-woo wore the Chanel 22 Bag at the airport."
-    writer, client = _writer({"editorial_sentence": [{"text": paired}, {"text": paired}],
+    writer, client = _writer({"editorial_sentence": [{"text": paired}, {"text": paired}, {"text": paired}],
                               "editorial_pull_quote": [{"text": "1"}]})
     outcome = await writer.revise(content=content, targets=["body_paragraphs[0]"], feedback_history=[review],
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
     asks = [c.prompt for c in client.calls if c.purpose == "editorial_sentence"]
-    assert len(asks) == 2 and "Cha Eun-woo" in asks[1]  # the second ask names what the first answer paired wrongly
+    assert len(asks) == 3  # a correction and two replacements, each pairing Cha Eun-woo with Jennie's bag
     assert outcome.content.body_paragraphs[0] == PARAGRAPH
     assert outcome.notes["sentences_taken_out"][0]["sentence"] == stubborn
 

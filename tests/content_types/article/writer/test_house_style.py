@@ -1,6 +1,10 @@
 from __future__ import annotations
 
-from editorial_ai.content_types.article.writer.house_style import drop_repeated_descriptions, shorten_repeated_names
+from editorial_ai.content_types.article.writer.house_style import (
+    day_first_dates,
+    drop_repeated_descriptions,
+    shorten_repeated_names,
+)
 
 PIECES = [("Dior Lady Dior Bag", "Dior"), ("Loewe Toy Pumps", "Loewe"), ("Chanel 22 Bag", "Chanel"),
           ("Maison Kitsuné Fox Head", "Maison Kitsuné")]
@@ -71,3 +75,10 @@ def test_a_wool_blend_description_is_dropped_whole() -> None:
             "Later the Lemaire coat in black wool blend came back for the music video."]
     out, count = drop_repeated_descriptions(body, pieces)
     assert out[1] == "Later the Lemaire coat came back for the music video." and count == 1
+
+
+def test_dates_read_day_first_as_the_facts_give_them() -> None:
+    body = ["Jennie wore it on October 23, 2025, and again on the 5th of August.", "On April 5th 2025 V wore it."]
+    assert day_first_dates(body) == (["Jennie wore it on 23 October 2025, and again on 5 August.",
+                                      "On 5 April 2025 V wore it."], 3)
+    assert day_first_dates(["On 5 August 2025 in May, 2025 terms."]) == (["On 5 August 2025 in May, 2025 terms."], 0)

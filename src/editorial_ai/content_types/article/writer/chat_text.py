@@ -34,6 +34,7 @@ def clean_paragraph(text: str) -> str:
     lines = [_ITEM_LABEL.sub("", line) for line in lines if line and not _is_heading(line)]
     joined = re.sub(r"\s+", " ", " ".join(lines)).replace("**", "").strip()
     joined = _CHAT_REPLY.sub("", joined)
+    joined = _HEADING_RUN.sub("", joined)
     if len(joined) > 1 and joined[0] in "\"“" and joined[-1] in "\"”" and joined[1:-1].count('"') % 2 == 0:
         joined = joined[1:-1].strip()
     return mend_sentences(joined)
@@ -43,6 +44,14 @@ def clean_paragraph(text: str) -> str:
 # one Balletcore paragraph, and "Here is the revised paragraph:" others.
 _CHAT_REPLY = re.compile(r"^(?:(?:Certainly|Sure|Of course|Absolutely|Okay|OK)\s*[!.,]\s*)?"
                          r"(?:Here(?: is|'s|’s)[^:.!?]{0,60}:\s*)?", re.IGNORECASE)
+
+
+# A heading written on the paragraph's own line, before its first sentence: title-case words (and the small words
+# headings hold) with no stop, then a sentence opening ("A Pop-Up Store Event and Street Style Look The trend tag
+# ..." opened a rewritten paragraph that reached the review).
+_HEADING_RUN = re.compile(r"^(?:(?:[A-Z0-9][\w'’&-]*|and|of|the|in|at|on|for|with|from|to|a|an|&)\s+){1,11}?"
+                          r"[A-Z][\w'’-]*\s+(?=(?:The|This|These|That|Her|His|Their|Its|It|She|He|They|In|On|At|"
+                          r"From|For|With|When|As|A|An)\s+[a-z])")
 
 
 # A stop before a lower-case word: a clause rewritten as a sentence and put back in front of the rest of its

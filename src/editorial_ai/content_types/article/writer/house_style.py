@@ -8,6 +8,7 @@ paragraph's last-named pieces), and a piece whose type another named piece of th
 either of two bags) is left in full. A paragraph after the one that introduced a piece calls it by brand and type
 ("the Chanel bag"), which the review reads back as that brand's one bag (`claim_support.called_by_brand`). A
 piece's colour and material, once given, are not given again in the same words (`drop_repeated_descriptions`).
+Dates read day first, as the facts give them ("October 23, 2025" -> "23 October 2025", `day_first_dates`).
 """
 
 from __future__ import annotations
@@ -138,3 +139,28 @@ def drop_repeated_descriptions(paragraphs: Sequence[str], pieces: Sequence[tuple
                 dropped += 1
             out[index] = "".join(pieces_of_text) + paragraph[last:]
     return out, dropped
+
+
+_MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December")
+_MONTH_FIRST = re.compile(rf"\b({_MONTHS})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)\b")
+_ORDINAL_DAY = re.compile(rf"\b(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)\s+(?:of\s+)?({_MONTHS})\b")
+
+
+def day_first_dates(paragraphs: Sequence[str]) -> tuple[list[str], int]:
+    """Each date written month first or with an ordinal ("October 23, 2025", "23rd of October") in the facts' own
+    form ("23 October 2025"), and how many were changed: the 1.5B model wrote both forms in one article, and a
+    reader met "on 5 August 2025" and "on August 5, 2025" two sentences apart."""
+    changed = 0
+
+    def day_first(match: re.Match[str]) -> str:
+        nonlocal changed
+        changed += 1
+        return f"{match[2]} {match[1]} {match[3]}"
+
+    def plain_day(match: re.Match[str]) -> str:
+        nonlocal changed
+        changed += 1
+        return f"{match[1]} {match[2]}"
+
+    out = [_ORDINAL_DAY.sub(plain_day, _MONTH_FIRST.sub(day_first, p)) for p in paragraphs]
+    return out, changed
