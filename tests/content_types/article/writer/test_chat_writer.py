@@ -436,6 +436,27 @@ async def test_a_whole_paragraph_rewrite_that_copies_a_fact_line_is_asked_for_in
     assert outcome.notes["rewrites copying their facts asked again"] == 1
 
 
+async def test_a_replacement_the_body_already_holds_word_for_word_is_not_used() -> None:
+    first, second = "Lisa wore the Chanel 22 Bag.", "Lisa carried the Chanel 22 Bag to the airport."
+    told = "Lisa chose the Celine Triomphe Shoulder Bag in black leather for street style."
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
+                               body_paragraphs=[PARAGRAPH, f"{PARAGRAPH} {first} {second}"])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "fact_accuracy", "reason": "2 claims lack support.",
+         "evidence": [f'body_paragraphs[1]: "{first}" — no source post ties Lisa to Chanel 22 Bag',
+                      f'body_paragraphs[1]: "{second}" — no source post ties Lisa to Chanel 22 Bag']}]}
+    # Each sentence: a correction that keeps the pairing, then replacements that all tell the same sentence.
+    writer, _ = _writer({"editorial_sentence": [{"text": first}, {"text": told}, {"text": second},
+                                                {"text": told}, {"text": told}],
+                         "editorial_extend": [{"error": "permanent"}],
+                         "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["body_paragraphs[1]"], feedback_history=[review],
+                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
+    assert outcome.content.body_paragraphs[1].count("Celine Triomphe") == 1
+    assert outcome.notes["sentences_replaced"] == [{"sentence": first, "new": told}]
+    assert outcome.notes["sentences_taken_out"][0]["sentence"] == second
+
+
 async def test_a_fix_that_swaps_an_unsourced_decade_for_another_is_replaced_then_taken_out() -> None:
     bad = "Balletcore emerged in the 1990s with Jennie."
     content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",

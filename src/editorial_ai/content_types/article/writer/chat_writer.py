@@ -139,6 +139,7 @@ class _ChatRun:
     index: SourceIndex | None = None  # the review's index of the run's sources, for the writer's own screening
     move: str = ""  # the tone's countable move, asked in every paragraph request (`chat_prompts.tone_move`)
     notes: JsonObject = field(default_factory=dict)
+    body: list[str] = field(default_factory=list)  # a revision's paragraphs as they stand: what a fix may not repeat
 
     def pairing_problems(self, paragraph: str, sentence: str, *, names: bool = True) -> list[str]:
         """What the review's claim checks find wrong in `sentence`, read inside `paragraph` (see
@@ -632,11 +633,15 @@ class ChatEditorialService:
 
     def _usable(self, run: _ChatRun, paragraph: str, sentence: str, new: str, problems: list[str]) -> bool:
         """Whether `new` can stand in `sentence`'s place: not the old claim (no flagged term, no sentence it was
-        said to repeat), no year no fact gives, no sentence of the paragraph said again, no fact line copied, and
-        nothing the review's claim checks find wrong, read in the paragraph."""
+        said to repeat), no year no fact gives, no sentence of the paragraph or of the body said again, word for
+        word or in other words (a revision put "The most viewed look was Cha Eun-woo ..." in the place of two
+        sentences of one paragraph), no fact line copied, and nothing the review's claim checks find wrong, read in
+        the paragraph."""
         if not new or new == sentence or len(new) > 2 * len(sentence) + 80:
             return False
-        others = [s for s in split_sentences(paragraph) if s != sentence]
+        others = [s for p in dict.fromkeys([*run.body, paragraph]) for s in split_sentences(p) if s != sentence]
+        if plain(new) in {plain(s) for s in others}:  # word for word a sentence the body has (not an echo by rule)
+            return False
         return not (still_holds(new, offending_terms(problems)) or run.unsourced_years(new) or run.copies(new)
                     or run.says_again(new, [*_echoed(problems), *others])
                     or run.pairing_problems(paragraph.replace(sentence, new, 1), new))
@@ -718,6 +723,7 @@ class ChatEditorialService:
         """Rewrite only `targets`, each paragraph with the findings against it quoted; the rest stays verbatim."""
         run = self._run(curated_topics, enriched_contexts, tone=tone, guidance="", seed=seed, variant=variant)
         paragraphs = list(content.body_paragraphs)
+        run.body = paragraphs  # the same list: each paragraph fixed below is what later fixes may not repeat
         redo = paragraph_indices(targets, len(paragraphs))
         latest = feedback_history[-1] if feedback_history else {}
         plans = run.outline.plans
