@@ -142,6 +142,23 @@ def test_a_sentence_opening_on_the_same_words_of_the_writer_s_own_is_an_echo() -
                                                           "retailers post views"))) == []
 
 
+def test_a_clause_about_someone_said_again_inside_a_longer_sentence_is_an_echo() -> None:
+    # A Jennie Effect opening paragraph that passed.
+    jimin = ["Jimin's appearance at the airport was also part of this trend, wearing Dior Lady Dior Bag in navy "
+             "leather.", "Both Jennie and Cha Eun-woo wore minimalist and coquette styles.",
+             "In addition to the pop-up store events and street style appearances by Jennie and Cha Eun-woo, Jimin's "
+             "appearance at the airport was also part of this trend."]
+    sourced = frozenset(content_words("Jimin airport Dior Lady Dior Bag navy leather Jennie Cha Eun-woo minimalist "
+                                      "coquette pop-up store event street style trend"))
+    assert [s[:15] for _, s, _ in echoed_sentences([" ".join(jimin)], sourced)] == ["In addition to "]
+    # The same frame told of two people names nobody in the run it shares (a shipped clean label).
+    frame = ["Yujin of IVE was photographed for an airport fashion moment in the post \"Yujin's Louis Vuitton airport "
+             "look\".", "IU was photographed for an airport fashion moment in the post \"IU's Gentle Monster airport "
+             "look\"."]
+    assert echoed_sentences(frame, frozenset(content_words("Yujin IVE IU Louis Vuitton Gentle Monster airport "
+                                                           "fashion post look"))) == []
+
+
 def test_naming_a_piece_again_with_something_new_is_no_echo() -> None:
     looks = "On 3 June Hanni wore Celine Straight Jeans in brown denim with Loewe Toy Pumps at a cover shoot."
     piece = ("The Celine Straight Jeans sit high on the waist, and their brown denim softens the black pumps Hanni "

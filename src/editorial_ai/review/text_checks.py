@@ -69,6 +69,12 @@ RETOLD_MIN_WORDS = 10
 # find the Dior Bar Jacket ..." and "Fans can find the Dior 30 Montaigne Belt ...") name different things.
 SAME_OPENING_WORDS = 5
 SAME_OPENING_SHARE = 0.5
+# A clause said again inside a longer sentence: a run of CLAUSE_RUN_WORDS words of an earlier sentence, two or more
+# of them the writer's own ("In addition to the pop-up store events ..., Jimin's appearance at the airport was also
+# part of this trend." three sentences after "Jimin's appearance at the airport was also part of this trend,
+# wearing ..."; a Jennie Effect article passed with both).
+CLAUSE_RUN_WORDS = 10
+_QUOTED = re.compile(r'["“]([^"”]{3,})["”]')
 # A standfirst that gives back its headline ("Jennie Effect: A Coquette Minimalist Bag Trend ..." under the same
 # headline) tells the reader nothing new; it passed the gate while only the writer's log noted it.
 REPEATS_HEADLINE = "the standfirst repeats the headline"
@@ -227,12 +233,30 @@ def says_again(sentence: str, earlier: str, sourced: frozenset[str] = frozenset(
         # Jackson Wang wore in the Milan Fashion Week front row on March 10, 2025." after "The Dior belt is an olive
         # leather accessory that Jackson Wang wore ..." (a Gorpcore article passed with both).
         return True
+    if (_shared_clause(key, before, sourced, frozenset(plain(" ".join(_capitalised(sentence))).split()))
+            and not set(re.findall(r"\d+", key)) - set(re.findall(r"\d+", before))
+            and not set(_QUOTED.findall(sentence)) - set(_QUOTED.findall(earlier))):
+        return True
     if (_same_opening(key, before, sourced) and len(every & before_words) >= SAME_OPENING_SHARE * len(every)
             and _capitalised(sentence) <= _capitalised(earlier)):
         return True
     words = every - sourced
     shared = words & before_words
     return len(words) >= ECHO_MIN_WORDS and len(shared) >= ECHO_MIN_SHARE * len(words)
+
+
+def _shared_clause(key: str, before: str, sourced: frozenset[str], names: frozenset[str]) -> bool:
+    """Whether plain sentence `key` holds a run of CLAUSE_RUN_WORDS words of `before` about one of its `names`,
+    two or more of the run's words the writer's own (neither sourced nor a plain telling of a look). A run naming
+    nobody is a shared frame ("... was photographed for an airport fashion moment in the post ...", told of two
+    people), not a clause said again."""
+    words, earlier = key.split(), f" {before} "
+    for start in range(len(words) - CLAUSE_RUN_WORDS + 1):
+        run = words[start:start + CLAUSE_RUN_WORDS]
+        if (f" {' '.join(run)} " in earlier and any(word in names for word in run)
+                and len(frozenset(content_words(" ".join(run))) - sourced - _TELLING) >= 2):
+            return True
+    return False
 
 
 def _same_opening(key: str, before: str, sourced: frozenset[str]) -> bool:

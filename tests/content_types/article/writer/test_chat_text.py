@@ -35,10 +35,13 @@ def test_clean_paragraph_removes_labels_markdown_and_wrapping_quotes() -> None:
 def test_clean_paragraph_removes_a_heading_run_into_the_first_sentence() -> None:
     raw = "A Pop-Up Store Event and Street Style Look The trend tag is bags. Jennie wore the shorts."
     assert clean_paragraph(raw) == "The trend tag is bags. Jennie wore the shorts."
+    dated = "A Pop-Up Store Event and Street Style In February 2025, Jennie wore the bag."
+    assert clean_paragraph(dated) == "In February 2025, Jennie wore the bag."
     # Names and dates opening a real sentence stay.
     for prose in ("On 5 August 2025 Jennie wore the Calvin Klein shorts. The denim was burgundy.",
                   "The Chanel 22 Bag in olive leather is the piece. It went everywhere.",
-                  "Jennie and Lisa wore the bags in street style."):
+                  "Jennie and Lisa wore the bags in street style.", "The Row Margaux Bag is burgundy leather.",
+                  "In February 2025, Jennie wore the bag.", "Miu Miu Logo Ballet Flats in grey leather came next."):
         assert clean_paragraph(prose) == prose
 
 

@@ -48,10 +48,10 @@ _CHAT_REPLY = re.compile(r"^(?:(?:Certainly|Sure|Of course|Absolutely|Okay|OK)\s
 
 # A heading written on the paragraph's own line, before its first sentence: title-case words (and the small words
 # headings hold) with no stop, then a sentence opening ("A Pop-Up Store Event and Street Style Look The trend tag
-# ..." opened a rewritten paragraph that reached the review).
+# ...", "A Pop-Up Store Event and Street Style In February 2025, ..." opened rewritten paragraphs that passed).
 _HEADING_RUN = re.compile(r"^(?:(?:[A-Z0-9][\w'’&-]*|and|of|the|in|at|on|for|with|from|to|a|an|&)\s+){1,11}?"
                           r"[A-Z][\w'’-]*\s+(?=(?:The|This|These|That|Her|His|Their|Its|It|She|He|They|In|On|At|"
-                          r"From|For|With|When|As|A|An)\s+[a-z])")
+                          r"From|For|With|When|As|A|An)\s+\w)")
 
 
 # A stop before a lower-case word: a clause rewritten as a sentence and put back in front of the rest of its
