@@ -152,6 +152,19 @@ def test_each_of_several_people_needs_one_of_the_claim_s_pieces_and_places() -> 
     assert pairing[3] == ["the sources do not place Lisa at airport"]  # a lone person with a place and no piece
 
 
+def test_a_person_at_a_place_on_a_date_no_post_of_theirs_there_has_is_a_finding() -> None:
+    # "In February 2025, Jennie was a guest at a pop-up store event" passed a review: her pop-up post is October's.
+    contexts = [{"post_id": "a1", "artist_name": "Jennie", "context": "pop-up store event", "date": "23 October 2025",
+                 "created_at": "2025-10-23T10:00:00Z",
+                 "solutions": [{"solution_id": "s2", "title": "Chanel 22 Bag", "brand": "Chanel"}]}]
+    index = build_index(TOPICS, contexts, KNOWN)
+    pairing = [c.pairing for c in check_claims(text_claims(
+        "In February 2025, Jennie was a guest at a pop-up store event. On August 5th, Jennie wore these pieces to a "
+        "pop-up store event. On 23 October 2025 Jennie was at a pop-up store event."), index)]
+    assert pairing == [["no source post has Jennie at pop up in February 2025 (the sources date it October 2025)"],
+                       ["no source post has Jennie at pop up on 5 August (the sources date it 23 October)"], []]
+
+
 def test_each_piece_of_a_placed_claim_needs_a_post_at_one_of_its_places() -> None:
     # "Cha Eun-woo also wore a variety of bags in street style, including Bottega Veneta Knit Tank Dress, Dior Bar
     # Jacket ..." passed on the one piece he wore in street style.

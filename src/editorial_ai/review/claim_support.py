@@ -304,7 +304,27 @@ def _each_person_problems(text: str, people: list[str], items: list[tuple[str, s
             problems.append(f"no source post ties {person} to {' or '.join(labels[:3])}")
         if cues and (len(people) > 1 or not keys) and not any(f" {cue} " in t.setting for t in tied for cue in cues):
             problems.append(f"the sources do not place {person} at {' or '.join(cues)}")
+        elif cues and not keys:
+            problems += _place_date_problems(text, person, cues, tied)
     return problems
+
+
+def _place_date_problems(text: str, person: str, cues: list[str], tied: list) -> list[str]:
+    """A day (or a month of a year) a claim naming no piece gives `person` at one of its places that none of their
+    dated posts there has: "In February 2025, Jennie was a guest at a pop-up store event" and "On August 5th,
+    Jennie wore these pieces to a pop-up store event" passed a review, her pop-up post being of 23 October."""
+    text_of: Callable[[tuple[int, int]], str] = day_text
+    claimed, attr = days_in(text), "days"
+    if not claimed:
+        claimed, attr, text_of = months_in(text), "months", month_text
+    there = [t for t in tied if any(f" {cue} " in t.setting for cue in cues)]
+    dated = [getattr(t, attr) for t in there]
+    if not claimed or not there or not all(dated) or any(d & claimed for d in dated):
+        return []
+    said = ", ".join(text_of(d) for d in sorted(claimed))
+    sourced = ", ".join(text_of(d) for d in sorted(set().union(*dated)))
+    return [f"no source post has {person} at {' or '.join(cues)} {'on' if attr == 'days' else 'in'} {said} "
+            f"(the sources date it {sourced})"]
 
 
 def _of_claimed_dates(text: str, posts: list) -> list:
