@@ -436,6 +436,24 @@ async def test_a_whole_paragraph_rewrite_that_copies_a_fact_line_is_asked_for_in
     assert outcome.notes["rewrites copying their facts asked again"] == 1
 
 
+async def test_a_replacement_opening_the_feature_must_name_its_topic() -> None:
+    opening = "The Jennie Effect emerged in the 1990s."
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
+                               body_paragraphs=[f"{opening} {PARAGRAPH}", PARAGRAPH])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "fact_accuracy", "reason": "1 claim lacks support.",
+         "evidence": [f'body_paragraphs[0]: "{opening}" — no source gives the trend a history or an age']}]}
+    untopical = "Lisa chose the Celine Triomphe Shoulder Bag in black leather for street style."
+    topical = "The Jennie Effect starts with the Calvin Klein 90s Straight Jeans that Jennie wore in street style."
+    writer, client = _writer({"editorial_sentence": [{"text": opening}, {"text": untopical}, {"text": topical}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["body_paragraphs[0]"], feedback_history=[review],
+                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
+    assert outcome.content.body_paragraphs[0].startswith(topical)
+    asks = [c.prompt for c in client.calls if c.purpose == "editorial_sentence"]
+    assert all("It is the feature's first sentence" in ask and "Jennie Effect" in ask for ask in asks[1:])
+
+
 async def test_a_replacement_the_body_already_holds_word_for_word_is_not_used() -> None:
     first, second = "Lisa wore the Chanel 22 Bag.", "Lisa carried the Chanel 22 Bag to the airport."
     told = "Lisa chose the Celine Triomphe Shoulder Bag in black leather for street style."

@@ -255,10 +255,13 @@ def sentence_fix_task(*, number: int, sentence: str, problems: Sequence[str], fa
         "add nothing the facts do not give. Answer with the one sentence only."])
 
 
-def replacement_task(*, number: int, paragraph: str, sentence: str, fact: str, facts: Sequence[str]) -> str:
+def replacement_task(*, number: int, paragraph: str, sentence: str, fact: str, facts: Sequence[str],
+                     opens: str = "") -> str:
     """Ask for a new sentence in the place of one that could not be corrected, telling one fact line the paragraph
     does not tell yet. Asked to correct a flagged sentence, the 1.5B model gave back the same claim about seven
-    times in eight; asked for a sentence on a named fact in its place, it gave a usable one four times in seven."""
+    times in eight; asked for a sentence on a named fact in its place, it gave a usable one four times in seven.
+    `opens` is the topic when the sentence opens the feature (a replacement there opened a Jennie Effect article on
+    "Jimin's appearance at the airport was also part of this trend")."""
     gap = paragraph.replace(sentence, "[...]", 1)
     return "\n".join([
         f"Facts of paragraph {number}:", _own_facts(facts),
@@ -266,6 +269,8 @@ def replacement_task(*, number: int, paragraph: str, sentence: str, fact: str, f
         quote_as_data(gap, label="Paragraph", max_chars=1200),
         "Write the one sentence for [...]. It tells this fact in your own words, with its names and details exactly "
         "as given:", f"- {sanitize_text(fact)[:300]}",
+        *([f"It is the feature's first sentence: name {quote_as_data(opens, label='the topic', max_chars=120)} "
+           "in it."] if opens else []),
         "Add nothing the facts do not give. Answer with the one sentence only."])
 
 

@@ -660,21 +660,23 @@ class ChatEditorialService:
     async def _replacement(self, run: _ChatRun, index: int, paragraph: str, sentence: str, problems: list[str],
                            facts: list[str], *, salt: int) -> str:
         """A sentence in `sentence`'s place telling one fact line the rest of the paragraph does not tell (the
-        next one, or the same one warmer, on a second try), or "" when neither answer is usable. Replayed on the
+        next one, or the same one warmer, on a second try), or "" when neither answer is usable; one opening the
+        feature must name its topic. Replayed on the
         sentences one bench article's revisions took out, it gave a usable sentence for four of seven where four
         more corrections gave one."""
         rest = without_claim(paragraph, sentence)
         untold = untold_facts(rest, facts) or [f for f in facts if not f.startswith(_UNTELLABLE)]
+        keyword = run.outline.keyword if index == 0 and paragraph.startswith(sentence) else ""
         for attempt in range(REPLACEMENT_TRIES if untold else 0):
             fact = untold[attempt % len(untold)]
             raw = await self._ask(run, replacement_task(number=index + 1, paragraph=paragraph, sentence=sentence,
-                                                        fact=fact, facts=facts),
+                                                        fact=fact, facts=facts, opens=keyword),
                                   purpose="editorial_sentence", max_tokens=90,
                                   salt=151 * (index + 1) + salt + 13 * attempt, temperature=0.5 + 0.2 * attempt)
             sentences = split_sentences(fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)),
                                                                      run.outline.names)))
             new = sentences[0] if sentences else ""
-            if self._usable(run, paragraph, sentence, new, problems):
+            if self._usable(run, paragraph, sentence, new, problems) and keyword.casefold() in new.casefold():
                 return new
         return ""
 
