@@ -159,6 +159,21 @@ def test_a_clause_about_someone_said_again_inside_a_longer_sentence_is_an_echo()
                                                            "fashion post look"))) == []
 
 
+def test_a_look_told_of_a_pronoun_and_again_on_the_same_day_with_the_name_is_an_echo() -> None:
+    # A Gorpcore looks paragraph that passed.
+    looks = ["On February 2nd in his brand campaign, he wore Maison Kitsuné Fox Head Cap in beige leather with a Dior "
+             "Lady Dior Bag in navy leather and the Maison Kitsuné sweatshirt!",
+             "On March 10th, Jackson Wang wore the Dior belt with the hoodie in silver cotton jersey.",
+             "On February 2nd, Jackson Wang wore the cap with the bag in navy leather and the Maison Kitsuné Bold Fox "
+             "Head Sweatshirt!"]
+    sourced = frozenset(content_words("Jackson Wang Maison Kitsuné Fox Head Cap beige leather Dior Lady Dior Bag navy "
+                                      "Bold Sweatshirt brand campaign hoodie silver cotton jersey belt"))
+    assert [s[:20] for _, s, _ in echoed_sentences([" ".join(looks)], sourced)] == ["On February 2nd, Jac"]
+    # Another day, or one told of a name both times, is another look.
+    other = [looks[0], looks[2].replace("February 2nd", "March 10th")]
+    assert echoed_sentences(other, sourced) == []
+
+
 def test_naming_a_piece_again_with_something_new_is_no_echo() -> None:
     looks = "On 3 June Hanni wore Celine Straight Jeans in brown denim with Loewe Toy Pumps at a cover shoot."
     piece = ("The Celine Straight Jeans sit high on the waist, and their brown denim softens the black pumps Hanni "

@@ -16,6 +16,7 @@ from functools import lru_cache
 from editorial_ai.models.review import CriterionResult
 from editorial_ai.review.claim_support import ClaimCheck
 from editorial_ai.review.claims import ClaimSet
+from editorial_ai.review.dates import days_in
 from editorial_ai.review.profile import ReviewProfile
 from editorial_ai.review.source_index import STOPWORDS, SourceIndex, content_words, plain
 from editorial_ai.review.text_grounding import checkable_spans
@@ -74,6 +75,13 @@ SAME_OPENING_SHARE = 0.5
 # part of this trend." three sentences after "Jimin's appearance at the airport was also part of this trend,
 # wearing ..."; a Jennie Effect article passed with both).
 CLAUSE_RUN_WORDS = 10
+# One look told twice: a sentence giving the same day as an earlier one that told it of "he", "she" or "they",
+# adding nothing but the person's name and at most one more name word ("On February 2nd, Jackson Wang wore the cap
+# with the bag in navy leather and the Maison Kitsuné Bold Fox Head Sweatshirt!" after "On February 2nd in his brand
+# campaign, he wore Maison Kitsuné Fox Head Cap ... with a Dior Lady Dior Bag in navy leather and the Maison Kitsuné
+# sweatshirt!"; a Gorpcore article passed with both). Two people's looks of one day name two people.
+SAME_DAY_SHARE = 0.75
+_PRONOUN_SUBJECT = re.compile(r"\b(?:he|she|they)\b", re.IGNORECASE)
 _QUOTED = re.compile(r'["“]([^"”]{3,})["”]')
 # A standfirst that gives back its headline ("Jennie Effect: A Coquette Minimalist Bag Trend ..." under the same
 # headline) tells the reader nothing new; it passed the gate while only the writer's log noted it.
@@ -233,6 +241,8 @@ def says_again(sentence: str, earlier: str, sourced: frozenset[str] = frozenset(
         # Jackson Wang wore in the Milan Fashion Week front row on March 10, 2025." after "The Dior belt is an olive
         # leather accessory that Jackson Wang wore ..." (a Gorpcore article passed with both).
         return True
+    if _same_look_named(sentence, earlier, every, before_words):
+        return True
     if (_shared_clause(key, before, sourced, frozenset(plain(" ".join(_capitalised(sentence))).split()))
             and not set(re.findall(r"\d+", key)) - set(re.findall(r"\d+", before))
             and not set(_QUOTED.findall(sentence)) - set(_QUOTED.findall(earlier))):
@@ -243,6 +253,17 @@ def says_again(sentence: str, earlier: str, sourced: frozenset[str] = frozenset(
     words = every - sourced
     shared = words & before_words
     return len(words) >= ECHO_MIN_WORDS and len(shared) >= ECHO_MIN_SHARE * len(words)
+
+
+def _same_look_named(sentence: str, earlier: str, every: frozenset[str], before_words: frozenset[str]) -> bool:
+    """Whether `sentence` tells the look `earlier` told of a pronoun again, on the same day, only naming its wearer
+    (see SAME_DAY_SHARE)."""
+    day = days_in(sentence)
+    if not day or day != days_in(earlier) or not _PRONOUN_SUBJECT.search(earlier) or not every:
+        return False
+    added = every - before_words
+    names = frozenset(content_words(" ".join(_capitalised(sentence))))
+    return len(every & before_words) >= SAME_DAY_SHARE * len(every) and len(added) <= 3 and added <= names
 
 
 def _shared_clause(key: str, before: str, sourced: frozenset[str], names: frozenset[str]) -> bool:
