@@ -372,6 +372,12 @@ def test_how_a_piece_feels_carries_or_suits_a_season_is_invented_wear() -> None:
     assert invented_wear("The bag is often used as a companion piece in fashion collections.", set()) == [
         "is often used"]
     assert invented_wear("These stores offer balletcore clothing at affordable prices.", set()) == ["affordable prices"]
+    # a Gorpcore article passed with these
+    assert invented_wear("It's also suitable for casual wear or as part of a street style outfit.", set()) == [
+        "suitable for casual"]
+    assert invented_wear("They are stylish and functional pieces that can be worn for various occasions.", set()) == [
+        "stylish and functional"]
+    assert invented_wear("The bag can be worn for various occasions.", set()) == ["can be worn for various occasions"]
     # a Y2K article passed with these
     assert invented_wear("It was also about the quality of the materials used and the craftsmanship.", set()) == [
         "the quality of the materials"]

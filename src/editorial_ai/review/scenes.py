@@ -368,6 +368,13 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:allow|allows|allowed|allowing|let|lets|letting) (?:her|him|them|you|the wearer|\w+) (?:to )?move\b"
          r"|\bwith ease and (?:confidence|comfort|style)\b|\bfreedom of movement\b|\bmove (?:around )?(?:freely|"
          r"with ease)\b", "move movement ease"),
+        # "It's also suitable for casual wear", "stylish and functional pieces that can be worn for various
+        # occasions" (a Gorpcore article passed with both): uses no post shows
+        (r"\b(?:suitable|appropriate) for (?:casual|everyday|daily|any|all|every|various|many|different|formal)\b"
+         r"|\bcan be (?:worn|styled|dressed up or down|carried) (?:for|to|in|on|at) (?:various|many|any|all|"
+         r"different|a range of|a variety of|multiple) (?:occasions|settings|events|ways)\b"
+         r"|\b(?:stylish|practical|fashionable) and functional\b|\bfunctional (?:pieces?|items?|accessor(?:y|ies))\b",
+         "suitable functional occasions"),
     ))
 
 
