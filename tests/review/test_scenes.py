@@ -378,6 +378,9 @@ def test_how_a_piece_feels_carries_or_suits_a_season_is_invented_wear() -> None:
     assert invented_wear("They are stylish and functional pieces that can be worn for various occasions.", set()) == [
         "stylish and functional"]
     assert invented_wear("The bag can be worn for various occasions.", set()) == ["can be worn for various occasions"]
+    assert invented_wear("The bag can be worn in various styles.", set()) == ["can be worn in various styles"]
+    assert invented_wear("He has consistently been a leader in minimalism.", set()) == ["a leader in"]
+    assert invented_wear("The bag exemplifies sustainability in fashion.", set()) == ["sustainability"]
     # a Y2K article passed with these
     assert invented_wear("It was also about the quality of the materials used and the craftsmanship.", set()) == [
         "the quality of the materials"]

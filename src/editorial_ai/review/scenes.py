@@ -372,9 +372,12 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # occasions" (a Gorpcore article passed with both): uses no post shows
         (r"\b(?:suitable|appropriate) for (?:casual|everyday|daily|any|all|every|various|many|different|formal)\b"
          r"|\bcan be (?:worn|styled|dressed up or down|carried) (?:for|to|in|on|at) (?:various|many|any|all|"
-         r"different|a range of|a variety of|multiple) (?:occasions|settings|events|ways)\b"
+         r"different|a range of|a variety of|multiple) (?:occasions|settings|events|ways|styles|outfits|looks)\b"
          r"|\b(?:stylish|practical|fashionable) and functional\b|\bfunctional (?:pieces?|items?|accessor(?:y|ies))\b",
          "suitable functional occasions"),
+        # "Jackson Wang has consistently been a leader in minimalism and sustainability in fashion" (Balletcore)
+        (r"\b(?:a|the) (?:leader|pioneer|trailblazer|trendsetter) (?:in|of)\b|\bsustainab(?:le|ility)\b"
+         r"|\beco[- ]friendly\b", "leader pioneer trailblazer trendsetter sustainable sustainability eco"),
     ))
 
 
