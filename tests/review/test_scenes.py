@@ -344,6 +344,8 @@ def test_a_history_no_source_gives_the_trend_is_found_in_any_sentence() -> None:
         "originated in old money fashion"]
     assert invented_history("The sweatshirt is a timeless classic.", set()) == ["timeless classic"]
     assert invented_history("The sweatshirt has stood the test of time.", set()) == ["stood the test of time"]
+    assert invented_history("Olive leather is a classic and timeless choice for streetwear.", set()) == [
+        "classic and timeless"]
     assert invented_scenes("The sweatshirt was a staple of Jackson Wang's brand campaign, worn in a variety of "
                            "styles and occasions.", set()) == ["a staple of"]
     assert invented_scenes("Jackson Wang wore the sweatshirt in a variety of styles.", set()) == [

@@ -298,8 +298,9 @@ _HISTORY: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"|\b(?:has|have) been (?:in fashion|in style|around|popular|a staple|a classic|a favou?rite|beloved|"
          r"worn) (?:for|since) (?:years|decades|ages|a long time|long)\b", "decades centuries generations"),
         # An age as a verdict: "The sweatshirt is a timeless classic that has stood the test of time" was a passed
-        # Gorpcore article's pull quote.
-        (r"\b(?:stood|stands|withstood|will stand) the test of time\b|\btimeless (?:classic|staple|piece)\b",
+        # Gorpcore article's pull quote, "a classic and timeless choice for streetwear" a Jennie Effect one's.
+        (r"\b(?:stood|stands|withstood|will stand) the test of time\b|\btimeless (?:classic|staple|piece|choice|"
+         r"appeal|design|look|style)\b|\bclassic and timeless\b",
          "timeless"),
     ))
 
