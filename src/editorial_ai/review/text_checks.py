@@ -241,14 +241,8 @@ def says_again(sentence: str, earlier: str, sourced: frozenset[str] = frozenset(
         # Jackson Wang wore in the Milan Fashion Week front row on March 10, 2025." after "The Dior belt is an olive
         # leather accessory that Jackson Wang wore ..." (a Gorpcore article passed with both).
         return True
-    if _same_look_named(sentence, earlier, every, before_words):
-        return True
-    if (_shared_clause(key, before, sourced, frozenset(plain(" ".join(_capitalised(sentence))).split()))
-            and not set(re.findall(r"\d+", key)) - set(re.findall(r"\d+", before))
-            and not set(_QUOTED.findall(sentence)) - set(_QUOTED.findall(earlier))):
-        return True
-    if (_same_opening(key, before, sourced) and len(every & before_words) >= SAME_OPENING_SHARE * len(every)
-            and _capitalised(sentence) <= _capitalised(earlier)):
+    if (_same_look_named(sentence, earlier, every, before_words) or _shared_clause(sentence, earlier, sourced)
+            or _same_opening(sentence, earlier, sourced)):
         return True
     words = every - sourced
     shared = words & before_words
@@ -266,26 +260,37 @@ def _same_look_named(sentence: str, earlier: str, every: frozenset[str], before_
     return len(every & before_words) >= SAME_DAY_SHARE * len(every) and len(added) <= 3 and added <= names
 
 
-def _shared_clause(key: str, before: str, sourced: frozenset[str], names: frozenset[str]) -> bool:
-    """Whether plain sentence `key` holds a run of CLAUSE_RUN_WORDS words of `before` about one of its `names`,
-    two or more of the run's words the writer's own (neither sourced nor a plain telling of a look). A run naming
-    nobody is a shared frame ("... was photographed for an airport fashion moment in the post ...", told of two
-    people), not a clause said again."""
-    words, earlier = key.split(), f" {before} "
+def _shared_clause(sentence: str, earlier: str, sourced: frozenset[str]) -> bool:
+    """Whether `sentence` holds a run of CLAUSE_RUN_WORDS words of `earlier` about one of its names, two or more of
+    the run's words the writer's own (neither sourced nor a plain telling of a look), and gives no figure or quoted
+    post title `earlier` lacks. A run naming nobody is a shared frame ("... was photographed for an airport fashion
+    moment in the post ...", told of two people), and a new figure or title tells another post ("With 631,595 views,
+    the post keeps the Kazuha Effect in view; ..." after "With 1,449,179 views, ...")."""
+    key, before = plain(sentence), plain(earlier)
+    if (set(re.findall(r"\d+", key)) - set(re.findall(r"\d+", before))
+            or set(_QUOTED.findall(sentence)) - set(_QUOTED.findall(earlier))):
+        return False
+    names = frozenset(plain(" ".join(_capitalised(sentence))).split())
+    words, padded = key.split(), f" {before} "
     for start in range(len(words) - CLAUSE_RUN_WORDS + 1):
         run = words[start:start + CLAUSE_RUN_WORDS]
-        if (f" {' '.join(run)} " in earlier and any(word in names for word in run)
+        if (f" {' '.join(run)} " in padded and any(word in names for word in run)
                 and len(frozenset(content_words(" ".join(run))) - sourced - _TELLING) >= 2):
             return True
     return False
 
 
-def _same_opening(key: str, before: str, sourced: frozenset[str]) -> bool:
-    """Whether two plain sentences open on the same SAME_OPENING_WORDS words, two or more of them the writer's own."""
-    opening = key.split()[:SAME_OPENING_WORDS]
-    if len(opening) < SAME_OPENING_WORDS or before.split()[:SAME_OPENING_WORDS] != opening:
+def _same_opening(sentence: str, earlier: str, sourced: frozenset[str]) -> bool:
+    """Whether `sentence` opens on the same SAME_OPENING_WORDS words as `earlier`, two or more of them the writer's
+    own, shares SAME_OPENING_SHARE of its content words with it and names no one it did not."""
+    key, before = plain(sentence).split(), plain(earlier).split()
+    opening = key[:SAME_OPENING_WORDS]
+    if len(opening) < SAME_OPENING_WORDS or before[:SAME_OPENING_WORDS] != opening:
         return False
-    return len(frozenset(content_words(" ".join(opening))) - sourced - _TELLING) >= 2
+    every, before_words = frozenset(content_words(sentence)), frozenset(content_words(earlier))
+    return (len(frozenset(content_words(" ".join(opening))) - sourced - _TELLING) >= 2
+            and len(every & before_words) >= SAME_OPENING_SHARE * len(every)
+            and _capitalised(sentence) <= _capitalised(earlier))
 
 
 # Words a sentence may open on with a capital that name nobody.
