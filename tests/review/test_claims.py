@@ -388,3 +388,13 @@ def test_a_paragraph_opening_on_a_piece_it_never_named_is_a_finding() -> None:
     checks = check_claims(layout_claims_, index)
     assert checks[0].pairing == ['which piece? "wore it" comes before the paragraph names one: name the piece']
     assert not checks[1].pairing
+
+
+def test_a_person_named_only_inside_the_topic_s_name_is_not_a_wearer() -> None:
+    lisa = {"post_id": "p2", "artist_name": "Lisa", "context": "street style",
+            "solutions": [{"solution_id": "s9", "title": "Celine Triomphe Bag", "brand": "Celine"}]}
+    index = build_index(TOPICS, [*CONTEXTS, lisa], KNOWN, context=["Jennie Effect"])
+    checks = check_claims(text_claims("Lisa's Celine Triomphe Bag is the most viewed look of the Jennie Effect. "
+                                      "In the Jennie Effect, Jennie carried the Celine Triomphe Bag."), index)
+    assert checks[0].pairing == []  # the trend's name, not Jennie
+    assert checks[1].pairing == ["no source post ties Jennie to Celine Triomphe Bag"]  # Jennie herself

@@ -163,6 +163,20 @@ def known_names(text: str, index: SourceIndex) -> list[tuple[str, str]]:
     return list(found.items())
 
 
+def _only_in_topic(text: str, name: str, topics: list[str]) -> bool:
+    """Whether every mention of `name` in `text` is part of a topic's own name: "the most viewed look in Jennie
+    Effect" names the trend, not Jennie, and read as her it tied her to Cha Eun-woo's pieces (a false finding on
+    correct sentences of every Jennie Effect article)."""
+    inside = [t for t in topics if t.strip() and re.search(rf"\b{re.escape(name)}\b", t, re.I)
+              and plain(t) != plain(name)]
+    if not inside:
+        return False
+    rest = text
+    for topic in inside:
+        rest = re.sub(rf"\b{re.escape(topic)}\b", " ", rest, flags=re.I)
+    return not re.search(rf"\b{re.escape(name)}\b", rest, re.I)
+
+
 def _reads_as_name(words: list[str], i: int, folded: str, end: int) -> bool:
     """A capitalised single-word name used as a name: not lower-case, not "V-neck", not the season Winter."""
     word = words[i]
@@ -539,8 +553,11 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     `antecedent_products` the pieces it named last (plain keys), which "the tee" or "it" describes, and
     `named_before` every piece the paragraph named so far, latest first, which "the bag" may be."""
     result = ClaimCheck(claim)
-    found = result.known = known_names(claim.text, index)
-    seen = {plain(n) for n, _ in found}
+    found = result.known = [(n, kind) for n, kind in known_names(claim.text, index)
+                            if kind != "person" or not _only_in_topic(claim.text, n, index.context)]
+    # The topic's own name is context, not a name the claim gives ("the Taeyang Effect"): a figure beside it is not
+    # tied to a post of "Taeyang Effect".
+    seen = {plain(n) for n, _ in found} | {plain(t) for t in index.context if t.strip()}
     names = [n for n, kind in found]
     for span in checkable_spans(claim.text, mid_sentence):
         if span.kind == "number":

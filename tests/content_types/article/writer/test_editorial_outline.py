@@ -33,13 +33,16 @@ def test_facts_are_grouped_into_background_looks_products_and_spread() -> None:
     assert first.lead.startswith("The Chanel 22 Bag")
     assert "Jennie wore it at the airport on 14 February 2026" in first.lead
     assert not any("Celine" in fact for fact in first.facts + second.facts)
-    assert any(f.startswith("most viewed look: Jennie at the airport wearing") for f in spread.facts)
+    # The closing looks carry their day: left undated, the model dated them from other posts.
+    top = "most viewed look: Jennie on 14 February 2026 at the airport wearing"
+    assert any(f.startswith(top) for f in spread.facts)
     assert not any('"' in fact for plan in (looks, spread) for fact in plan.facts[1:])  # no post title to lift
     # Who wore the trend, each with the places of their own posts: no list of places to pair with anyone at will.
     worn = "worn by: Jennie at the airport and in street style; Lisa in street style"
     assert worn in background.facts
     # The close gives each other wearer one look with its own pieces, and no list of pieces beside the people.
-    assert "look of Lisa in street style: Celine Triomphe Shoulder Bag in black leather" in spread.facts
+    lisa = "look of Lisa on 1 September 2025 in street style: Celine Triomphe Shoulder Bag in black leather"
+    assert lisa in spread.facts
     assert not any(f.startswith(("pieces:", "worn by:", "look of Jennie")) for f in spread.facts)
     assert not any(f.startswith("seen:") for plan in outline.plans for f in plan.facts)
 

@@ -360,15 +360,25 @@ def _worn_by(people: list[str], posts: Posts) -> str:
     return "worn by: " + "; ".join(paired)
 
 
+def _post_date(post: SourcePostJson) -> str:
+    """A post's day as the facts write it ("27 January 2026"), or "" when it has none."""
+    return str(post.get("date") or readable_date(post.get("created_at")) or "")
+
+
 def _one_look(person: str, posts: Posts, terms: list[str]) -> str:
-    """ "look of Lisa in street style: Celine Triomphe Bag in black leather": `person`'s most relevant look (on
-    topic first, then most viewed) with its own pieces, undated (a date is one more thing to pair wrongly)."""
+    """ "look of Lisa on 2 March 2026 in street style: Celine Triomphe Bag in black leather": `person`'s most
+    relevant look (on topic first, then most viewed) with its own pieces and its day. Left undated, the look was
+    dated by the model anyway, from another post ("On 23 October 2025, Jimin wore the Dior Lady Dior Bag", a look of
+    27 January): asked for one sentence on each fact line, three of the closing paragraph's four wrong sentences
+    gave an undated look a day no post gives it."""
     own = [p for p in posts if p.get("artist_name") == person]
     post = min(own, key=lambda p: (not post_on_topic(p, terms), -_views(p)))
     described = [f"{s['title']} in {d}" if (d := _details(s)) else str(s["title"])
                  for s in post.get("solutions", []) if s.get("title")][:2]
     where = scene_phrase(str(post.get("context") or ""))
-    return f"look of {person}" + (f" {where}" if where else "") + f": {'; '.join(described) or 'no pieces logged'}"
+    date = _post_date(post)
+    return (f"look of {person}" + (f" on {date}" if date else "") + (f" {where}" if where else "")
+            + f": {'; '.join(described) or 'no pieces logged'}")
 
 
 def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) -> Outline:
@@ -412,8 +422,10 @@ def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) 
     if top:
         # The look, not its post title: given the title in quotes, the model made it the headline.
         pieces = [str(sol.get("title")) for sol in top.get("solutions", []) if sol.get("title")][:2]
-        spread.append(f"most viewed look: {top.get('artist_name', '')} {scene_phrase(str(top.get('context') or ''))}"
-                      + (f" wearing {_and(pieces)}" if pieces else ""))
+        date = _post_date(top)
+        where = scene_phrase(str(top.get("context") or ""))
+        spread.append(f"most viewed look: {top.get('artist_name', '')}" + (f" on {date}" if date else "")
+                      + f" {where}" + (f" wearing {_and(pieces)}" if pieces else ""))
     # Each wearer with the pieces of one look of theirs, not a list of people beside a list of pieces: given
     # "worn by: ...; Jackson Wang in the Milan Fashion Week front row" and "pieces: ..., Alaïa Le Coeur Bag", the
     # model put Jackson Wang in the bag at Milan, and the Gorpcore run escalated on that pairing.
