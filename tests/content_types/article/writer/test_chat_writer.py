@@ -330,16 +330,40 @@ async def test_a_paragraph_the_claim_checks_find_wrong_is_asked_again_with_the_p
     assert outcome.notes["paragraphs with a claim the sources do not support asked again"] == 1
 
 
-async def test_a_first_draft_sends_a_sentence_still_wrong_after_the_second_try_to_the_review() -> None:
+async def test_a_first_draft_s_sentence_the_review_s_checks_find_wrong_is_fixed_or_taken_out_before_the_review(
+) -> None:
     wrong = "Lisa wore the Chanel 22 Bag in street style as well."
     writer, client = _writer({"editorial_paragraph": [{"text": f"{LONG} {wrong}"}],
+                              "editorial_sentence": [{"text": wrong}],
                               "editorial_extend": [{"error": "permanent"}], **HEADINGS})
     outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
                                  rubric=load_rubric("fashion_magazine"), feedback_history=[])
-    # Nothing deleted and no sentence fix asked: the review quotes it back (house style: "the bag").
-    assert outcome.content.body_paragraphs[0].endswith("Lisa wore the bag in street style as well.")
-    assert not [c for c in client.calls if c.purpose == "editorial_sentence"]
-    assert "sentences_taken_out" not in outcome.notes
+    # The screen runs the review's own checks on the draft: the pairing is quoted to a correction, then to two
+    # replacements; every answer keeps it, so it is taken out and the log says why.
+    asks = [c.prompt for c in client.calls if c.purpose == "editorial_sentence"]
+    assert wrong in asks[0] and "Lisa" in asks[0]
+    assert "Lisa wore" not in outcome.content.body_paragraphs[0]
+    taken = outcome.notes["sentences_taken_out"]
+    assert {"sentence": wrong, "problems": ["no source post ties Lisa to Chanel 22 Bag"]} in taken
+    assert outcome.notes["sentences the writer's screen found wrong"] >= 1
+
+
+async def test_without_the_rubric_a_revision_screens_only_pairings_and_years() -> None:
+    stubborn = "Her look was logged between February 2025 and February 2026."
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
+                               body_paragraphs=[PARAGRAPH, f"{PARAGRAPH} Lisa wore the Chanel 22 Bag."])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "fact_accuracy", "reason": "1 claim lacks support.",
+         "evidence": ['body_paragraphs[1]: "Lisa wore the Chanel 22 Bag." — no source post ties Lisa to Chanel 22 '
+                      'Bag']}]}
+    for rubric, used in ((None, True), (load_rubric("fashion_magazine"), False)):
+        writer, _ = _writer({"editorial_sentence": [{"text": stubborn}], "editorial_extend": [{"error": "permanent"}],
+                             "editorial_pull_quote": [{"text": "1"}]})
+        outcome = await writer.revise(content=content, targets=["body_paragraphs[1]"], feedback_history=[review],
+                                      curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                      rubric=rubric)
+        # Years no one post of hers gives pass the pairing and year screen; the review's own checks refuse them.
+        assert ("logged between" in outcome.content.body_paragraphs[1]) is used
 
 
 async def test_the_writer_s_screen_reads_a_paragraph_with_the_article_s_rules() -> None:

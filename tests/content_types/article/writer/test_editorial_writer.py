@@ -215,7 +215,7 @@ async def test_a_revision_identical_to_its_predecessor_is_resampled(repeats: int
     same = [_outcome(PARAGRAPHS[:3]) for _ in range(repeats)]
     fresh = _outcome([PARAGRAPHS[0], PARAGRAPHS[3], PARAGRAPHS[2]])
     service = _Service([*same, fresh])
-    deps = SimpleNamespace(settings=SimpleNamespace(targeted_correction=True))
+    deps = SimpleNamespace(settings=SimpleNamespace(targeted_correction=True, content_type="fashion_magazine"))
     outcome, mode, resamples = await produce_distinct(service, state, deps)  # type: ignore[arg-type]
     assert unchanged(state, _outcome(PARAGRAPHS[:3]), mode) and not unchanged(state, fresh, mode)
     assert outcome is fresh and resamples == repeats and mode == "targeted:body_paragraphs[1]"

@@ -54,6 +54,7 @@ async def _produce(
     # A new attempt must be able to differ: a fixed seed on an unchanged prompt repeats the draft.
     seed = 1000 + int(state.get("draft_version", 0))
     tone = run_option(state, "tone", "sophisticated")
+    content_type = state.get("content_type") or deps.settings.content_type
     if targets and previous and deps.settings.targeted_correction:
         try:
             outcome = await service.revise(
@@ -66,11 +67,11 @@ async def _produce(
                 tone=tone,
                 seed=seed,
                 variant=variant,
+                rubric=load_rubric(content_type),
             )
             return outcome, "targeted:" + ",".join(targets)
         except (LLMError, ValidationError):
             pass  # a failed patch falls back to a full rewrite below rather than losing the attempt
-    content_type = state.get("content_type") or deps.settings.content_type
     outcome = await service.draft(
         curated_topics=topics,
         enriched_contexts=contexts,

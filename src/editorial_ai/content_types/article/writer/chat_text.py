@@ -195,6 +195,7 @@ def findings_for(entry: FeedbackJson, paragraph: str, index: int) -> list[str]:
     return out[:6]
 
 
+REPEATED = "it repeats a sentence said earlier in the article; say something new from the facts"
 _QUOTED_CLAIM = re.compile(r'^(?:body_paragraphs\[(\d+)\]:\s*)?"(.+?)…?"\s+—\s+(.+)$')
 
 
@@ -218,7 +219,7 @@ def sentence_findings(entry: FeedbackJson, paragraph: str, index: int) -> list[t
                 continue
             problem = match[3].strip()
             if match[1] is None and "appears more than once" in problem:
-                problem = "it repeats a sentence said earlier in the article; say something new from the facts"
+                problem = REPEATED
             found.setdefault(sentence, []).append(problem)
     return [(sentence, problems) for sentence, problems in found.items()]
 

@@ -66,6 +66,7 @@ from editorial_ai.content_types.article.writer.house_style import (
     shorten_repeated_names,
 )
 from editorial_ai.content_types.article.writer.outline import Outline, ParagraphPlan, build_outline
+from editorial_ai.content_types.article.writer.screen import DraftScreen
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
@@ -140,6 +141,16 @@ class _ChatRun:
     move: str = ""  # the tone's countable move, asked in every paragraph request (`chat_prompts.tone_move`)
     notes: JsonObject = field(default_factory=dict)
     body: list[str] = field(default_factory=list)  # a revision's paragraphs as they stand: what a fix may not repeat
+    screen: DraftScreen | None = None  # the review's own checks (`screen.py`), when the run's rubric is known
+
+    def screen_flags(self, index: int, paragraph: str, sentence: str) -> list[str]:
+        """What the review's checks find wrong with `sentence` once paragraph `index` of the body reads
+        `paragraph` ([] without a screen or a body)."""
+        if self.screen is None or not 0 <= index < len(self.body):
+            return []
+        body = list(self.body)
+        body[index] = paragraph
+        return self.screen.flags(body, index, sentence)
 
     def pairing_problems(self, paragraph: str, sentence: str, *, names: bool = True) -> list[str]:
         """What the review's claim checks find wrong in `sentence`, read inside `paragraph` (see
@@ -245,7 +256,7 @@ class ChatEditorialService:
         self.mode = mode
 
     def _run(self, topics: list[CuratedTopicJson], contexts: list[SourcePostJson], *, tone: str, guidance: str,
-             seed: int | None, variant: int) -> _ChatRun:
+             seed: int | None, variant: int, rubric: Rubric | None = None) -> _ChatRun:
         keyword = str(topics[0].get("keyword", "")) if topics else ""
         outline = build_outline(keyword, topics, contexts, variant)
         if len(outline.plans) < 2:
@@ -257,9 +268,11 @@ class ChatEditorialService:
         guard = SentenceGuard(outline.names, self.known_names, f"{outline.source_text}\n{facts}", strict_names=False,
                               brands={p.brand for p in outline.products if p.brand})
         sourced = f"{outline.source_text}\n{facts}"
+        index = cached_index(topics, contexts, context=[keyword])
+        screen = None if rubric is None else DraftScreen(rubric, index, keyword, tuple(
+            fact for plan in outline.plans for fact in plan.facts))
         return _ChatRun(outline, system, 1000 if seed is None else seed, guard, frozenset(plain(sourced).split()),
-                        frozenset(content_words(sourced)), sourced, cached_index(topics, contexts, context=[keyword]),
-                        move=tone_move(tone))
+                        frozenset(content_words(sourced)), sourced, index, move=tone_move(tone), screen=screen)
 
     async def _ask(self, run: _ChatRun, prompt: str, *, purpose: str, max_tokens: int, salt: int,
                    temperature: float = TEMPERATURE) -> str:
@@ -389,6 +402,7 @@ class ChatEditorialService:
         continues only paragraphs it rewrote (`among`), so the rest stays verbatim. An answer that repeats the
         paragraph, copies a fact line or runs long is not used (the log says so); the next shortest is tried."""
         paragraphs = list(paragraphs)
+        run.body = paragraphs  # what the screen reads each continuation in
         plans = run.outline.plans
         # Unusable continuations per paragraph: the next shortest is tried first, and a paragraph is tried again
         # (another seed) once the others have had their turn; a revision of one paragraph otherwise stopped at its
@@ -418,6 +432,7 @@ class ChatEditorialService:
             fresh = [s for s in split_sentences(added) if plain(s) not in known and not run.says_again(s, told)]
             whole = f"{paragraphs[index]} {' '.join(fresh)}"
             wrong = run.pairing_problems_of(whole, fresh)
+            wrong.update({s: flags for s in fresh if s not in wrong and (flags := run.screen_flags(index, whole, s))})
             if wrong:
                 _log(run.notes, "continuation sentences not used",
                      [{"sentence": s, "problems": list[JsonValue](p)} for s, p in wrong.items()])
@@ -592,17 +607,44 @@ class ChatEditorialService:
                     tone: str = "sophisticated", learned_guidance: str = "", seed: int | None = None,
                     variant: int = 0) -> DraftOutcome:
         """A whole article: the body (paragraph by paragraph, or in one answer), headline, standfirst, pull quote."""
-        del rubric  # the rules in the system message are the rubric's checkable part; the judge reads the rest
         run = self._run(curated_topics, enriched_contexts, tone=tone, guidance=learned_guidance, seed=seed,
-                        variant=variant)
+                        variant=variant, rubric=rubric)
         feedback = format_feedback(feedback_history)
-        body = await self._reader_line(run, await self._reach_floor(run, await self._body(run, feedback)))
+        body = await self._screened(run, await self._body(run, feedback))
+        body = await self._reader_line(run, await self._reach_floor(run, body))
         title, subtitle = await self._headlines(run, feedback)
         run.notes["writer"] = f"chat:{self.mode}"
         ignored = editor_requests_not_followed(feedback_history, body)
         if ignored:
             run.notes["editor_requests_not_followed"] = list[JsonValue](ignored)
         return await self._finish(run, body, title, subtitle, design_spec)
+
+    async def _screened(self, run: _ChatRun, body: list[str]) -> list[str]:
+        """A first draft with each sentence the review's checks would quote (`screen.DraftScreen`) fixed before
+        the review reads it: corrected, else replaced by an untold fact, else taken out and logged
+        (`_fix_sentences`). Without it the first review quoted about half the sentences of every draft back, and
+        the cap of three reviews was spent on what the writer could have found itself. A paragraph the fixes would
+        leave under THIN_WORDS goes to the review as written."""
+        if run.screen is None:
+            return body
+        run.body = body = list(body)
+        for i in range(len(body)):
+            located = run.screen.located(body, i)
+            if not located:
+                continue
+            run.notes["sentences the writer's screen found wrong"] = (
+                int(str(run.notes.get("sentences the writer's screen found wrong", 0))) + len(located))
+            plan = run.outline.plans[min(i, len(run.outline.plans) - 1)]
+            try:
+                fixed = await self._fix_sentences(run, i, body[i], located, plan.facts)
+            except LLMError as exc:  # the paragraph goes to the review as written, and the log says why
+                _log(run.notes, "sentence fixes failed", f"paragraph {i + 1}: {exc}")
+                continue
+            if word_count(fixed) >= THIN_WORDS:
+                body[i] = fixed
+            else:
+                _log(run.notes, "paragraphs left for the review (the fixes would thin them)", i + 1)
+        return body
 
     async def _fix_sentences(self, run: _ChatRun, index: int, paragraph: str,
                              located: list[tuple[str, list[str]]], facts: list[str]) -> str:
@@ -631,20 +673,23 @@ class ChatEditorialService:
             _log(run.notes, kind, sentence if kind == "sentences_rewritten" else {"sentence": sentence, "new": new})
         return mend_sentences(fixed)
 
-    def _usable(self, run: _ChatRun, paragraph: str, sentence: str, new: str, problems: list[str]) -> bool:
+    def _usable(self, run: _ChatRun, paragraph: str, sentence: str, new: str, problems: list[str],
+                index: int = -1) -> bool:
         """Whether `new` can stand in `sentence`'s place: not the old claim (no flagged term, no sentence it was
         said to repeat), no year no fact gives, no sentence of the paragraph or of the body said again, word for
         word or in other words (a revision put "The most viewed look was Cha Eun-woo ..." in the place of two
         sentences of one paragraph), no fact line copied, and nothing the review's claim checks find wrong, read in
-        the paragraph."""
+        the paragraph; with a screen, nothing any of the review's checks find wrong, read in the body (paragraph
+        `index`)."""
         if not new or new == sentence or len(new) > 2 * len(sentence) + 80:
             return False
         others = [s for p in dict.fromkeys([*run.body, paragraph]) for s in split_sentences(p) if s != sentence]
         if plain(new) in {plain(s) for s in others}:  # word for word a sentence the body has (not an echo by rule)
             return False
+        placed = paragraph.replace(sentence, new, 1)
         return not (still_holds(new, offending_terms(problems)) or run.unsourced_years(new) or run.copies(new)
                     or run.says_again(new, [*_echoed(problems), *others])
-                    or run.pairing_problems(paragraph.replace(sentence, new, 1), new))
+                    or run.pairing_problems(placed, new) or run.screen_flags(index, placed, new))
 
     async def _corrected(self, run: _ChatRun, index: int, paragraph: str, sentence: str, problems: list[str],
                          facts: list[str], *, salt: int) -> str:
@@ -655,7 +700,7 @@ class ChatEditorialService:
                                                      facts=facts),
                               purpose="editorial_sentence", max_tokens=90, salt=137 * (index + 1) + salt)
         new = fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)), run.outline.names))
-        return new if self._usable(run, paragraph, sentence, new, problems) else ""
+        return new if self._usable(run, paragraph, sentence, new, problems, index) else ""
 
     async def _replacement(self, run: _ChatRun, index: int, paragraph: str, sentence: str, problems: list[str],
                            facts: list[str], *, salt: int) -> str:
@@ -676,7 +721,7 @@ class ChatEditorialService:
             sentences = split_sentences(fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)),
                                                                      run.outline.names)))
             new = sentences[0] if sentences else ""
-            if self._usable(run, paragraph, sentence, new, problems) and keyword.casefold() in new.casefold():
+            if self._usable(run, paragraph, sentence, new, problems, index) and keyword.casefold() in new.casefold():
                 return new
         return ""
 
@@ -721,9 +766,11 @@ class ChatEditorialService:
     async def revise(self, *, content: EditorialContent, targets: list[str], feedback_history: list[FeedbackJson],
                      curated_topics: list[CuratedTopicJson], enriched_contexts: list[SourcePostJson],
                      design_spec: DesignSpec, tone: str = "sophisticated", seed: int | None = None,
-                     variant: int = 0) -> DraftOutcome:
-        """Rewrite only `targets`, each paragraph with the findings against it quoted; the rest stays verbatim."""
-        run = self._run(curated_topics, enriched_contexts, tone=tone, guidance="", seed=seed, variant=variant)
+                     variant: int = 0, rubric: Rubric | None = None) -> DraftOutcome:
+        """Rewrite only `targets`, each paragraph with the findings against it quoted; the rest stays verbatim.
+        With the run's `rubric`, every fix is screened by the review's own checks (`screen.py`)."""
+        run = self._run(curated_topics, enriched_contexts, tone=tone, guidance="", seed=seed, variant=variant,
+                        rubric=rubric)
         paragraphs = list(content.body_paragraphs)
         run.body = paragraphs  # the same list: each paragraph fixed below is what later fixes may not repeat
         redo = paragraph_indices(targets, len(paragraphs))

@@ -307,8 +307,11 @@ class EditorialService:
         tone: str = "sophisticated",
         seed: int | None = None,
         variant: int = 0,
+        rubric: Rubric | None = None,
     ) -> DraftOutcome:
-        """Regenerate only `targets` of `content` with the latest feedback; the rest is kept verbatim."""
+        """Regenerate only `targets` of `content` with the latest feedback; the rest is kept verbatim (`rubric` is
+        the chat writer's screen; this writer's guard checks its composed sentences itself)."""
+        del rubric
         system = build_paragraph_system(words=PARAGRAPH_WORDS, tone=tone, feedback=feedback_text(feedback_history))
         run = self._run(curated_topics, enriched_contexts, system=system, seed=seed, variant=variant)
         paragraphs = list(content.body_paragraphs)
