@@ -1,9 +1,10 @@
 """The writer for chat models: the model writes every sentence of the body, the headline and the standfirst.
 
 One system message carries the role, the rules and the run's facts grouped by paragraph (the outline of
-outline.py); each paragraph is one short user message. Nothing the model writes is deleted
-here: the sentence guard's objections are reported (notes["guard_findings"]) and the review turns unsupported
-names, figures and pairings into findings that the targeted rewrite quotes back to the model.
+outline.py); each paragraph is one short user message. The sentence guard's objections are reported
+(notes["guard_findings"]); the review's own checks (screen.py) locate what the first draft gets wrong, and each
+such sentence is corrected, replaced by an untold fact or taken out, every change logged, before the review turns
+what is left into findings that the targeted rewrite quotes back to the model.
 """
 
 from __future__ import annotations
