@@ -166,6 +166,21 @@ def test_a_group_the_artist_s_posts_never_name_is_a_wrong_pairing() -> None:
     assert still_holds("Jackson Wang's look recalls BTS.", groups) == ["Jackson Wang + BTS"]
 
 
+def test_a_group_put_on_a_list_of_people_makes_each_of_them_a_member() -> None:
+    contexts = [{"post_id": "p1", "artist_name": "Jimin", "group_name": "BTS", "context": "airport",
+                 "title": "Jimin at the airport", "date": "22 August 2025", "solutions": []},
+                {"post_id": "p2", "artist_name": "Jackson Wang", "context": "brand campaign",
+                 "title": "Jackson Wang for Dior", "date": "2 February 2026", "solutions": []},
+                {"post_id": "p3", "artist_name": "V", "group_name": "BTS", "context": "airport",
+                 "title": "V at the airport", "date": "5 April 2025", "solutions": []}]
+    index = build_index([{"keyword": "Y2K"}], contexts, KNOWN)
+    claims = text_claims("The looks come from BTS stars Jimin and Jackson Wang. Jimin and Jackson Wang of BTS wore "
+                         "navy. BTS members Jimin and V flew out. Jimin of BTS and Jackson Wang both wore navy.")
+    pairing = [c.pairing for c in check_claims(claims, index)]
+    assert pairing[0] == pairing[1] == ["the sources do not make Jackson Wang a member of BTS"]
+    assert pairing[2] == [] and pairing[3] == []  # both members; the group given to Jimin alone
+
+
 def _sandals_then_cap(cap_wearer: str) -> SourceIndex:
     """Jimin's sandals on the red carpet on 4 April 2025, then `cap_wearer`'s cap at the airport on 22 August."""
     sandals = {"solution_id": "s7", "title": "Lemaire Fisherman Sandals", "brand": "Lemaire", "metadata": {}}
@@ -488,6 +503,7 @@ def test_reception_and_the_writer_s_notes_in_the_prose_are_read() -> None:
     assert notes_named("Jackson Wang wore the cap at a brand campaign, with the sources describing no such "
                        "scene.") == ["the sources describing"]
     assert notes_named("The bag is olive leather, which aligns with the facts.") == ["aligns with the facts"]
+    assert notes_named('The topic of the feature is "Jennie Effect".') == ["the topic of the feature"]
     assert notes_named("According to the posts, Jennie wore it twice.") == ["according to the posts"]
     assert notes_named("Its sources of colour are the olive bag and the grey flats.") == []
 

@@ -521,6 +521,28 @@ def _membership_problems(people: list[str], index: SourceIndex) -> list[str]:
             if group not in index.groups_of[artist]]
 
 
+def _listed_members_problems(text: str, people: list[str], index: SourceIndex) -> list[str]:
+    """A group put before or after a list of people as theirs ("BLACKPINK celebrities Jennie and Cha Eun-woo",
+    "Jennie and Cha Eun-woo of BLACKPINK") when one of them is no member of it: the one-artist rule above does
+    not judge a claim naming several, and a passed article made Cha Eun-woo a BLACKPINK star this way."""
+    all_groups = frozenset().union(*index.groups_of.values()) if index.groups_of else frozenset()
+    artists = {plain(p): p for p in people if plain(p) in index.groups_of and plain(p) not in all_groups}
+    groups = {plain(p): p for p in people if plain(p) in all_groups and plain(p) not in index.groups_of}
+    if len(artists) < 2 or not groups:
+        return []
+    names = "|".join(re.escape(n) for n in sorted(artists.values(), key=len, reverse=True))
+    listed = rf"(?:{names})(?:\s*,\s*(?:and\s+)?(?:{names}))*(?:\s*,?\s+and\s+(?:{names}))"
+    problems = []
+    for key, group in groups.items():
+        g = re.escape(group)
+        for match in re.finditer(rf"\b{g}(?:'s)?(?:\s+[a-z-]+){{0,2}}?\s+({listed})|({listed})\s+(?:of|from)\s+{g}\b",
+                                 text):
+            span = match[1] or match[2]
+            problems += [f"the sources do not make {artist} a member of {group}"
+                         for k, artist in artists.items() if artist in span and key not in index.groups_of[k]]
+    return list(dict.fromkeys(problems))
+
+
 def _garment_problems(text: str, people: list[str], index: SourceIndex) -> list[str]:
     """Clothes a claim that names no piece puts on `people` that no post shows on them: a family they never wore
     ("Jackson Wang's look was more formal with her white blouse and black dress"), or a described piece of a
@@ -606,6 +628,7 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     if not result.pairing:
         result.pairing = _each_person_problems(claim.text, people, items, index)
     result.pairing += _membership_problems(people, index)
+    result.pairing += _listed_members_problems(claim.text, people, index)
     result.pairing += [f"the sources do not make {other.title()} a {owner.title()} piece"
                        for owner, other in possessive_clashes(claim.text, index.brand_keys)]
     products = [plain(n) for n, kind in sourced if kind == "product"] or [

@@ -220,6 +220,9 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     r"|\b(?:this|the (?:opening|closing|final|next|previous|last|first|second|third)) paragraph\b"
                     r"|\bcall to action\b|\bthe (?:feature|article) (?:is|was) (?:wrapped|closed|rounded|opened)\b"
                     r"|\bthe (?:feature|article) (?:concludes|concluded|ends|ended|closes|closed) with\b"
+                    # The task's first fact line read back: "The topic of the feature is "Jennie Effect", ..." opened
+                    # a Jennie Effect article that passed.
+                    r"|\bthe (?:topic|subject|theme) of (?:the|this) (?:feature|article)\b"
                     # The reader sent elsewhere: "can be explored through their respective websites for more
                     # information on materials, colors, and design details" closed a Jennie Effect draft that passed.
                     r"|\b(?:their|its|her|his|the brand s|the brands|respective|official) websites?\b"
