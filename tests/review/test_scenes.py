@@ -398,6 +398,12 @@ def test_how_a_piece_feels_carries_or_suits_a_season_is_invented_wear() -> None:
     assert invented_wear("The bag can be worn in various styles.", set()) == ["can be worn in various styles"]
     assert invented_wear("He has consistently been a leader in minimalism.", set()) == ["a leader in"]
     assert invented_wear("The bag exemplifies sustainability in fashion.", set()) == ["sustainability"]
+    # a Gorpcore article of the twenty-first round escalated with these still in it
+    assert invented_wear("The sweatshirt is a versatile top that can be paired with any outfit.", set()) == [
+        "can be paired with any outfit"]
+    assert invented_wear("It adds a touch of old money to any outfit.", set()) == ["to any outfit"]
+    assert invented_wear("It is a great addition to any Gorpcore look.", set()) == ["a great addition to any"]
+    assert invented_wear("Jackson Wang paired the belt with the Dior Book Tote.", set()) == []
     # a Y2K article passed with these
     assert invented_wear("It was also about the quality of the materials used and the craftsmanship.", set()) == [
         "the quality of the materials"]

@@ -73,7 +73,7 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"(?:after|afterwards|on end|to come))\b", "since again afterwards"),
         # A habit: "The sweatshirt was a staple of Jackson Wang's brand campaign, worn in a variety of styles and
         # occasions" (one post, one look; a Gorpcore article passed with it).
-        (r"\ba staple (?:item |piece )?of\b|\ba staple (?:item|piece) in\b|\b(?:in|for|across) a (?:wide )?(?:variety|"
+        (r"\ba staple (?:item |piece )?(?:of|in)\b|\b(?:in|for|across) a (?:wide )?(?:variety|"
          r"range|number) of (?:styles|occasions|settings|ways|looks|events|outfits)\b"
          # "worn on various occasions at the pop-up store event", "in street style on several occasions"
          r"|\bon (?:several|various|many|multiple|numerous|countless|different) occasions\b", "staple variety range"),
@@ -377,7 +377,12 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:suitable|appropriate) for (?:casual|everyday|daily|any|all|every|various|many|different|formal)\b"
          r"|\bcan be (?:worn|styled|dressed up or down|carried) (?:for|to|in|on|at) (?:various|many|any|all|"
          r"different|a range of|a variety of|multiple) (?:occasions|settings|events|ways|styles|outfits|looks)\b"
-         r"|\b(?:stylish|practical|fashionable) and functional\b|\bfunctional (?:pieces?|items?|accessor(?:y|ies))\b",
+         r"|\b(?:stylish|practical|fashionable) and functional\b|\bfunctional (?:pieces?|items?|accessor(?:y|ies))\b"
+         # "a versatile top that can be paired with any outfit", "adds a touch of old money and streetwear to any
+         # outfit", "a great addition to any Gorpcore look" (a Gorpcore article of the twenty-first round)
+         r"|\bcan be (?:paired|worn|styled|combined|matched) with (?:any|various|many|all|different) (?:\w+ )?"
+         r"(?:outfits?|pieces|looks|styles|items|clothes)\b|\b(?:to|with|for) (?:any|every) outfit\b"
+         r"|\ba (?:great|perfect|welcome|must have|wonderful) addition to (?:any|every)\b",
          "suitable functional occasions"),
         # "Jackson Wang has consistently been a leader in minimalism and sustainability in fashion" (Balletcore)
         (r"\b(?:a|the) (?:leader|pioneer|trailblazer|trendsetter) (?:in|of)\b|\bsustainab(?:le|ility)\b"
