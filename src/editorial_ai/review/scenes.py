@@ -73,8 +73,9 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"(?:after|afterwards|on end|to come))\b", "since again afterwards"),
         # A habit: "The sweatshirt was a staple of Jackson Wang's brand campaign, worn in a variety of styles and
         # occasions" (one post, one look; a Gorpcore article passed with it).
-        (r"\ba staple (?:item |piece )?(?:of|in)\b|\b(?:in|for|across) a (?:wide )?(?:variety|"
-         r"range|number) of (?:styles|occasions|settings|ways|looks|events|outfits)\b"
+        (r"\ba staple (?:item |piece )?of\b|\ba staple (?:item|piece) in\b|\ba staple in (?:the|this|that|a|an)\b"
+         r"|\b(?:in|for|across) a (?:wide )?(?:variety|range|number) of "
+         r"(?:styles|occasions|settings|ways|looks|events|outfits)\b"
          # "worn on various occasions at the pop-up store event", "in street style on several occasions"
          r"|\bon (?:several|various|many|multiple|numerous|countless|different) occasions\b", "staple variety range"),
         # An inner life no post shows: "Jennie's choice of this bag ... reflected her personality and values".
