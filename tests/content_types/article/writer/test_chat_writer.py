@@ -794,3 +794,21 @@ async def test_a_body_targeted_only_for_its_length_is_continued_not_rewritten() 
     assert outcome.notes["paragraphs continued for a short body, not rewritten"] == [1, 2]
     assert outcome.content.body_paragraphs[0].startswith(PARAGRAPH)
     assert len(" ".join(outcome.content.body_paragraphs).split()) > len(f"{PARAGRAPH} {PARAGRAPH}".split())
+
+
+async def test_a_rewritten_paragraph_is_screened_with_the_review_s_checks_before_the_review() -> None:
+    logged = "Her look was logged between February 2025 and February 2026."
+    fixed = "In street style she chose the Calvin Klein 90s Straight Jeans in blue denim."
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
+                               body_paragraphs=[PARAGRAPH, LONG.replace("Jennie carried", "Jennie took")])
+    note = {"source": "admin", "failed_criteria": [{"criterion": "editor", "reason": "Lead with the jeans."}]}
+    writer, client = _writer({"editorial_paragraph": [{"text": f"{LONG} {logged}"}],
+                              "editorial_sentence": [{"text": fixed}], "editorial_extend": [{"error": "permanent"}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["body_paragraphs[1]"], feedback_history=[note],
+                                  curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                  rubric=load_rubric("fashion_magazine"))
+    # The years no one post of hers gives pass the pairing screen; the review's own checks quote them to a fix.
+    assert outcome.content.body_paragraphs[1].endswith(fixed)
+    assert outcome.notes["sentences_rewritten"] == [logged]
+    assert any(logged in c.prompt for c in client.calls if c.purpose == "editorial_sentence")

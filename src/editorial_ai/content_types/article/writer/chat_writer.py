@@ -324,6 +324,13 @@ class ChatEditorialService:
         rewrite brought new wrong sentences that only the next review would find, and a run met its cap on
         sentences the writer's own screen had already found."""
         wrong = run.wrong_in(paragraph)
+        if run.screen is not None and 0 <= index < len(run.body):  # the review's other checks too, read in the body
+            body = list(run.body)
+            body[index] = paragraph
+            found = dict(wrong)
+            for sentence, problems in run.screen.located(body, index):
+                found[sentence] = list(dict.fromkeys([*found.get(sentence, []), *problems]))
+            wrong = list(found.items())
         if not wrong or len(paragraph) < 40:
             return paragraph
         plan = run.outline.plans[min(index, len(run.outline.plans) - 1)]
