@@ -111,6 +111,10 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:popular|a hit|(?:an? (?:\w+ )?)?favou?rite|in demand) (?:among|with)\b",
          "popular popularity favorite favourite"),
         (r"\bresonat\w*", "resonated resonates resonate"),  # "a look that resonated well with her brand campaign"
+        # "His Dior bag was a hit at the airport and in a music video!" (a Y2K close, twenty-first round)
+        (r"\b(?:was|is|were|are|became|becomes|become|proved|proves) (?:a |an )?(?:big |huge |instant |real )?"
+         r"hits?\b(?! (?:with|among))",
+         "hit hits"),
         (r"\b(?:young|younger|older) (?:women|men|people|readers|audiences?|fans|shoppers|consumers)\b"
          r"|\bgen z\b|\bmillennials\b|\bteenagers\b", "young younger gen millennials teenagers"),
         (r"\b(?:fashion )?(?:enthusiasts|fashionistas|trendsetters|shoppers|consumers)\b",
@@ -383,7 +387,9 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          # outfit", "a great addition to any Gorpcore look" (a Gorpcore article of the twenty-first round)
          r"|\bcan be (?:paired|worn|styled|combined|matched) with (?:any|various|many|all|different) (?:\w+ )?"
          r"(?:outfits?|pieces|looks|styles|items|clothes)\b|\b(?:to|with|for) (?:any|every) outfit\b"
-         r"|\ba (?:great|perfect|welcome|must have|wonderful) addition to (?:any|every)\b",
+         r"|\ba (?:great|perfect|welcome|must have|wonderful) addition to (?:any|every)\b"
+         # "making it a versatile look for both men and women" (Y2K): no post says who a piece is for
+         r"|\bfor both men and women\b|\bunisex\b|\bgender[- ]neutral\b",
          "suitable functional occasions"),
         # "Jackson Wang has consistently been a leader in minimalism and sustainability in fashion" (Balletcore)
         (r"\b(?:a|the) (?:leader|pioneer|trailblazer|trendsetter) (?:in|of)\b|\bsustainab(?:le|ility)\b"
