@@ -398,3 +398,16 @@ def test_a_person_named_only_inside_the_topic_s_name_is_not_a_wearer() -> None:
                                       "In the Jennie Effect, Jennie carried the Celine Triomphe Bag."), index)
     assert checks[0].pairing == []  # the trend's name, not Jennie
     assert checks[1].pairing == ["no source post ties Jennie to Celine Triomphe Bag"]  # Jennie herself
+
+
+def test_a_place_given_to_this_look_is_checked_against_the_day_the_sentence_before_gave_it() -> None:
+    posts = [{"post_id": "a", "artist_name": "Jennie", "context": "street style", "date": "5 August 2025",
+              "solutions": [{"solution_id": "j", "title": "Calvin Klein 90s Straight Jeans", "brand": "Calvin Klein"}]},
+             {"post_id": "b", "artist_name": "Jennie", "context": "pop-up store event", "date": "23 October 2025",
+              "solutions": [{"solution_id": "c", "title": "Chanel 22 Bag", "brand": "Chanel"}]}]
+    index = build_index(TOPICS, posts, KNOWN, context=["Jennie Effect"])
+    checks = check_claims(text_claims("On 5 August 2025, Jennie wore the Calvin Klein 90s Straight Jeans. This look "
+                                      "was worn at a pop-up store event. On 23 October 2025, Jennie carried the "
+                                      "Chanel 22 Bag. That look was seen at a pop-up store event."), index)
+    assert checks[1].pairing == ["no source post has Jennie at pop up on 5 August (the sources date it 23 October)"]
+    assert checks[3].pairing == []

@@ -323,6 +323,24 @@ def _each_person_problems(text: str, people: list[str], items: list[tuple[str, s
     return problems
 
 
+def _dated_look_problems(text: str, people: list[str], days: frozenset[tuple[int, int]],
+                         index: SourceIndex) -> list[str]:
+    """A place given to "this look" (or "the outfit"), the look the sentence before dated, that none of the
+    wearer's posts of that day has: "On August 5th, she donned the shorts and the flats ... This look was worn at a
+    pop-up store event" passed a review, her 5 August look being street style."""
+    if not _THE_LOOK.search(text) or not index.ties:
+        return []
+    cues = _claimed_cues(text, index)
+    if not cues:
+        return []
+    dated = f"{text} on {', '.join(day_text(d) for d in sorted(days))}"
+    problems: list[str] = []
+    for person in people:
+        tied = [t for t in index.ties if plain(person) in t.people]
+        problems += _place_date_problems(dated, person, cues, tied)
+    return problems
+
+
 def _place_date_problems(text: str, person: str, cues: list[str], tied: list) -> list[str]:
     """A day (or a month of a year) a claim naming no piece gives `person` at one of its places that none of their
     dated posts there has: "In February 2025, Jennie was a guest at a pop-up store event" and "On August 5th,
@@ -674,11 +692,19 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
     last_products: dict[str, list[str]] = {}  # per location: the pieces its latest claim named (plain keys)
     named_before: dict[str, list[str]] = {}  # per location: every piece named so far, latest first
     opened: set[str] = set()  # locations whose first claim was checked
+    last_days: dict[str, frozenset[tuple[int, int]]] = {}  # per location: the days its latest dated claim gave
     for claim in claims.claims:
         check = check_claim(claim, index, mid, method, last_people.get(claim.location),
                             last_products.get(claim.location), named_before.get(claim.location))
         found = [(n, kind) for n, kind in check.known if n not in check.unsupported]
         named = [n for n, kind in found if kind == "person"]
+        if claim.location.startswith(("body_paragraphs", "paragraphs")):
+            days = days_in(claim.text)
+            if not days and not months_in(claim.text) and claim.location in last_days:
+                check.pairing += _dated_look_problems(claim.text, named or last_people.get(claim.location, []),
+                                                      last_days[claim.location], index)
+            if days:
+                last_days[claim.location] = days
         if named:
             last_people[claim.location] = named
         pieces = [plain(n) for n, kind in found if kind == "product"]
