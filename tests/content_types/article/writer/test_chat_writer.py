@@ -812,3 +812,15 @@ async def test_a_rewritten_paragraph_is_screened_with_the_review_s_checks_before
     assert outcome.content.body_paragraphs[1].endswith(fixed)
     assert outcome.notes["sentences_rewritten"] == [logged]
     assert any(logged in c.prompt for c in client.calls if c.purpose == "editorial_sentence")
+
+
+async def test_a_first_draft_paragraph_the_screen_s_fixes_would_thin_is_written_again_with_its_problems() -> None:
+    wrong = "Lisa wore the Chanel 22 Bag in street style as well."
+    writer, client = _writer({"editorial_sentence": [{"text": wrong}], "editorial_paragraph": [{"text": LONG}]})
+    run = writer._run(TOPICS, CONTEXTS, tone="sophisticated", guidance="", seed=None, variant=0,
+                      rubric=load_rubric("fashion_magazine"))
+    body = await writer._screened(run, [PARAGRAPH.replace("Jennie carried", "Jennie took"), wrong])
+    assert body[1] == LONG
+    asked = next(c.prompt for c in client.calls if c.purpose == "editorial_paragraph")
+    assert "no source post ties Lisa to Chanel 22 Bag" in asked
+    assert run.notes["paragraphs thinned by the screen's fixes, rewritten whole"] == [2]

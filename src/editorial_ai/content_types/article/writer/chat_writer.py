@@ -632,7 +632,7 @@ class ChatEditorialService:
         the review reads it: corrected, else replaced by an untold fact, else taken out and logged
         (`_fix_sentences`). Without it the first review quoted about half the sentences of every draft back, and
         the cap of three reviews was spent on what the writer could have found itself. A paragraph the fixes would
-        leave under THIN_WORDS goes to the review as written."""
+        leave under THIN_WORDS is written again with the problems quoted (`_rewrite`, itself screened)."""
         if run.screen is None:
             return body
         run.body = body = list(body)
@@ -650,8 +650,12 @@ class ChatEditorialService:
                 continue
             if word_count(fixed) >= THIN_WORDS:
                 body[i] = fixed
-            else:
-                _log(run.notes, "paragraphs left for the review (the fixes would thin them)", i + 1)
+                continue
+            # (Nearly) every sentence was wrong: the paragraph is written again with the problems quoted, as a
+            # revision does, rather than handed on with them (an opening left as written passed its errors on).
+            _log(run.notes, "paragraphs thinned by the screen's fixes, rewritten whole", i + 1)
+            findings = list(dict.fromkeys(f"Review: {p}" for _, problems in located for p in problems))[:6]
+            body[i] = await self._rewrite(run, i, len(body), findings, body[i])
         return body
 
     async def _fix_sentences(self, run: _ChatRun, index: int, paragraph: str,
