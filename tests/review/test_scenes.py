@@ -405,6 +405,11 @@ def test_how_a_piece_feels_carries_or_suits_a_season_is_invented_wear() -> None:
     assert invented_wear("It is a great addition to any Gorpcore look.", set()) == ["a great addition to any"]
     assert invented_wear("Jackson Wang paired the belt with the Dior Book Tote.", set()) == []
     assert invented_wear("It made a versatile look for both men and women.", set()) == ["for both men and women"]
+    assert invented_wear("It is perfect for both formal and casual occasions.", set()) == [
+        "for both formal and casual"]
+    assert invented_history("The trend has evolved, with new styles emerging every year.", set()) == ["has evolved"]
+    assert invented_history("New styles keep emerging every year.", set()) == ["emerging every year"]
+    assert invented_history("Jennie wore the bag again in October.", set()) == []
     assert invented_reception("His Dior bag was a hit at the airport!", set()) == ["was a hit"]
     assert invented_reception("Jimin's Dior bag hit the airport in navy leather.", set()) == []
     # a Y2K article passed with these

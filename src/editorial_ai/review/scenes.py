@@ -310,6 +310,11 @@ _HISTORY: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:stood|stands|withstood|will stand) the test of time\b|\btimeless (?:classic|staple|piece|choice|"
          r"appeal|design|look|style)\b|\bclassic and timeless\b",
          "timeless"),
+        # A history of change: "the trend has evolved over time, with new pieces and styles emerging every year"
+        # (a Balletcore close of the twenty-first round)
+        (r"\b(?:has|have|had) (?:evolved|changed|grown|developed|transformed)\b|\bevolv(?:ed|ing) over (?:time|the "
+         r"years)\b|\b(?:emerging|appearing|arriving) (?:every|each) (?:year|season)\b",
+         "evolved changed developed transformed emerging"),
     ))
 
 
@@ -389,7 +394,8 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"(?:outfits?|pieces|looks|styles|items|clothes)\b|\b(?:to|with|for) (?:any|every) outfit\b"
          r"|\ba (?:great|perfect|welcome|must have|wonderful) addition to (?:any|every)\b"
          # "making it a versatile look for both men and women" (Y2K): no post says who a piece is for
-         r"|\bfor both men and women\b|\bunisex\b|\bgender[- ]neutral\b",
+         r"|\bfor both men and women\b|\bunisex\b|\bgender[- ]neutral\b"
+         r"|\bfor both (?:formal|casual|day|dressy|everyday) and (?:formal|casual|night|evening|everyday)\b",
          "suitable functional occasions"),
         # "Jackson Wang has consistently been a leader in minimalism and sustainability in fashion" (Balletcore)
         (r"\b(?:a|the) (?:leader|pioneer|trailblazer|trendsetter) (?:in|of)\b|\bsustainab(?:le|ility)\b"
