@@ -411,3 +411,11 @@ def test_a_place_given_to_this_look_is_checked_against_the_day_the_sentence_befo
                                       "Chanel 22 Bag. That look was seen at a pop-up store event."), index)
     assert checks[1].pairing == ["no source post has Jennie at pop up on 5 August (the sources date it 23 October)"]
     assert checks[3].pairing == []
+
+
+def test_a_one_word_wearer_no_source_names_is_an_unsupported_name_at_a_sentence_s_start() -> None:
+    index = build_index(TOPICS, CONTEXTS, KNOWN, context=["Jennie Effect"])
+    checks = check_claims(text_claims("Jenny wore the Chanel 22 Bag at the airport. On her way out, Jenny "
+                                      "carried it again. She wore it at the airport. Jennie wore it at the airport."),
+                          index)
+    assert [c.unsupported for c in checks] == [["Jenny"], ["Jenny"], [], []]

@@ -163,6 +163,27 @@ def known_names(text: str, index: SourceIndex) -> list[tuple[str, str]]:
     return list(found.items())
 
 
+# A sentence opening on a one-word name and a wearing verb: "Hanna wore the Loewe pumps ..." (Hanni misspelt, in a
+# passed Balletcore article) is a name, though a capital at a sentence's start is not read as one elsewhere.
+_OPENING_WEARER = re.compile(r"^\s*(?:On [^,]{3,30}, )?([A-Z][a-zà-ÿ]+(?:-[a-z]+)?) (?:also |then |once again )?"
+                             r"(?:wore|carried|chose|paired|donned|sported|was seen|stepped out|opted)\b")
+_NOT_NAMES = frozenset(["she", "he", "they", "it", "we", "you", "i", "one", "everyone", "someone", "fans",
+                        "readers", "this", "that", "who", "each", "both", "nobody", "anyone", "everybody"])
+
+
+def _unsourced_wearer(claim: Claim, names: list[str], index: SourceIndex) -> list[str]:
+    """The one-word name a claim opens on as a wearer ("Hanna wore ...") when no source has that word (added to
+    `names` too); [] otherwise."""
+    match = None if claim.heading else _OPENING_WEARER.match(claim.text)
+    if match is None or match[1] in names:
+        return []
+    word = match[1]
+    if word.lower() in _NOT_NAMES or plain(word) in index.words or plain(word) in index.context_text:
+        return []
+    names.append(word)
+    return [word]
+
+
 def _only_in_topic(text: str, name: str, topics: list[str]) -> bool:
     """Whether every mention of `name` in `text` is part of a topic's own name: "the most viewed look in Jennie
     Effect" names the trend, not Jennie, and read as her it tied her to Cha Eun-woo's pieces (a false finding on
@@ -611,6 +632,7 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     known = dict(found)
     result.unsupported += [n for n in names if not _name_supported(n, index, n in known)]
     result.unsupported += [f"the relationship {w!r}" for w in unsourced_relations(claim.text, index.words)]
+    result.unsupported += _unsourced_wearer(claim, names, index)
     score, best = index.support(content_words(claim.text), method or SUPPORT_METHOD, SUPPORT_TOP)
     result.support, result.best_sentence = round(score, 4), index.sentences[best] if best is not None else ""
     sourced = [(n, kind) for n, kind in found if n not in result.unsupported]
