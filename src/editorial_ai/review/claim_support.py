@@ -614,11 +614,8 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     `antecedent_products` the pieces it named last (plain keys), which "the tee" or "it" describes, and
     `named_before` every piece the paragraph named so far, latest first, which "the bag" may be."""
     result = ClaimCheck(claim)
-    found = result.known = [(n, kind) for n, kind in known_names(claim.text, index)
-                            if kind != "person" or not _only_in_topic(claim.text, n, index.context)]
-    # The topic's own name is context, not a name the claim gives ("the Taeyang Effect"): a figure beside it is not
-    # tied to a post of "Taeyang Effect".
-    seen = {plain(n) for n, _ in found} | {plain(t) for t in index.context if t.strip()}
+    found = result.known = known_names(claim.text, index)
+    seen = {plain(n) for n, _ in found}
     names = [n for n, kind in found]
     for span in checkable_spans(claim.text, mid_sentence):
         if span.kind == "number":
@@ -645,7 +642,8 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
                     if p not in titled]
         sourced += by_brand
         result.known = [*found, *by_brand]
-    people = [n for n, kind in sourced if kind == "person"]
+    # A person named only inside the topic's own name is no wearer: the name still counts as a sourced detail.
+    people = [n for n, kind in sourced if kind == "person" and not _only_in_topic(claim.text, n, index.context)]
     if not people and antecedents and (_PRONOUN.search(claim.text) or _THE_LOOK.search(claim.text)):
         people = antecedents
     items = [x for x in sourced if x[1] != "person"]
