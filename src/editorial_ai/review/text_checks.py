@@ -18,6 +18,7 @@ from editorial_ai.review.claim_support import ClaimCheck
 from editorial_ai.review.claims import ClaimSet
 from editorial_ai.review.dates import days_in
 from editorial_ai.review.profile import ReviewProfile
+from editorial_ai.review.retold import LookNames, retells_look
 from editorial_ai.review.source_index import STOPWORDS, SourceIndex, content_words, plain
 from editorial_ai.review.text_grounding import checkable_spans
 from editorial_ai.text import split_sentences
@@ -75,6 +76,12 @@ SAME_OPENING_SHARE = 0.5
 # part of this trend." three sentences after "Jimin's appearance at the airport was also part of this trend,
 # wearing ..."; a Jennie Effect article passed with both).
 CLAUSE_RUN_WORDS = 10
+# A shorter run said again, naming nobody, when OWN_RUN_MIN_OWN of its words are the writer's own: "The bag is a
+# classic piece that adds to the balletcore look with its grey color and minimal design." after "The ... Bag is made
+# of grey leather, a minimalist style that adds to the balletcore look with its grey color and minimal design." (a
+# Balletcore article passed with both: only "add", "color" and "design" of the run are not sourced words).
+OWN_RUN_WORDS = 8
+OWN_RUN_MIN_OWN = 2
 # One look told twice: a sentence giving the same day as an earlier one that told it of "he", "she" or "they",
 # adding nothing but the person's name and at most one more name word ("On February 2nd, Jackson Wang wore the cap
 # with the bag in navy leather and the Maison Kitsuné Bold Fox Head Sweatshirt!" after "On February 2nd in his brand
@@ -242,7 +249,7 @@ def says_again(sentence: str, earlier: str, sourced: frozenset[str] = frozenset(
         # leather accessory that Jackson Wang wore ..." (a Gorpcore article passed with both).
         return True
     if (_same_look_named(sentence, earlier, every, before_words) or _shared_clause(sentence, earlier, sourced)
-            or _same_opening(sentence, earlier, sourced)):
+            or _same_opening(sentence, earlier, sourced) or _own_run(sentence, earlier, sourced)):
         return True
     words = every - sourced
     shared = words & before_words
@@ -280,6 +287,24 @@ def _shared_clause(sentence: str, earlier: str, sourced: frozenset[str]) -> bool
     return False
 
 
+def _own_run(sentence: str, earlier: str, sourced: frozenset[str]) -> bool:
+    """Whether `sentence` holds a run of OWN_RUN_WORDS words of `earlier` with at least OWN_RUN_MIN_OWN content
+    words neither sourced nor a plain telling of a look (see OWN_RUN_WORDS), and tells nothing sourced `earlier`
+    does not: a new figure, post title or sourced word is another post or piece in a shared frame ("With 983,144
+    views, the post keeps Lemaire style in view; ..." after "With 370,317 views, ...")."""
+    key, before = plain(sentence), plain(earlier)
+    if (set(re.findall(r"\d+", key)) - set(re.findall(r"\d+", before))
+            or set(_QUOTED.findall(sentence)) - set(_QUOTED.findall(earlier))
+            or (frozenset(content_words(sentence)) - frozenset(content_words(earlier)) - _TELLING) & sourced):
+        return False
+    words, padded = key.split(), f" {before} "
+    for start in range(len(words) - OWN_RUN_WORDS + 1):
+        run = " ".join(words[start:start + OWN_RUN_WORDS])
+        if f" {run} " in padded and len(frozenset(content_words(run)) - sourced - _TELLING) >= OWN_RUN_MIN_OWN:
+            return True
+    return False
+
+
 def _same_opening(sentence: str, earlier: str, sourced: frozenset[str]) -> bool:
     """Whether `sentence` opens on the same SAME_OPENING_WORDS words as `earlier`, two or more of them the writer's
     own, shares SAME_OPENING_SHARE of its content words with it and names no one it did not."""
@@ -308,14 +333,17 @@ def _capitalised(sentence: str) -> frozenset[str]:
     return frozenset(words)
 
 
-def echoed_sentences(paragraphs: list[str], sourced: frozenset[str] = frozenset()) -> list[tuple[int, str, str]]:
+def echoed_sentences(paragraphs: list[str], sourced: frozenset[str] = frozenset(),
+                     looks: LookNames | None = None) -> list[tuple[int, str, str]]:
     """(paragraph index, sentence, the earlier sentence it says again in other words), in reading order; a
-    sentence repeated word for word is left to `repetition_figures`."""
+    sentence repeated word for word is left to `repetition_figures`. With the sources' `looks`, a sentence telling
+    an earlier one's look again (`retold.retells_look`) is one too."""
     earlier: list[str] = []
     out: list[tuple[int, str, str]] = []
     for index, paragraph in enumerate(paragraphs):
         for sentence in split_sentences(paragraph):
-            before = next((b for b in earlier if says_again(sentence, b, sourced)), None)
+            before = next((b for b in earlier if says_again(sentence, b, sourced)
+                           or (looks is not None and retells_look(sentence, b, looks))), None)
             if before is not None:
                 out.append((index, sentence, before))
             earlier.append(sentence)
@@ -391,7 +419,7 @@ def check_repetition(view: DraftView, criterion: str = "repetition") -> Criterio
     paragraphs = [p for p in view.paragraphs if p.strip()]
     rate, repeated = repetition_figures(paragraphs)
     evidence = [f'"{_excerpt(s)}" — appears more than once' for s in repeated]
-    echoes = echoed_sentences(view.paragraphs, view.index.vocabulary)
+    echoes = echoed_sentences(view.paragraphs, view.index.vocabulary, LookNames.of(view.index))
     evidence += [f'{_location(view, i)}: "{sentence}" — {SAYS_AGAIN} "{_excerpt(before, 200)}" already says: '
                  "say something new from the facts" for i, sentence, before in echoes]
     standfirst = " ".join(c.text for c in view.claims.claims if c.location == "subtitle")

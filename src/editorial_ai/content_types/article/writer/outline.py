@@ -36,6 +36,10 @@ _GENERIC = {"the", "a", "an", "of", "and", "in", "on", "for", "to", "with", "eff
             "trend", "fashion", "outfit", "new", "s"}  # fmt: skip
 
 
+# A fact line pointing back to a look another paragraph tells: no sentence of its own.
+ALREADY_TOLD = "already told: "
+
+
 def count_word(n: int) -> str:
     """Small counts as words: a digit in the prose would be a number the sources must hold."""
     return _COUNT_WORDS[n] if 0 <= n < len(_COUNT_WORDS) else "many"
@@ -311,7 +315,12 @@ def _with(lead: str, follow: str) -> str:
     return f"{lead} {follow}".strip() if follow else lead
 
 
-def _product_plan(keyword: str, product: Product, variant: int = 0, siblings: list[str] | None = None) -> ParagraphPlan:
+def _product_plan(keyword: str, product: Product, variant: int = 0, siblings: list[str] | None = None,
+                  told: tuple[str, int] = ("", 0)) -> ParagraphPlan:
+    """The piece's paragraph. `told` is (wearer, paragraph number) of a looks paragraph: that wearer's look with
+    the piece is referred back to, not dated again (given its date in both paragraphs, the model told the look in
+    full twice: "Hanni was wearing the Loewe pumps ... on 3 June 2025." and a paragraph later "The Loewe pumps ...
+    was worn by Hanni at a magazine cover shoot on 3 June 2025.")."""
     facts = [f'topic: "{keyword}"', f"product: {product.name} by {product.brand}"]
     if product.details:
         facts.append(f"details: {product.details}")
@@ -325,8 +334,12 @@ def _product_plan(keyword: str, product: Product, variant: int = 0, siblings: li
         # With whom and where: given "first seen: 2 March 2026" under two wearers, the model dated the second
         # one's airport look to the first one's post ("Jimin ... at the airport on 2 March 2026").
         who, scene = product.sightings[0] if product.sightings else ("", "")
-        facts.append(f"first seen: {product.first_seen}" + (f", on {who} {scene_phrase(scene)}".rstrip() if who
-                                                            else ""))
+        if who and who == told[0]:
+            facts.append(f"{ALREADY_TOLD}{who}'s look with this piece is in paragraph {told[1]}: refer to it in a few "
+                         "words, without its date")
+        else:
+            facts.append(f"first seen: {product.first_seen}" + (f", on {who} {scene_phrase(scene)}".rstrip() if who
+                                                                else ""))
     lead = product_lead(product.name, product.brand, product.details, list(product.sightings), variant,
                         date=product.first_seen)
     follow = product_follow(product.name, list(product.tags), list(product.sightings), product.price_krw)
@@ -414,7 +427,8 @@ def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) 
     product_slots = slots if len(products) >= slots or not second else max(1, slots - 1)
     for product in _pick_products(products, product_slots):
         siblings = [p.name for p in products if p.brand == product.brand and p.name != product.name]
-        outline.plans.append(_product_plan(keyword, product, variant, siblings))
+        told = (celebrity, 2) if celebrity else ("", 0)  # the looks paragraph follows the background
+        outline.plans.append(_product_plan(keyword, product, variant, siblings, told))
     if second and len(outline.plans) < MAX_PARAGRAPHS - 1:
         outline.plans.append(_looks_plan(keyword, second, posts, terms, variant))
     spread = [f'topic: "{keyword}"', f"looks logged: {count_word(len(posts))}"]

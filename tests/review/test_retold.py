@@ -1,0 +1,31 @@
+"""One look told twice across paragraphs: the same wearer, label and day, nothing new named."""
+
+from __future__ import annotations
+
+from editorial_ai.review.retold import LookNames, retells_look
+from editorial_ai.review.source_index import content_words
+from editorial_ai.review.text_checks import echoed_sentences
+
+LOOKS = LookNames(people=frozenset({"hanni", "jackson wang"}), brands=frozenset({"loewe", "dior"}),
+                  piece_words=frozenset({"pump", "bag", "sunglass"}))
+LOOKS_PARAGRAPH = "Hanni was wearing the Loewe pumps in black leather for the magazine cover shoot on 3 June 2025."
+PIECE_PARAGRAPH = "The Loewe pumps, a black leather shoe, was worn by Hanni at a magazine cover shoot on 3 June 2025."
+
+
+def test_the_same_wearer_label_and_day_told_again_retells_the_look() -> None:
+    assert retells_look(PIECE_PARAGRAPH, LOOKS_PARAGRAPH, LOOKS)
+    # Found across paragraphs by the repetition check, the later telling quoted.
+    ((index, sentence, before),) = echoed_sentences([LOOKS_PARAGRAPH, PIECE_PARAGRAPH], frozenset(), LOOKS)
+    assert (index, sentence, before) == (1, PIECE_PARAGRAPH, LOOKS_PARAGRAPH)
+
+
+def test_another_piece_person_or_day_is_another_look() -> None:
+    assert not retells_look("On 3 June 2025 Hanni also carried the Loewe bag at the shoot.", LOOKS_PARAGRAPH, LOOKS)
+    assert not retells_look("Jackson Wang wore Loewe pumps on 3 June 2025.", LOOKS_PARAGRAPH, LOOKS)
+    assert not retells_look("Hanni wore the Loewe pumps again on 9 June 2025.", LOOKS_PARAGRAPH, LOOKS)
+    # An undated reference back is what an editor asks for instead.
+    assert not retells_look("The pumps Hanni wore for Loewe's cover shoot are black leather.", LOOKS_PARAGRAPH,
+                            LOOKS)
+    # Without the sources' names the two share only sourced words, and the word-share checks let them by.
+    sourced = frozenset(content_words(f"{LOOKS_PARAGRAPH} {PIECE_PARAGRAPH}"))
+    assert echoed_sentences([LOOKS_PARAGRAPH, PIECE_PARAGRAPH], sourced) == []
