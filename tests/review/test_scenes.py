@@ -599,3 +599,14 @@ def test_a_standfirst_that_speaks_of_the_headline_speaks_of_the_writer_s_notes()
     assert "write the paragraph itself" in notes_problem("the headline")
     assert notes_named("The next sentence is not necessary to continue the story.") == [
         "the next sentence", "continue the story"]
+
+
+def test_how_a_piece_performs_is_invented_wear_and_a_comfortable_traveller_is_not() -> None:
+    # A Balletcore article passed with both sentences.
+    assert invented_wear("The black leather shoes are not only stylish but also comfortable for daily use.",
+                         set()) == ["comfortable for", "for daily use"]
+    found = invented_wear("They have a comfortable sole that provides a good grip and support, making them ideal for "
+                          "walking or running.", set())
+    assert "comfortable sole" in found and "ideal for walking" in found
+    assert invented_wear("She wore comfortable clothes at the airport.", set()) == []
+    assert invented_wear("Jennie wore the support crew jacket.", set()) == []

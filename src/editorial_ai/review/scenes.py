@@ -354,8 +354,15 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"|\bcomfortable to wear\b|\bcomfort and\b|\band comfort\b", "comfortable comfort comfy"),
         (r"\bdurab(?:le|ility)\b|\bbreathab(?:le|ility)\b|\blightweight\b|\bwaterproof\b|\bhard ?wearing\b",
          "durable durability breathable lightweight waterproof"),
-        (r"\b(?:for|in) everyday (?:use|wear)\b|\b(?:a )?(?:great|perfect|ideal) (?:choice|option|pick) for\b",
-         "everyday"),
+        (r"\b(?:for|in) (?:everyday|daily|day-to-day) (?:use|wear|life)\b"
+         r"|\b(?:a )?(?:great|perfect|ideal) (?:choice|option|pick) for\b", "everyday daily"),
+        # "The black leather shoes are not only stylish but also comfortable for daily use. They have a comfortable
+        # sole that provides a good grip and support, making them ideal for walking or running." (a Balletcore
+        # article passed with both): how a piece performs, which no post logs
+        (r"\bcomfortable (?:for|enough|all day|sole|soles|fit|insoles?|lining|straps?)\b"
+         r"|\b(?:good|great|excellent|extra|firm|solid) (?:grip|support|traction|cushioning|arch support)\b"
+         r"|\bprovides? (?:\w+ ){0,2}(?:grip|support|traction|cushioning|comfort|protection|warmth)\b",
+         "comfortable grip support traction cushioning"),
         (r"\bpart of (?:the |her |his |its |their |a |an )?(?:[\w-]+ ){0,4}collection\b", "collection"),
         # "It had a smooth, soft feel and was easy to carry around in the heat", "perfect for the summer" (a
         # Jennie Effect article passed with all three)
@@ -374,8 +381,9 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # "the bag is often used as a companion piece in fashion collections": a habit of a piece no post logs
         (r"\b(?:is|are|was|were) (?:often|commonly|usually|typically|frequently|generally) (?:used|paired|worn|"
          r"seen|chosen|styled|carried)\b", "often commonly usually typically frequently generally"),
-        (r"\b(?:perfect|ideal|made|great) for (?:the )?(?:summer|winter|spring|autumn|fall|heat|cold|beach|"
-         r"office|work|travel|any occasion|every occasion|all occasions|warm weather|cold weather)\b",
+        (r"\b(?:perfect|ideal|made|great|suitable) for (?:the )?(?:summer|winter|spring|autumn|fall|heat|cold|beach|"
+         r"office|work|travel|any occasion|every occasion|all occasions|warm weather|cold weather|walking|running|"
+         r"hiking|dancing|commuting|travell?ing|long days?)\b",
          "perfect ideal"),
         # "This combination was perfect for street style, as it allowed Jennie to move around with ease and
         # confidence" (a Jennie Effect close the review let through): how a look moves, which no photograph logs

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import re
 
-from editorial_ai.content_types.article.writer.outline import Product, _product_plan, build_outline, count_word, tag_phrase, topic_terms
+from editorial_ai.content_types.article.writer.outline import (
+    Product,
+    _product_plan,
+    build_outline,
+    count_word,
+    tag_phrase,
+    topic_terms,
+)
 
 from .editorial_fixtures import CONTEXTS, TOPICS
 

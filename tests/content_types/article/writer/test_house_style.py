@@ -3,6 +3,7 @@ from __future__ import annotations
 from editorial_ai.content_types.article.writer.house_style import (
     day_first_dates,
     drop_repeated_descriptions,
+    named_subjects,
     shorten_repeated_names,
 )
 
@@ -82,3 +83,16 @@ def test_dates_read_day_first_as_the_facts_give_them() -> None:
     assert day_first_dates(body) == (["Jennie wore it on 23 October 2025, and again on 5 August.",
                                       "On 5 April 2025 V wore it."], 3)
     assert day_first_dates(["On 5 August 2025 in May, 2025 terms."]) == (["On 5 August 2025 in May, 2025 terms."], 0)
+
+
+def test_a_paragraph_about_one_person_opening_on_she_names_her_there() -> None:
+    body = ["Jackson Wang also wore the cap with the Dior Lady Dior Bag in a brand campaign.",
+            "On 20 September, she wore Loewe Anagram Sunglasses on an award show red carpet. She smiled.",
+            "Hanni wore the pumps; she kept the look simple.", "It is a bag. She carried it."]
+    named, count = named_subjects(body, ["", "Hanni", "Hanni", ""])
+    assert named[1] == "On 20 September, Hanni wore Loewe Anagram Sunglasses on an award show red carpet. She smiled."
+    assert named[0] == body[0] and named[2] == body[2]  # about no one; already named before the pronoun
+    assert named[3] == body[3] and count == 1  # not a paragraph about a person
+    # Not in the opening sentence: that one is left as the model wrote it.
+    assert named_subjects(["The look was simple. She chose black."], ["Hanni"]) == (["The look was simple. She "
+                                                                                      "chose black."], 0)

@@ -64,6 +64,7 @@ from editorial_ai.content_types.article.writer.guard import SentenceGuard, canon
 from editorial_ai.content_types.article.writer.house_style import (
     day_first_dates,
     drop_repeated_descriptions,
+    named_subjects,
     shorten_repeated_names,
 )
 from editorial_ai.content_types.article.writer.outline import ALREADY_TOLD, Outline, ParagraphPlan, build_outline
@@ -596,6 +597,10 @@ class ChatEditorialService:
         kept, redated = day_first_dates(kept)
         body, shortened = shorten_repeated_names(kept, pieces)
         body, undescribed = drop_repeated_descriptions(body, pieces)
+        if len(body) == len(run.outline.plans):
+            body, named = named_subjects(body, [p.subject if p.kind == "looks" else "" for p in run.outline.plans])
+            if named:
+                run.notes["opening pronouns named (house style)"] = named
         if redated:
             run.notes["dates written day first (house style)"] = redated
         if shortened:

@@ -8,7 +8,8 @@ paragraph's last-named pieces), and a piece whose type another named piece of th
 either of two bags) is left in full. A paragraph after the one that introduced a piece calls it by brand and type
 ("the Chanel bag"), which the review reads back as that brand's one bag (`claim_support.called_by_brand`). A
 piece's colour and material, once given, are not given again in the same words (`drop_repeated_descriptions`).
-Dates read day first, as the facts give them ("October 23, 2025" -> "23 October 2025", `day_first_dates`).
+Dates read day first, as the facts give them ("October 23, 2025" -> "23 October 2025", `day_first_dates`). A
+paragraph about one person that opens on "she" or "he" names her there (`named_subjects`).
 """
 
 from __future__ import annotations
@@ -164,3 +165,24 @@ def day_first_dates(paragraphs: Sequence[str]) -> tuple[list[str], int]:
 
     out = [_ORDINAL_DAY.sub(plain_day, _MONTH_FIRST.sub(day_first, p)) for p in paragraphs]
     return out, changed
+
+
+_SUBJECT_PRONOUN = re.compile(r"\b(?:she|he)\b", re.IGNORECASE)
+
+
+def named_subjects(paragraphs: Sequence[str], people: Sequence[str]) -> tuple[list[str], int]:
+    """Each paragraph about one person (`people[i]`, "" for a paragraph about no one) whose opening sentence calls
+    her "she" or "he" before naming her has the first such pronoun replaced by her name: "On September 20, she wore
+    Loewe Anagram Sunglasses ..." opened a Hanni paragraph right after one that closed on Jackson Wang, and a reader
+    cannot tell who "she" is. Only the subject pronouns: "her" may be an object or a possessive."""
+    out, named = list(paragraphs), 0
+    for i, paragraph in enumerate(paragraphs):
+        person = people[i] if i < len(people) else ""
+        match = _SUBJECT_PRONOUN.search(paragraph)
+        if not person or match is None or person.casefold() in paragraph[:match.start()].casefold():
+            continue
+        if re.search(r"[.!?]", paragraph[:match.start()]):  # not in the opening sentence
+            continue
+        out[i] = f"{paragraph[:match.start()]}{person}{paragraph[match.end():]}"
+        named += 1
+    return out, named
