@@ -610,3 +610,10 @@ def test_how_a_piece_performs_is_invented_wear_and_a_comfortable_traveller_is_no
     assert "comfortable sole" in found and "ideal for walking" in found
     assert invented_wear("She wore comfortable clothes at the airport.", set()) == []
     assert invented_wear("Jennie wore the support crew jacket.", set()) == []
+
+
+def test_the_system_message_s_paragraph_numbers_read_back_are_notes() -> None:
+    from editorial_ai.review.scenes import notes_named, notes_problem
+    found = notes_named("Jackson Wang's look with this bag is in paragraph 4: refer to it in a few words.")
+    assert found == ["paragraph 4"] and "write the paragraph itself" in notes_problem(found[0])
+    assert notes_named("Paragraphs of tulle and satin.") == []

@@ -223,6 +223,9 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     # The task read back: "In the closing paragraph, the feature is wrapped up with a call to action
                     # for readers: ..." was a whole closing paragraph of one Gorpcore draft, and it passed.
                     r"|\b(?:this|the (?:opening|closing|final|next|previous|last|first|second|third)) paragraph\b"
+                    # The system message's paragraph numbers read back: "Jackson Wang's look with this bag is in
+                    # paragraph 4" was a continuation of a Balletcore draft.
+                    r"|\bparagraphs? (?:\d|one|two|three|four|five)\b"
                     r"|\bcall to action\b|\bthe (?:feature|article) (?:is|was) (?:wrapped|closed|rounded|opened)\b"
                     r"|\bthe (?:feature|article) (?:concludes|concluded|ends|ended|closes|closed) with\b"
                     # The task's first fact line read back: "The topic of the feature is "Jennie Effect", ..." opened
@@ -246,7 +249,8 @@ def notes_named(text: str) -> list[str]:
 def notes_problem(phrase: str) -> str:
     """The finding for a fact label in the prose."""
     fix = ("name the day the facts give" if phrase.endswith(" date") else
-           "write the paragraph itself, not about it" if phrase.endswith(("paragraph", "action", "wrapped", "closed",
+           "write the paragraph itself, not about it" if phrase.startswith("paragraph") or phrase.endswith((
+               "paragraph", "action", "wrapped", "closed",
                                                                           "rounded", "opened", "headline",
                                                                           "standfirst", "subtitle", "sentence",
                                                                           "story"))

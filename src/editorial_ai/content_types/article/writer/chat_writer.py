@@ -67,7 +67,7 @@ from editorial_ai.content_types.article.writer.house_style import (
     named_subjects,
     shorten_repeated_names,
 )
-from editorial_ai.content_types.article.writer.outline import ALREADY_TOLD, Outline, ParagraphPlan, build_outline
+from editorial_ai.content_types.article.writer.outline import Outline, ParagraphPlan, build_outline
 from editorial_ai.content_types.article.writer.screen import DraftScreen
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.models.design_spec import DesignSpec
@@ -104,7 +104,7 @@ PARAGRAPH_TOKENS = 260
 HEADLINE_MAX_WORDS = 14  # asked for at most 10; one that runs longer is a list or a sentence, and gets clipped
 LOOK_TOKENS = 120  # two or three sentences on one look
 REPLACEMENT_TRIES = 2  # fact lines a replacement sentence is asked to tell, one per try
-_UNTELLABLE = ("topic: ", "tags: ", "trend tags: ", "looks logged: ", ALREADY_TOLD)  # lines told alone read as notes
+_UNTELLABLE = ("topic: ", "tags: ", "trend tags: ", "looks logged: ")  # lines told alone read as notes
 STANDFIRST_TRIES = 3  # the second try still echoed the headline in the bench ("From Paris Fashion Week, <headline>")
 WRITER_MODES = ("paragraphs", "looks", "body")
 

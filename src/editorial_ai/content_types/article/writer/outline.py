@@ -36,10 +36,6 @@ _GENERIC = {"the", "a", "an", "of", "and", "in", "on", "for", "to", "with", "eff
             "trend", "fashion", "outfit", "new", "s"}  # fmt: skip
 
 
-# A fact line pointing back to a look another paragraph tells: no sentence of its own.
-ALREADY_TOLD = "already told: "
-
-
 def count_word(n: int) -> str:
     """Small counts as words: a digit in the prose would be a number the sources must hold."""
     return _COUNT_WORDS[n] if 0 <= n < len(_COUNT_WORDS) else "many"
@@ -316,11 +312,13 @@ def _with(lead: str, follow: str) -> str:
 
 
 def _product_plan(keyword: str, product: Product, variant: int = 0, siblings: list[str] | None = None,
-                  told: tuple[str, int] = ("", 0)) -> ParagraphPlan:
-    """The piece's paragraph. `told` is (wearer, paragraph number) of a looks paragraph: that wearer's look with
-    the piece is referred back to, not dated again (given its date in both paragraphs, the model told the look in
-    full twice: "Hanni was wearing the Loewe pumps ... on 3 June 2025." and a paragraph later "The Loewe pumps ...
-    was worn by Hanni at a magazine cover shoot on 3 June 2025.")."""
+                  told: str = "") -> ParagraphPlan:
+    """The piece's paragraph. `told` is the wearer a looks paragraph tells: her look with
+    the piece is not dated here again (given its date in both paragraphs, the model told the look in full twice:
+    "Hanni was wearing the Loewe pumps ... on 3 June 2025." and a paragraph later "The Loewe pumps ... was worn by
+    Hanni at a magazine cover shoot on 3 June 2025."). Told so in a fact line ("already told: ... refer to it in a
+    few words"), the model wrote the line into a continuation ("Jackson Wang's look with this bag is in paragraph
+    4: refer to it in a few words, without its date."); the review's repetition check finds a retelling."""
     facts = [f'topic: "{keyword}"', f"product: {product.name} by {product.brand}"]
     if product.details:
         facts.append(f"details: {product.details}")
@@ -334,10 +332,7 @@ def _product_plan(keyword: str, product: Product, variant: int = 0, siblings: li
         # With whom and where: given "first seen: 2 March 2026" under two wearers, the model dated the second
         # one's airport look to the first one's post ("Jimin ... at the airport on 2 March 2026").
         who, scene = product.sightings[0] if product.sightings else ("", "")
-        if who and who == told[0]:
-            facts.append(f"{ALREADY_TOLD}{who}'s look with this piece is in paragraph {told[1]}: refer to it in a few "
-                         "words, without its date")
-        else:
+        if not who or who != told:
             facts.append(f"first seen: {product.first_seen}" + (f", on {who} {scene_phrase(scene)}".rstrip() if who
                                                                 else ""))
     lead = product_lead(product.name, product.brand, product.details, list(product.sightings), variant,
@@ -427,8 +422,7 @@ def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) 
     product_slots = slots if len(products) >= slots or not second else max(1, slots - 1)
     for product in _pick_products(products, product_slots):
         siblings = [p.name for p in products if p.brand == product.brand and p.name != product.name]
-        told = (celebrity, 2) if celebrity else ("", 0)  # the looks paragraph follows the background
-        outline.plans.append(_product_plan(keyword, product, variant, siblings, told))
+        outline.plans.append(_product_plan(keyword, product, variant, siblings, told=celebrity))
     if second and len(outline.plans) < MAX_PARAGRAPHS - 1:
         outline.plans.append(_looks_plan(keyword, second, posts, terms, variant))
     spread = [f'topic: "{keyword}"', f"looks logged: {count_word(len(posts))}"]
