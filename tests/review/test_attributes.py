@@ -152,3 +152,18 @@ def test_the_claim_check_reports_a_piece_made_part_of_another() -> None:
     pairing = [c.pairing for c in check_claims(claims, _index())]
     assert "no source makes the loafers part of the tee: they are separate pieces; name each as the posts show it" \
         in pairing[1]
+
+
+def test_a_piece_belongs_to_the_nearest_list_opened_before_it() -> None:
+    from editorial_ai.review.attributes import listed_as, misfiled_garment
+
+    # A Balletcore draft's opening: the cap is listed as footwear, the bag as a bag.
+    text = ("Hanni and Jackson Wang wore sneakers like Loewe Toy Pumps, bag styles like Marithé François Girbaud Logo "
+            "Crossbody Bag, and footwear like Maison Kitsuné Fox Head Cap.")
+    assert listed_as(text, "marithe francois girbaud logo crossbody bag") == "bag"
+    assert listed_as(text, "maison kitsune fox head cap") == "footwear"
+    assert misfiled_garment(text, "maison kitsune fox head cap", {"cap", "navy"}) == "footwear"
+    assert misfiled_garment(text, "marithe francois girbaud logo crossbody bag", {"bag", "grey"}) is None
+    assert listed_as("Jennie showed bags like the Chanel 22 Bag and the Calvin Klein Shorts.",
+                     "calvin klein shorts") == "bags"
+    assert listed_as("Celebrities like Hanni wore the Loewe Toy Pumps.", "loewe toy pumps") is None

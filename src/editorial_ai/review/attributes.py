@@ -33,7 +33,7 @@ ATTRIBUTE_WORDS = MATERIALS | COLOURS
 GARMENT_FAMILIES: dict[str, frozenset[str]] = {
     "bag": frozenset({"bag", "tote", "clutch", "backpack", "handbag", "purse", "pouch"}),
     "shoe": frozenset({"flats", "boots", "sneakers", "heels", "loafers", "sandals", "slingbacks", "mules", "shoes",
-                       "pumps", "trainers"}),
+                       "pumps", "trainers", "footwear"}),
     "top": frozenset({"shirt", "blouse", "tee", "top", "vest", "bralette", "bodysuit", "tank"}),
     "bottom": frozenset({"skirt", "jeans", "trousers", "pants", "shorts"}),
     "dress": frozenset({"dress", "gown", "jumpsuit"}),
@@ -215,17 +215,24 @@ def piece_inside_piece(text: str) -> tuple[str, str] | None:
     return holder, held
 
 
-_LISTED = re.compile(r"\b([a-z]+)\s+(?:like|such as|including)\s+(.+)$")
+# A list opener: "bags like", "bag styles like", "footwear such as"; the garment word is one of its two words.
+_LISTED = re.compile(r"\b([a-z]+)(?: ([a-z]+))? (?:like|such as|including) ")
 
 
 def listed_as(text: str, piece: str) -> str | None:
-    """The garment word a list puts `piece` (plain name) under ("bags like the Chanel 22 Bag and the Calvin Klein
-    Shorts" lists the shorts as bags), or None when the text lists it under no garment word."""
-    folded = " ".join(_words(text))
-    for match in _LISTED.finditer(folded):
-        if _family(match[1]) is not None and f" {piece} " in f" {match[2]} ":
-            return match[1]
-    return None
+    """The garment word the list holding `piece` (plain name) puts it under ("bags like the Chanel 22 Bag and the
+    Calvin Klein Shorts" lists the shorts as bags), or None when the text lists it under no garment word. A piece
+    belongs to the nearest list opened before it: "sneakers like Loewe Toy Pumps, bag styles like ... Bag, and
+    footwear like Maison Kitsuné Fox Head Cap" lists the cap as footwear, not as sneakers."""
+    folded = f" {' '.join(_words(text))} "
+    at = folded.find(f" {piece} ")
+    if at < 0:
+        return None
+    openers = [m for m in _LISTED.finditer(folded) if m.end() <= at + 1]
+    if not openers:
+        return None
+    last = openers[-1]
+    return next((w for w in (last[2], last[1]) if w and _family(w) is not None), None)
 
 
 def misfiled_garment(text: str, piece: str, allowed: Iterable[str]) -> str | None:
