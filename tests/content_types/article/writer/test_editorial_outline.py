@@ -89,4 +89,4 @@ def test_a_piece_first_seen_on_someone_the_looks_paragraph_does_not_tell_is_date
     bag = Product("Chanel 22 Bag", "Chanel", ("bag",), "olive leather", (("Jisoo", "airport"),),
                   first_seen="14 February 2026")
     facts = _product_plan("Jennie Effect", bag, told="Jennie").facts
-    assert "first seen: 14 February 2026, on Jisoo at the airport" in facts  # the date goes with its look
+    assert "first worn: 14 February 2026, by Jisoo at the airport" in facts  # the date goes with its look

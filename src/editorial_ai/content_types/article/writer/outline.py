@@ -333,7 +333,9 @@ def _product_plan(keyword: str, product: Product, variant: int = 0, siblings: li
         # one's airport look to the first one's post ("Jimin ... at the airport on 2 March 2026").
         who, scene = product.sightings[0] if product.sightings else ("", "")
         if not who or who != told:
-            facts.append(f"first seen: {product.first_seen}" + (f", on {who} {scene_phrase(scene)}".rstrip() if who
+            # "first worn ... by", not "first seen ... on": given "first seen: 2 February 2026, on Jackson Wang in a
+            # brand campaign", the model wrote "Jackson Wang in a brand campaign first saw this bag".
+            facts.append(f"first worn: {product.first_seen}" + (f", by {who} {scene_phrase(scene)}".rstrip() if who
                                                                 else ""))
     lead = product_lead(product.name, product.brand, product.details, list(product.sightings), variant,
                         date=product.first_seen)
