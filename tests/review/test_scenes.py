@@ -617,3 +617,11 @@ def test_the_system_message_s_paragraph_numbers_read_back_are_notes() -> None:
     found = notes_named("Jackson Wang's look with this bag is in paragraph 4: refer to it in a few words.")
     assert found == ["paragraph 4"] and "write the paragraph itself" in notes_problem(found[0])
     assert notes_named("Paragraphs of tulle and satin.") == []
+
+
+def test_a_piece_for_any_outfit_anywhere_and_any_time_is_invented_wear() -> None:
+    # A Gorpcore article passed with both.
+    assert invented_wear("The sweatshirt is a black cotton jersey top that can be worn in any outfit.",
+                         set()) == ["in any outfit"]
+    assert invented_wear("You can wear it anywhere and at any time!", set()) == ["wear it anywhere"]
+    assert invented_wear("Jennie wore it at the airport on 5 May.", set()) == []

@@ -403,7 +403,10 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          # "a versatile top that can be paired with any outfit", "adds a touch of old money and streetwear to any
          # outfit", "a great addition to any Gorpcore look" (a Gorpcore article of the twenty-first round)
          r"|\bcan be (?:paired|worn|styled|combined|matched) with (?:any|various|many|all|different) (?:\w+ )?"
-         r"(?:outfits?|pieces|looks|styles|items|clothes)\b|\b(?:to|with|for) (?:any|every) outfit\b"
+         r"(?:outfits?|pieces|looks|styles|items|clothes)\b|\b(?:to|with|for|in|into) (?:any|every) outfit\b"
+         # "The sweatshirt is a black cotton jersey top that can be worn in any outfit." "You can wear it anywhere
+         # and at any time!" (a Gorpcore article that passed)
+         r"|\b(?:wear|worn|carry|carried|style|styled) (?:it|them)? ?(?:anywhere|everywhere|any ?time)\b"
          r"|\ba (?:great|perfect|welcome|must have|wonderful) addition to (?:any|every)\b"
          # "making it a versatile look for both men and women" (Y2K): no post says who a piece is for
          r"|\bfor both men and women\b|\bunisex\b|\bgender[- ]neutral\b"

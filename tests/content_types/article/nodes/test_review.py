@@ -14,3 +14,11 @@ def test_a_sentence_that_retells_a_fact_line_word_for_word_counts_as_copied() ->
     copied = "On 5 August 2025 in street style, Jennie wore Calvin Klein 90s Straight Jeans in blue denim."
     prose = "Jennie's blue Calvin Klein jeans, straight and relaxed, came out for a street-style day in August 2025."
     assert [s for s, _ in copied_sentences([copied, prose], lines)] == [copied]
+
+
+def test_a_paragraph_s_role_read_back_counts_as_copied() -> None:
+    # "Where? How a reader can wear the idea?" closed a Gorpcore article that passed.
+    lines = writer_fact_lines(TOPICS, CONTEXTS)
+    read_back = "How a reader can wear the idea?"
+    prose = "Try the jeans with flats and a plain tee, the way Jennie did in August."
+    assert [s for s, _ in copied_sentences([read_back, prose], lines)] == [read_back]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from editorial_ai.content_types.article.state import ArticleState
+from editorial_ai.content_types.article.writer.chat_prompts import prompt_lines
 from editorial_ai.content_types.article.writer.outline import build_outline
 from editorial_ai.content_types.article.writer.targets import correction_targets
 from editorial_ai.models.editorial import EditorialContent
@@ -44,10 +45,11 @@ _QUOTED_CLAIM = re.compile(r'^body_paragraphs\[\d+\]:\s*"(.+?)"\s+—\s')
 
 
 def writer_fact_lines(topics: list[CuratedTopicJson], contexts: list[SourcePostJson]) -> list[str]:
-    """The fact lines the writer was given: a body sentence that copies one ("On 5 May 2025 at magazine cover
-    shoot, she wore Balenciaga Le Cagole Bag in grey leather, ...") is an originality finding fed back."""
+    """The fact lines and paragraph roles the writer was given: a body sentence that copies one ("On 5 May 2025 at
+    magazine cover shoot, she wore Balenciaga Le Cagole Bag in grey leather, ...") is an originality finding fed
+    back."""
     keyword = str(topics[0].get("keyword", "")) if topics else ""
-    return [fact for plan in build_outline(keyword, topics, contexts).plans for fact in plan.facts]
+    return prompt_lines(build_outline(keyword, topics, contexts))
 
 
 def quoted_sentences(review: ReviewJson) -> list[str]:

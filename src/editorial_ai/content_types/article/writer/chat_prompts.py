@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from editorial_ai.content_types.article.writer.outline import Outline
 from editorial_ai.prompts.sanitize import quote_as_data, sanitize_text, tone_text
 
 # Asked for 85 to 115, the 1.5B model wrote 60 to 80 words a paragraph and five of twelve articles fell under the
@@ -29,6 +30,19 @@ PARAGRAPH_ROLES: dict[str, str] = {
     # ("popular among young women", "captivates fashion enthusiasts across the globe").
     "spread": "close the feature: who else wore {keyword}, where, and how a reader can wear the idea",
 }
+
+
+def role_text(kind: str, keyword: str, subject: str) -> str:
+    """What a paragraph of `kind` is for, as its request says it."""
+    return PARAGRAPH_ROLES.get(kind, PARAGRAPH_ROLES["background"]).format(keyword=keyword, subject=subject)
+
+
+def prompt_lines(outline: Outline) -> list[str]:
+    """What the writer's requests show besides the examples: every fact line and every paragraph's role. A body
+    sentence that copies one is an originality finding ("Where? How a reader can wear the idea?" closed a Gorpcore
+    article that passed: the closing paragraph's role read back)."""
+    return [*(fact for plan in outline.plans for fact in plan.facts),
+            *dict.fromkeys(role_text(plan.kind, outline.keyword, plan.subject) for plan in outline.plans)]
 
 
 # What each tone sounds like on the page: a small model told only "warm" or "playful" wrote the same

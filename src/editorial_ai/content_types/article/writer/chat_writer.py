@@ -17,17 +17,18 @@ from dataclasses import dataclass, field
 from pydantic import JsonValue
 
 from editorial_ai.content_types.article.writer.chat_prompts import (
-    PARAGRAPH_ROLES,
     body_task,
     extend_task,
     headline_task,
     look_task,
     paragraph_task,
+    prompt_lines,
     pull_quote_task,
     reader_line_task,
     replacement_task,
     rewrite_header,
     rewrite_task,
+    role_text,
     sentence_fix_task,
     standfirst_task,
     tone_move,
@@ -241,8 +242,7 @@ class _ChatRun:
         return sum(word_count(p) for p in styled)
 
     def role(self, plan: ParagraphPlan) -> str:
-        template = PARAGRAPH_ROLES.get(plan.kind, PARAGRAPH_ROLES["background"])
-        return template.format(keyword=self.outline.keyword, subject=plan.subject)
+        return role_text(plan.kind, self.outline.keyword, plan.subject)
 
 
 class ChatEditorialService:
@@ -271,8 +271,7 @@ class ChatEditorialService:
                               brands={p.brand for p in outline.products if p.brand})
         sourced = f"{outline.source_text}\n{facts}"
         index = cached_index(topics, contexts, context=[keyword])
-        screen = None if rubric is None else DraftScreen(rubric, index, keyword, tuple(
-            fact for plan in outline.plans for fact in plan.facts))
+        screen = None if rubric is None else DraftScreen(rubric, index, keyword, tuple(prompt_lines(outline)))
         return _ChatRun(outline, system, 1000 if seed is None else seed, guard, frozenset(plain(sourced).split()),
                         frozenset(content_words(sourced)), sourced, index, move=tone_move(tone), screen=screen)
 
