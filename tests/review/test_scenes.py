@@ -625,3 +625,12 @@ def test_a_piece_for_any_outfit_anywhere_and_any_time_is_invented_wear() -> None
                          set()) == ["in any outfit"]
     assert invented_wear("You can wear it anywhere and at any time!", set()) == ["wear it anywhere"]
     assert invented_wear("Jennie wore it at the airport on 5 May.", set()) == []
+
+
+def test_the_feature_talking_about_itself_is_notes() -> None:
+    from editorial_ai.review.scenes import notes_named
+
+    # A Balletcore article opened so and passed.
+    assert notes_named("The feature discusses the trend of balletcore, characterized by minimalist designs.") == [
+        "the feature discusses"]
+    assert notes_named("A feature of the bag is its olive leather.") == []

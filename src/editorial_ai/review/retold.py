@@ -6,14 +6,19 @@ told the look in full in both: "Hanni was wearing the Loewe pumps in black leath
 shoot on 3 June 2025." (a Balletcore article passed with both; its repeated 4-gram rate was 0.08 against the 0.05
 target). The two share mostly sourced words, so the word-share checks of `text_checks.says_again` let them by. A
 second look of the same day names a piece the first does not ("... also carried the Loewe bag"), so it is not
-counted here.
+counted here. Undated, a sentence retells a look when it names its wearer, piece and setting again and adds nothing
+sourced but a colour or material: "The bag was worn by Jackson Wang in a brand campaign for the photo with the cap
+..." a sentence after "Jackson Wang wore the Marithé François Girbaud Logo Crossbody Bag in a brand campaign on 2
+February 2026, as seen in the photo with Maison Kitsuné Fox Head Cap ..." (a Balletcore article passed with both).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from editorial_ai.review.attributes import COLOURS, MATERIALS
 from editorial_ai.review.dates import days_in
 from editorial_ai.review.source_index import SourceIndex, content_words, plain
 
@@ -25,13 +30,26 @@ class LookNames:
     people: frozenset[str]
     brands: frozenset[str]
     piece_words: frozenset[str]  # stemmed garment words of product names ("pump", "bag", "jean")
+    sourced: frozenset[str] = frozenset()  # the sources' stemmed vocabulary
+    product_words: frozenset[str] = frozenset()  # every stemmed word of the product names
 
     @classmethod
     def of(cls, index: SourceIndex) -> LookNames:
         facts = index.facts
         pieces = {words[-1] for product in facts.products if (words := content_words(product))}
         return cls(people=_plain_names(facts.people), brands=_plain_names(facts.brands),
-                   piece_words=frozenset(pieces))
+                   piece_words=frozenset(pieces), sourced=index.vocabulary,
+                   product_words=frozenset(w for product in facts.products for w in content_words(product)))
+
+
+# Words any telling of a look uses, and a piece's colour and material: told again, they add nothing new.
+_TELLING = frozenset(content_words("wore wear wears worn wearing carried carries chose paired look piece outfit "
+                                   "style seen photo photographed also same"))
+_ATTRIBUTES = frozenset(content_words(" ".join(COLOURS | MATERIALS)))
+SETTING_WORDS = 2  # sourced words of a setting ("brand campaign", "magazine cover shoot") both sentences name
+# An undated retelling tells a look: "The Jackson Wang Effect spreads because every look comes down to named pieces,
+# starting with the Dior Bar Jacket." names the wearer and the piece of an earlier sentence and tells no look.
+_WEAR_VERB = re.compile(r"\b(?:wore|worn|wears|wearing|carried|carries|chose|paired|donned|sported|featured)\b", re.I)
 
 
 def _plain_names(names: Iterable[str]) -> frozenset[str]:
@@ -43,17 +61,26 @@ def _named(padded: str, names: frozenset[str]) -> frozenset[str]:
 
 
 def retells_look(sentence: str, earlier: str, looks: LookNames) -> bool:
-    """Whether `sentence` tells the look `earlier` told: the same day, a wearer and a label both name, and no wearer,
-    label or garment `earlier` lacks. An undated sentence is not compared: a short reference back ("the pumps from
-    her cover shoot") is what an editor asks for instead. A sentence said word for word again is left to
+    """Whether `sentence` tells the look `earlier` told: a wearer and a label or piece both name, and no wearer,
+    label or garment `earlier` lacks; dated, the same day and a label; undated, the same setting and nothing
+    sourced but a colour or material that `earlier` lacks. A reference back without the wearer ("the pumps from her
+    cover shoot") is what an editor asks for instead. A sentence said word for word again is left to
     `text_checks.repetition_figures`, as `says_again` leaves it."""
     day = days_in(sentence)
-    if not day or day != days_in(earlier) or plain(sentence) == plain(earlier):
+    if (day and day != days_in(earlier)) or plain(sentence) == plain(earlier):
         return False
     own, before = f" {plain(sentence)} ", f" {plain(earlier)} "
     who, labels = _named(own, looks.people), _named(own, looks.brands)
-    if not who or not labels:
+    words, before_words = frozenset(content_words(sentence)), frozenset(content_words(earlier))
+    pieces = words & looks.piece_words
+    if not who or not (labels or pieces) or not (who <= _named(before, looks.people)
+                                                and labels <= _named(before, looks.brands) and pieces <= before_words):
         return False
-    pieces = frozenset(content_words(sentence)) & looks.piece_words
-    return (who <= _named(before, looks.people) and labels <= _named(before, looks.brands)
-            and pieces <= frozenset(content_words(earlier)))
+    if day:
+        return bool(labels)
+    if not _WEAR_VERB.search(sentence):
+        return False
+    names = frozenset(content_words(" ".join([*who, *labels])))
+    setting = (words & before_words & looks.sourced) - names - looks.product_words - _TELLING - _ATTRIBUTES
+    added = words - before_words - _TELLING - _ATTRIBUTES
+    return bool(pieces) and len(setting) >= SETTING_WORDS and not added & looks.sourced

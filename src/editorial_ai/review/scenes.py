@@ -228,6 +228,9 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     r"|\bparagraphs? (?:\d|one|two|three|four|five)\b"
                     r"|\bcall to action\b|\bthe (?:feature|article) (?:is|was) (?:wrapped|closed|rounded|opened)\b"
                     r"|\bthe (?:feature|article) (?:concludes|concluded|ends|ended|closes|closed) with\b"
+                    # "The feature discusses the trend of balletcore, ..." opened a Balletcore article that passed.
+                    r"|\b(?:the|this) (?:feature|article) (?:discusses|explores|examines|covers|looks at|is about|"
+                    r"focuses on|delves into|highlights)\b"
                     # The task's first fact line read back: "The topic of the feature is "Jennie Effect", ..." opened
                     # a Jennie Effect article that passed.
                     r"|\bthe (?:topic|subject|theme) of (?:the|this) (?:feature|article)\b"
