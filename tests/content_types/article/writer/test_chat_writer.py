@@ -824,3 +824,20 @@ async def test_a_first_draft_paragraph_the_screen_s_fixes_would_thin_is_written_
     asked = next(c.prompt for c in client.calls if c.purpose == "editorial_paragraph")
     assert "no source post ties Lisa to Chanel 22 Bag" in asked
     assert run.notes["paragraphs thinned by the screen's fixes, rewritten whole"] == [2]
+
+
+def test_a_fix_that_makes_a_later_sentence_of_its_paragraph_a_repeat_is_not_usable() -> None:
+    writer, _ = _writer({})
+    run = writer._run(TOPICS, CONTEXTS, tone="warm", guidance="", seed=None, variant=0,
+                      rubric=load_rubric("fashion_magazine"))
+    later = "On 14 February 2026, Jennie wore the Chanel 22 Bag at the airport."
+    wrong = "Lisa wore the Chanel 22 Bag in street style as well."
+    paragraph = f"{wrong} {later}"
+    run.body = ["The Jennie Effect starts in street style, with loose denim and a plain top worn for the walk across "
+                "town.", paragraph]
+    # Told ahead of it, the same look makes the old sentence the one the review quotes as the repeat.
+    retold = "Jennie carried the Chanel 22 Bag in olive leather at the airport on 14 February 2026."
+    assert run.newly_flagged(1, paragraph, paragraph.replace(wrong, retold), retold) == [later]
+    assert not writer._usable(run, paragraph, wrong, retold, ["no source post ties Lisa to Chanel 22 Bag"], 1)
+    other = "In street style, Jennie chose the Calvin Klein 90s Straight Jeans in blue denim."
+    assert run.newly_flagged(1, paragraph, paragraph.replace(wrong, other), other) == []

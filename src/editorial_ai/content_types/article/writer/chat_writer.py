@@ -155,6 +155,17 @@ class _ChatRun:
         body[index] = paragraph
         return self.screen.flags(body, index, sentence)
 
+    def newly_flagged(self, index: int, paragraph: str, placed: str, new: str) -> list[str]:
+        """Sentences of paragraph `index` other than `new` that the review's checks flag once `placed` stands in
+        for `paragraph` and did not before: a replacement put ahead of "In September 2025, she wore navy acetate
+        sunglasses ..." that told the same look made the old sentence the repeat, and the review quoted it."""
+        if self.screen is None or not 0 <= index < len(self.body):
+            return []
+        before, after = list(self.body), list(self.body)
+        before[index], after[index] = paragraph, placed
+        flagged = {s for s, _ in self.screen.located(before, index)}
+        return [s for s, _ in self.screen.located(after, index) if s != new and s not in flagged]
+
     def pairing_problems(self, paragraph: str, sentence: str, *, names: bool = True) -> list[str]:
         """What the review's claim checks find wrong in `sentence`, read inside `paragraph` (see
         `pairing_problems_of`). A title-case heading is checked without `names` (its capitals are not names)."""
@@ -705,7 +716,8 @@ class ChatEditorialService:
         placed = paragraph.replace(sentence, new, 1)
         return not (still_holds(new, offending_terms(problems)) or run.unsourced_years(new) or run.copies(new)
                     or run.says_again(new, [*_echoed(problems), *others])
-                    or run.pairing_problems(placed, new) or run.screen_flags(index, placed, new))
+                    or run.pairing_problems(placed, new) or run.screen_flags(index, placed, new)
+                    or run.newly_flagged(index, paragraph, placed, new))
 
     async def _corrected(self, run: _ChatRun, index: int, paragraph: str, sentence: str, problems: list[str],
                          facts: list[str], *, salt: int) -> str:
