@@ -41,3 +41,10 @@ def test_undated_the_same_wearer_piece_and_setting_with_nothing_new_retells_the_
     # Another setting, or a sentence that tells no look, is something else.
     assert not retells_look("Jackson Wang wore the Dior bag at a magazine cover shoot.", campaign, LOOKS)
     assert not retells_look("Jackson Wang's brand campaign photo starts with the Dior Lady Dior Bag.", campaign, LOOKS)
+
+
+def test_a_month_told_again_adds_nothing_to_an_undated_look() -> None:
+    # A Balletcore article passed with both.
+    first = "Hanni wore Loewe Toy Pumps in black leather at a magazine cover shoot."
+    again = "Hanni wore black leather Loewe pumps on a magazine cover shoot in June 2025."
+    assert retells_look(again, first, LOOKS)

@@ -331,3 +331,17 @@ def test_a_run_of_the_writer_s_own_words_said_again_is_an_echo_unless_it_tells_a
              "Military Coat can be found through partner retailers."]
     sourced = frozenset(content_words("Lemaire style Soft Game Bag Military Coat views post found partner retailers"))
     assert echoed_sentences(frame, sourced) == []
+
+
+def test_a_run_of_three_own_words_said_again_is_an_echo_even_with_a_new_sourced_name() -> None:
+    # A Balletcore article passed with both.
+    said = ["This look adds a touch of elegance and tomboy charm to the overall style.",
+            "Hanni wore the Loewe pumps on her magazine cover shoot in a black leather color, adding a touch of "
+            "elegance and tomboy charm to the overall style."]
+    sourced = frozenset(content_words("Hanni Loewe Toy Pumps black leather magazine cover shoot tomboy style"))
+    assert [s[:12] for _, s, _ in echoed_sentences([" ".join(said)], sourced)] == ["Hanni wore t"]
+    # Two words of the writer's own in a shared frame, around new sourced tags, are a frame (a shipped clean label).
+    tags = ["Its tags, quiet luxury and utility, place it squarely in the Cha Eun-woo Effect.",
+            "Its tags, old money and balletcore, place it squarely in the Cha Eun-woo Effect."]
+    tagged = frozenset(content_words("quiet luxury utility old money balletcore Cha Eun-woo Effect tags"))
+    assert echoed_sentences(tags, tagged) == []

@@ -46,6 +46,11 @@ class LookNames:
 _TELLING = frozenset(content_words("wore wear wears worn wearing carried carries chose paired look piece outfit "
                                    "style seen photo photographed also same"))
 _ATTRIBUTES = frozenset(content_words(" ".join(COLOURS | MATERIALS)))
+# A month or year told again adds nothing to a look already told: "Hanni wore black leather Loewe pumps and brown
+# denim Celine jeans on a magazine cover shoot in June 2025." after the same look without its month (a Balletcore
+# article that passed).
+_MONTHS = frozenset(content_words("january february march april may june july august september october november "
+                                  "december"))
 SETTING_WORDS = 2  # sourced words of a setting ("brand campaign", "magazine cover shoot") both sentences name
 # An undated retelling tells a look: "The Jackson Wang Effect spreads because every look comes down to named pieces,
 # starting with the Dior Bar Jacket." names the wearer and the piece of an earlier sentence and tells no look.
@@ -82,5 +87,5 @@ def retells_look(sentence: str, earlier: str, looks: LookNames) -> bool:
         return False
     names = frozenset(content_words(" ".join([*who, *labels])))
     setting = (words & before_words & looks.sourced) - names - looks.product_words - _TELLING - _ATTRIBUTES
-    added = words - before_words - _TELLING - _ATTRIBUTES
+    added = {w for w in words - before_words - _TELLING - _ATTRIBUTES - _MONTHS if not w.isdigit()}
     return bool(pieces) and len(setting) >= SETTING_WORDS and not added & looks.sourced

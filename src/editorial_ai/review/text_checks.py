@@ -82,6 +82,7 @@ CLAUSE_RUN_WORDS = 10
 # Balletcore article passed with both: only "add", "color" and "design" of the run are not sourced words).
 OWN_RUN_WORDS = 8
 OWN_RUN_MIN_OWN = 2
+OWN_RUN_MIN_OWN_NAMED = 3  # when the sentence names something sourced the earlier one does not
 # One look told twice: a sentence giving the same day as an earlier one that told it of "he", "she" or "they",
 # adding nothing but the person's name and at most one more name word ("On February 2nd, Jackson Wang wore the cap
 # with the bag in navy leather and the Maison Kitsuné Bold Fox Head Sweatshirt!" after "On February 2nd in his brand
@@ -289,14 +290,24 @@ def _shared_clause(sentence: str, earlier: str, sourced: frozenset[str]) -> bool
 
 def _own_run(sentence: str, earlier: str, sourced: frozenset[str]) -> bool:
     """Whether `sentence` holds a run of OWN_RUN_WORDS words of `earlier` with at least OWN_RUN_MIN_OWN content
-    words neither sourced nor a plain telling of a look (see OWN_RUN_WORDS), and tells nothing sourced `earlier`
-    does not: a new figure, post title or sourced word is another post or piece in a shared frame ("With 983,144
-    views, the post keeps Lemaire style in view; ..." after "With 370,317 views, ...")."""
+    words neither sourced nor a plain telling of a look (see OWN_RUN_WORDS). A new figure or post title is another
+    post in a shared frame ("With 983,144 views, the post keeps Lemaire style in view; ..." after "With 370,317
+    views, ..."); with a new sourced word the run needs OWN_RUN_MIN_OWN_NAMED own words, so "Its tags, old money and
+    balletcore, place it squarely in the ..." twice is a frame, and "... adding a touch of elegance and tomboy
+    charm to the overall style" after "This look adds a touch of elegance and tomboy charm to the overall style" (a
+    Balletcore article that passed) is a repeat."""
     key, before = plain(sentence), plain(earlier)
     if (set(re.findall(r"\d+", key)) - set(re.findall(r"\d+", before))
-            or set(_QUOTED.findall(sentence)) - set(_QUOTED.findall(earlier))
-            or (frozenset(content_words(sentence)) - frozenset(content_words(earlier)) - _TELLING) & sourced):
+            or set(_QUOTED.findall(sentence)) - set(_QUOTED.findall(earlier))):
         return False
+    named = bool((frozenset(content_words(sentence)) - frozenset(content_words(earlier)) - _TELLING) & sourced)
+    least = OWN_RUN_MIN_OWN_NAMED if named else OWN_RUN_MIN_OWN
+    words, padded = key.split(), f" {before} "
+    for start in range(len(words) - OWN_RUN_WORDS + 1):
+        run = " ".join(words[start:start + OWN_RUN_WORDS])
+        if f" {run} " in padded and len(frozenset(content_words(run)) - sourced - _TELLING) >= least:
+            return True
+    return False
     words, padded = key.split(), f" {before} "
     for start in range(len(words) - OWN_RUN_WORDS + 1):
         run = " ".join(words[start:start + OWN_RUN_WORDS])
