@@ -268,16 +268,21 @@ def _same_look_named(sentence: str, earlier: str, every: frozenset[str], before_
     return len(every & before_words) >= SAME_DAY_SHARE * len(every) and len(added) <= 3 and added <= names
 
 
+def _tells_another_post(sentence: str, earlier: str) -> bool:
+    """Whether `sentence` gives a figure or a quoted post title `earlier` lacks: another post in a shared frame."""
+    return bool(set(re.findall(r"\d+", plain(sentence))) - set(re.findall(r"\d+", plain(earlier)))
+                or set(_QUOTED.findall(sentence)) - set(_QUOTED.findall(earlier)))
+
+
 def _shared_clause(sentence: str, earlier: str, sourced: frozenset[str]) -> bool:
     """Whether `sentence` holds a run of CLAUSE_RUN_WORDS words of `earlier` about one of its names, two or more of
     the run's words the writer's own (neither sourced nor a plain telling of a look), and gives no figure or quoted
     post title `earlier` lacks. A run naming nobody is a shared frame ("... was photographed for an airport fashion
     moment in the post ...", told of two people), and a new figure or title tells another post ("With 631,595 views,
     the post keeps the Kazuha Effect in view; ..." after "With 1,449,179 views, ...")."""
-    key, before = plain(sentence), plain(earlier)
-    if (set(re.findall(r"\d+", key)) - set(re.findall(r"\d+", before))
-            or set(_QUOTED.findall(sentence)) - set(_QUOTED.findall(earlier))):
+    if _tells_another_post(sentence, earlier):
         return False
+    key, before = plain(sentence), plain(earlier)
     names = frozenset(plain(" ".join(_capitalised(sentence))).split())
     words, padded = key.split(), f" {before} "
     for start in range(len(words) - CLAUSE_RUN_WORDS + 1):
@@ -296,22 +301,15 @@ def _own_run(sentence: str, earlier: str, sourced: frozenset[str]) -> bool:
     balletcore, place it squarely in the ..." twice is a frame, and "... adding a touch of elegance and tomboy
     charm to the overall style" after "This look adds a touch of elegance and tomboy charm to the overall style" (a
     Balletcore article that passed) is a repeat."""
-    key, before = plain(sentence), plain(earlier)
-    if (set(re.findall(r"\d+", key)) - set(re.findall(r"\d+", before))
-            or set(_QUOTED.findall(sentence)) - set(_QUOTED.findall(earlier))):
+    if _tells_another_post(sentence, earlier):
         return False
+    key, before = plain(sentence), plain(earlier)
     named = bool((frozenset(content_words(sentence)) - frozenset(content_words(earlier)) - _TELLING) & sourced)
     least = OWN_RUN_MIN_OWN_NAMED if named else OWN_RUN_MIN_OWN
     words, padded = key.split(), f" {before} "
     for start in range(len(words) - OWN_RUN_WORDS + 1):
         run = " ".join(words[start:start + OWN_RUN_WORDS])
         if f" {run} " in padded and len(frozenset(content_words(run)) - sourced - _TELLING) >= least:
-            return True
-    return False
-    words, padded = key.split(), f" {before} "
-    for start in range(len(words) - OWN_RUN_WORDS + 1):
-        run = " ".join(words[start:start + OWN_RUN_WORDS])
-        if f" {run} " in padded and len(frozenset(content_words(run)) - sourced - _TELLING) >= OWN_RUN_MIN_OWN:
             return True
     return False
 
