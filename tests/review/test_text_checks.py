@@ -345,3 +345,18 @@ def test_a_run_of_three_own_words_said_again_is_an_echo_even_with_a_new_sourced_
             "Its tags, old money and balletcore, place it squarely in the Cha Eun-woo Effect."]
     tagged = frozenset(content_words("quiet luxury utility old money balletcore Cha Eun-woo Effect tags"))
     assert echoed_sentences(tags, tagged) == []
+
+
+def test_the_same_sentence_with_a_name_put_for_this_is_a_near_copy_and_a_swapped_tag_is_not() -> None:
+    # A Gorpcore article passed with both, one after the other.
+    first = ("Jackson Wang wore this sweatshirt in a brand campaign, and it adds to his streetwear look with its black "
+             "color and bold fox head.")
+    again = ("Jackson Wang wore the Maison Kitsuné sweatshirt in a brand campaign, and it adds to his streetwear look "
+             "with its black color and bold fox head.")
+    sourced = frozenset(content_words("Jackson Wang Maison Kitsuné Bold Fox Head Sweatshirt black brand campaign "
+                                      "streetwear"))
+    assert [s for _, s, _ in echoed_sentences([f"{first} {again}"], sourced)] == [again]
+    # One sourced word put for another is another thing told in a shared frame (a shipped clean label).
+    tags = ["Its tags, gorpcore and minimal, place it squarely in the Taeyang Effect.",
+            "Its tags, utility and minimal, place it squarely in the Taeyang Effect."]
+    assert echoed_sentences(tags, frozenset(content_words("gorpcore minimal utility Taeyang Effect tags"))) == []

@@ -83,6 +83,7 @@ CLAUSE_RUN_WORDS = 10
 OWN_RUN_WORDS = 8
 OWN_RUN_MIN_OWN = 2
 OWN_RUN_MIN_OWN_NAMED = 3  # when the sentence names something sourced the earlier one does not
+NEAR_COPY_RATIO = 0.85  # a sentence this much the same word sequence as an earlier one is that sentence again
 # One look told twice: a sentence giving the same day as an earlier one that told it of "he", "she" or "they",
 # adding nothing but the person's name and at most one more name word ("On February 2nd, Jackson Wang wore the cap
 # with the bag in navy leather and the Maison Kitsuné Bold Fox Head Sweatshirt!" after "On February 2nd in his brand
@@ -250,7 +251,8 @@ def says_again(sentence: str, earlier: str, sourced: frozenset[str] = frozenset(
         # leather accessory that Jackson Wang wore ..." (a Gorpcore article passed with both).
         return True
     if (_same_look_named(sentence, earlier, every, before_words) or _shared_clause(sentence, earlier, sourced)
-            or _same_opening(sentence, earlier, sourced) or _own_run(sentence, earlier, sourced)):
+            or _same_opening(sentence, earlier, sourced) or _own_run(sentence, earlier, sourced)
+            or _near_copy(sentence, earlier, sourced)):
         return True
     words = every - sourced
     shared = words & before_words
@@ -266,6 +268,19 @@ def _same_look_named(sentence: str, earlier: str, every: frozenset[str], before_
     added = every - before_words
     names = frozenset(content_words(" ".join(_capitalised(sentence))))
     return len(every & before_words) >= SAME_DAY_SHARE * len(every) and len(added) <= 3 and added <= names
+
+
+def _near_copy(sentence: str, earlier: str, sourced: frozenset[str]) -> bool:
+    """Whether `sentence` is NEAR_COPY_RATIO or more the same word sequence as `earlier`, keeping every sourced
+    word of it and with no figure or title of another post: "Jackson Wang wore the Maison Kitsuné sweatshirt in a
+    brand campaign, and it adds to his streetwear look with its black color and bold fox head." right after the same
+    sentence with "this sweatshirt" (a Gorpcore article that passed). One sourced word put for another is another
+    thing told in a shared frame ("Its tags, utility and minimal, ..." after "Its tags, gorpcore and minimal, ...")."""
+    words, earlier_words = plain(sentence).split(), plain(earlier).split()
+    if (min(len(words), len(earlier_words)) < NEAR_COPY_MIN_WORDS or _tells_another_post(sentence, earlier)
+            or not frozenset(content_words(earlier)) & sourced <= frozenset(content_words(sentence))):
+        return False
+    return SequenceMatcher(None, words, earlier_words, autojunk=False).ratio() >= NEAR_COPY_RATIO
 
 
 def _tells_another_post(sentence: str, earlier: str) -> bool:
