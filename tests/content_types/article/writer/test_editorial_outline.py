@@ -4,14 +4,7 @@ from __future__ import annotations
 
 import re
 
-from editorial_ai.content_types.article.writer.outline import (
-    Product,
-    _product_plan,
-    build_outline,
-    count_word,
-    tag_phrase,
-    topic_terms,
-)
+from editorial_ai.content_types.article.writer.outline import build_outline, count_word, tag_phrase, topic_terms
 
 from .editorial_fixtures import CONTEXTS, TOPICS
 
@@ -36,8 +29,7 @@ def test_facts_are_grouped_into_background_looks_products_and_spread() -> None:
     assert first.subject == "Chanel 22 Bag" and second.subject == "Calvin Klein 90s Straight Jeans"
     assert "details: olive leather" in first.facts and "worn by: Jennie at the airport" in first.facts
     # The opening dates the sighting it names, from that sighting's post.
-    # The lead's own look with the piece is told in the looks paragraph: not dated here again.
-    assert not any("14 February 2026" in fact for fact in first.facts)
+    assert "first seen: 14 February 2026, on Jennie at the airport" in first.facts  # the date goes with its look
     assert first.lead.startswith("The Chanel 22 Bag")
     assert "Jennie wore it at the airport on 14 February 2026" in first.lead
     assert not any("Celine" in fact for fact in first.facts + second.facts)
@@ -83,10 +75,3 @@ def test_a_decade_tag_reads_as_a_reference_not_a_date() -> None:
     outline = build_outline("Jennie Effect", TOPICS, CONTEXTS)
     tag_lines = [f for plan in outline.plans for f in plan.facts if "tags: " in f]
     assert tag_lines and not any(re.search(r"\b\d0s\b(?!-inspired)", line) for line in tag_lines)
-
-
-def test_a_piece_first_seen_on_someone_the_looks_paragraph_does_not_tell_is_dated_with_that_look() -> None:
-    bag = Product("Chanel 22 Bag", "Chanel", ("bag",), "olive leather", (("Jisoo", "airport"),),
-                  first_seen="14 February 2026")
-    facts = _product_plan("Jennie Effect", bag, told="Jennie").facts
-    assert "first worn: 14 February 2026, by Jisoo at the airport" in facts  # the date goes with its look

@@ -311,14 +311,7 @@ def _with(lead: str, follow: str) -> str:
     return f"{lead} {follow}".strip() if follow else lead
 
 
-def _product_plan(keyword: str, product: Product, variant: int = 0, siblings: list[str] | None = None,
-                  told: str = "") -> ParagraphPlan:
-    """The piece's paragraph. `told` is the wearer a looks paragraph tells: her look with
-    the piece is not dated here again (given its date in both paragraphs, the model told the look in full twice:
-    "Hanni was wearing the Loewe pumps ... on 3 June 2025." and a paragraph later "The Loewe pumps ... was worn by
-    Hanni at a magazine cover shoot on 3 June 2025."). Told so in a fact line ("already told: ... refer to it in a
-    few words"), the model wrote the line into a continuation ("Jackson Wang's look with this bag is in paragraph
-    4: refer to it in a few words, without its date."); the review's repetition check finds a retelling."""
+def _product_plan(keyword: str, product: Product, variant: int = 0, siblings: list[str] | None = None) -> ParagraphPlan:
     facts = [f'topic: "{keyword}"', f"product: {product.name} by {product.brand}"]
     if product.details:
         facts.append(f"details: {product.details}")
@@ -332,11 +325,8 @@ def _product_plan(keyword: str, product: Product, variant: int = 0, siblings: li
         # With whom and where: given "first seen: 2 March 2026" under two wearers, the model dated the second
         # one's airport look to the first one's post ("Jimin ... at the airport on 2 March 2026").
         who, scene = product.sightings[0] if product.sightings else ("", "")
-        if not who or who != told:
-            # "first worn ... by", not "first seen ... on": given "first seen: 2 February 2026, on Jackson Wang in a
-            # brand campaign", the model wrote "Jackson Wang in a brand campaign first saw this bag".
-            facts.append(f"first worn: {product.first_seen}" + (f", by {who} {scene_phrase(scene)}".rstrip() if who
-                                                                else ""))
+        facts.append(f"first seen: {product.first_seen}" + (f", on {who} {scene_phrase(scene)}".rstrip() if who
+                                                            else ""))
     lead = product_lead(product.name, product.brand, product.details, list(product.sightings), variant,
                         date=product.first_seen)
     follow = product_follow(product.name, list(product.tags), list(product.sightings), product.price_krw)
@@ -424,7 +414,7 @@ def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) 
     product_slots = slots if len(products) >= slots or not second else max(1, slots - 1)
     for product in _pick_products(products, product_slots):
         siblings = [p.name for p in products if p.brand == product.brand and p.name != product.name]
-        outline.plans.append(_product_plan(keyword, product, variant, siblings, told=celebrity))
+        outline.plans.append(_product_plan(keyword, product, variant, siblings))
     if second and len(outline.plans) < MAX_PARAGRAPHS - 1:
         outline.plans.append(_looks_plan(keyword, second, posts, terms, variant))
     spread = [f'topic: "{keyword}"', f"looks logged: {count_word(len(posts))}"]
