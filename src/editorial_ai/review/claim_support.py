@@ -40,6 +40,7 @@ from editorial_ai.review.attributes import (
 from editorial_ai.review.claims import Claim, ClaimSet
 from editorial_ai.review.dates import MONTHS, day_text, days_in, month_text, months_in
 from editorial_ai.review.grounding import fold, is_allowed
+from editorial_ai.review.look_pieces import look_piece_problems
 from editorial_ai.review.periods import logged_period
 from editorial_ai.review.relations import (
     Statement,
@@ -713,6 +714,7 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
     named_before: dict[str, list[str]] = {}  # per location: every piece named so far, latest first
     opened: set[str] = set()  # locations whose first claim was checked
     last_days: dict[str, frozenset[tuple[int, int]]] = {}  # per location: the days its latest dated claim gave
+    last_look: list[str] = []  # the pieces the body named last, in any paragraph
     for claim in claims.claims:
         check = check_claim(claim, index, mid, method, last_people.get(claim.location),
                             last_products.get(claim.location), named_before.get(claim.location))
@@ -729,6 +731,11 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
             last_people[claim.location] = named
         pieces = [plain(n) for n, kind in found if kind == "product"]
         before = named_before.get(claim.location, [])
+        if claim.location.startswith("body_paragraphs"):
+            # "The look" is the one the paragraph told last, or the one the paragraph before ended on.
+            check.pairing += look_piece_problems(claim.text, pieces, last_products.get(claim.location, last_look),
+                                                 index)
+            last_look = pieces or last_products.get(claim.location, last_look)
         if pieces:
             last_products[claim.location] = pieces
             named_before[claim.location] = pieces + [p for p in before if p not in pieces]

@@ -6,7 +6,7 @@ import re
 
 from editorial_ai.content_types.article.writer.outline import build_outline, count_word, tag_phrase, topic_terms
 
-from .editorial_fixtures import CONTEXTS, TOPICS
+from .editorial_fixtures import CONTEXTS, TOPICS, _solution
 
 
 def test_facts_are_grouped_into_background_looks_products_and_spread() -> None:
@@ -75,3 +75,39 @@ def test_a_decade_tag_reads_as_a_reference_not_a_date() -> None:
     outline = build_outline("Jennie Effect", TOPICS, CONTEXTS)
     tag_lines = [f for plan in outline.plans for f in plan.facts if "tags: " in f]
     assert tag_lines and not any(re.search(r"\b\d0s\b(?!-inspired)", line) for line in tag_lines)
+
+
+def _post(post_id: str, who: str, where: str, day: str, views: int, *pieces: tuple[str, str, str]) -> dict:
+    return {"post_id": post_id, "artist_name": who, "context": where, "view_count": views,
+            "created_at": f"{day}T10:00:00Z",
+            "solutions": [_solution(title, brand, [tag], "Black, leather.") for title, brand, tag in pieces]}
+
+
+def test_piece_paragraphs_take_pieces_from_looks_no_other_paragraph_tells() -> None:
+    posts = [
+        _post("h1", "Hanni", "magazine cover shoot", "2025-06-03", 400, ("Loewe Toy Pumps", "Loewe", "balletcore")),
+        _post("h2", "Hanni", "music video", "2026-03-02", 300, ("Miu Miu Ballet Flats", "Miu Miu", "balletcore")),
+        _post("m1", "Mingyu", "street style", "2025-04-19", 250, ("Coperni Midi Skirt", "Coperni", "balletcore")),
+        _post("m2", "Mingyu", "airport fashion", "2025-05-01", 50, ("Prada Loafers", "Prada", "loafers")),
+        _post("j1", "Jackson Wang", "brand campaign", "2026-02-02", 900,
+              ("Marithé Crossbody Bag", "Marithé", "balletcore")),
+        _post("n1", "Jennie", "street style", "2025-08-05", 200, ("Chanel Ballet Flats", "Chanel", "balletcore"),
+              ("Calvin Klein Tank Top", "Calvin Klein", "balletcore")),
+        _post("i1", "IU", "airport fashion", "2025-04-08", 100, ("Gucci Blondie Bag", "Gucci", "balletcore")),
+    ]
+    outline = build_outline("Balletcore", [], posts)
+    assert outline.celebrity == "Hanni" and outline.signature[0] == "Loewe Toy Pumps"
+    # Hanni's looks have their paragraph; Jackson Wang's is the close's most viewed and Mingyu's street style one
+    # of its looks: a piece paragraph on the pumps, the bag or the skirt would tell that look a second time. Two
+    # pieces of Jennie's one look would tell hers twice, so the second piece comes from another look.
+    pieces = [plan.subject for plan in outline.plans if plan.kind == "product"]
+    assert pieces == ["Chanel Ballet Flats", "Gucci Blondie Bag"]
+    # With no untold look left, a told one is still better than no piece paragraph.
+    assert [p.subject for p in build_outline("Balletcore", [], posts[:5]).plans if p.kind == "product"] == [
+        "Loewe Toy Pumps", "Miu Miu Ballet Flats"]
+
+def test_a_keyword_naming_the_lead_keeps_her_pieces_for_the_piece_paragraphs() -> None:
+    # Every piece of Jennie's is in a look her paragraph tells: still her pieces, not Lisa's, since they are the topic.
+    outline = build_outline("Jennie Effect", TOPICS, CONTEXTS)
+    assert [plan.subject for plan in outline.plans if plan.kind == "product"] == ["Chanel 22 Bag",
+                                                                                 "Calvin Klein 90s Straight Jeans"]

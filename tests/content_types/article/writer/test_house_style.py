@@ -83,6 +83,9 @@ def test_dates_read_day_first_as_the_facts_give_them() -> None:
     assert day_first_dates(body) == (["Jennie wore it on 23 October 2025, and again on 5 August.",
                                       "On 5 April 2025 V wore it."], 3)
     assert day_first_dates(["On 5 August 2025 in May, 2025 terms."]) == (["On 5 August 2025 in May, 2025 terms."], 0)
+    # A month takes "in"; a day keeps "on".
+    assert day_first_dates(["He wore it on February 2026.", "On March 2026 and on 2 March 2026 she did."]) == (
+        ["He wore it in February 2026.", "In March 2026 and on 2 March 2026 she did."], 2)
 
 
 def test_a_paragraph_about_one_person_opening_on_she_names_her_there() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from editorial_ai.content_types.article.writer.leads import (
@@ -263,10 +263,39 @@ def _pick_products(products: list[Product], limit: int) -> list[Product]:
     return picked
 
 
+Sighting = tuple[str, str]  # (who, scene), as a Product keeps its sightings
+
+
+def _untold_first(products: list[Product], limit: int, told: set[Sighting],
+                  topical: Callable[[Product], bool]) -> list[Product]:  # fmt: skip
+    """Up to `limit` pieces for the piece paragraphs: on-topic ones first, then those seen in a look no other
+    paragraph tells, then a brand not picked yet. A piece whose every sighting is a look the looks or closing
+    paragraph already holds got that look told again: given the Loewe Toy Pumps "worn by: Hanni at a magazine
+    cover shoot", the model wrote "The Loewe pumps ... were worn by Hanni at a magazine cover shoot" a paragraph
+    after Hanni's cover-shoot look, in every Balletcore article the review later read again."""
+    told = set(told)
+    picked: list[Product] = []
+    while len(picked) < limit:
+        rest = [(i, p) for i, p in enumerate(products) if p not in picked]
+        if not rest:
+            break
+        brands = {p.brand for p in picked}
+        _, best = min(rest, key=lambda item: (not topical(item[1]), set(item[1].sightings) <= told,
+                                              item[1].brand in brands, item[0]))  # fmt: skip
+        picked.append(best)
+        told.update(best.sightings)
+    return picked
+
+
+def _look_posts(celebrity: str, posts: Posts, terms: list[str]) -> list[SourcePostJson]:
+    """The lead's looks her paragraph tells: on-topic ones first, at most three."""
+    own = [p for p in posts if p.get("artist_name") == celebrity]
+    return sorted(own, key=lambda p: not post_on_topic(p, terms))[:3]
+
+
 def _looks_plan(keyword: str, celebrity: str, posts: Posts, terms: list[str],
                 variant: int = 0) -> ParagraphPlan:  # fmt: skip
-    own = [p for p in posts if p.get("artist_name") == celebrity]
-    own = sorted(own, key=lambda p: not post_on_topic(p, terms))[:3]  # on-topic looks first, then in date order
+    own = _look_posts(celebrity, posts, terms)  # on-topic looks first, then in date order
     first: SourcePostJson = own[0] if own else {}
     own.sort(key=lambda p: str(p.get("created_at", "")))
     group = next((p.get("group_name") for p in own if p.get("group_name")), "")
@@ -365,14 +394,19 @@ def _post_date(post: SourcePostJson) -> str:
     return str(post.get("date") or readable_date(post.get("created_at")) or "")
 
 
+def _look_post(person: str, posts: Posts, terms: list[str]) -> SourcePostJson:
+    """`person`'s most relevant post: on topic first, then most viewed."""
+    return min((p for p in posts if p.get("artist_name") == person), key=lambda p: (not post_on_topic(p, terms),
+                                                                                   -_views(p)))
+
+
 def _one_look(person: str, posts: Posts, terms: list[str]) -> str:
     """ "look of Lisa on 2 March 2026 in street style: Celine Triomphe Bag in black leather": `person`'s most
     relevant look (on topic first, then most viewed) with its own pieces and its day. Left undated, the look was
     dated by the model anyway, from another post ("On 23 October 2025, Jimin wore the Dior Lady Dior Bag", a look of
     27 January): asked for one sentence on each fact line, three of the closing paragraph's four wrong sentences
     gave an undated look a day no post gives it."""
-    own = [p for p in posts if p.get("artist_name") == person]
-    post = min(own, key=lambda p: (not post_on_topic(p, terms), -_views(p)))
+    post = _look_post(person, posts, terms)
     described = [f"{s['title']} in {d}" if (d := _details(s)) else str(s["title"])
                  for s in post.get("solutions", []) if s.get("title")][:2]
     where = scene_phrase(str(post.get("context") or ""))
@@ -412,7 +446,8 @@ def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) 
     slots = MAX_PARAGRAPHS - len(outline.plans) - 1
     second = next((n for n in others if n != celebrity), "")
     product_slots = slots if len(products) >= slots or not second else max(1, slots - 1)
-    for product in _pick_products(products, product_slots):
+    for product in _untold_first(products, product_slots, _told(celebrity, others[:3], posts, terms),
+                                 _topical(keyword, terms, celebrity)):
         siblings = [p.name for p in products if p.brand == product.brand and p.name != product.name]
         outline.plans.append(_product_plan(keyword, product, variant, siblings))
     if second and len(outline.plans) < MAX_PARAGRAPHS - 1:
@@ -441,6 +476,29 @@ def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) 
     outline.names = _source_names(topics, posts)
     outline.source_text = _source_text(topics, posts)
     return outline
+
+
+def _told(celebrity: str, others: list[str], posts: Posts, terms: list[str]) -> set[Sighting]:
+    """The looks the looks paragraph and the closing paragraph tell, as (who, scene)."""
+    shown = _look_posts(celebrity, posts, terms) if celebrity else []
+    if posts:
+        shown.append(max(posts, key=lambda p: int(p.get("view_count", 0))))  # the close's most viewed look
+    shown += [_look_post(person, posts, terms) for person in others if person != celebrity]
+    return {(str(p.get("artist_name") or ""), str(p.get("context") or "")) for p in shown}
+
+
+def _topical(keyword: str, terms: list[str], celebrity: str) -> Callable[[Product], bool]:
+    """Whether a piece is what the keyword is about: its name, brand or tags hold a keyword word, or the keyword
+    names the lead and she wore it ("Jennie Effect": her pieces are the topic)."""
+    names_lead = bool(celebrity) and bool(re.search(rf"(?<!\w){re.escape(celebrity.casefold())}(?!\w)",
+                                                    keyword.casefold()))
+
+    def topical(product: Product) -> bool:
+        haystack = " ".join([product.name, product.brand, *product.tags]).casefold()
+        on_topic = any(t in words_of(haystack) or t in haystack for t in terms)
+        return on_topic or (names_lead and celebrity in product.worn_by)
+
+    return topical
 
 
 def _signature(celebrity: str, posts: Posts, terms: list[str]) -> tuple[str, str]:

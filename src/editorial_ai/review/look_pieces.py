@@ -1,0 +1,31 @@
+"""A piece said to be part of "the look" a draft was telling, checked against the posts that show that look.
+
+"Hanni was wearing the Loewe pumps ... for the magazine cover shoot. ... The look also includes a pair of the Loewe
+sunglasses" passed a review: the sunglasses were worn at an award show, three months later. The sentence names no
+wearer, so the pairing checks had nothing to pair the sunglasses with.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from editorial_ai.review.source_index import SourceIndex
+
+# "the look also includes", "this outfit is finished with", "the ensemble pairs ...": a piece given to a look.
+_LOOK_TAKES = re.compile(r"\b(?:the|this|that) (?:look|outfit|ensemble)\b(?! of)[^.;]*?\b(?:includ|featur|complet|"
+                         r"consist|pair|come[sd]? with|finish|round|top)\w*", re.IGNORECASE)
+
+
+def look_piece_problems(text: str, pieces: Sequence[str], look: Sequence[str], index: SourceIndex) -> list[str]:
+    """Pieces (plain keys) a claim adds to "the look" that no post shows with the pieces named last (`look`)."""
+    if not look or not index.ties or not _LOOK_TAKES.search(text):
+        return []
+    shown = set(look)
+    problems = []
+    for piece in (p for p in pieces if p not in shown):
+        if not any(piece in tie.products and tie.products & shown for tie in index.ties):
+            title, other = index.product_titles.get(piece, piece), index.product_titles.get(look[0], look[0])
+            problems.append(f"no source post shows the {title} in one look with the {other}: they were worn in "
+                            "different posts; tell each look with its own pieces")
+    return problems

@@ -1,0 +1,48 @@
+"""A piece given to "the look" must have been worn in that look."""
+
+from __future__ import annotations
+
+from editorial_ai.review.claim_support import check_claims
+from editorial_ai.review.claims import Claim, ClaimSet
+from editorial_ai.review.source_index import build_index
+
+from .helpers import KNOWN
+
+
+def _piece(title: str, brand: str, kind: str) -> dict:
+    return {"solution_id": title.lower().replace(" ", "-"), "title": title, "brand": brand,
+            "metadata": {"keywords": [kind]}}
+
+
+PUMPS, JEANS = _piece("Loewe Toy Pumps", "Loewe", "shoes"), _piece("Celine Straight Jeans", "Celine", "bottom")
+SUNGLASSES = _piece("Loewe Anagram Sunglasses", "Loewe", "eyewear")
+
+
+def _checks(*paragraphs: str) -> list[list[str]]:
+    contexts = [
+        {"post_id": "p1", "artist_name": "Hanni", "context": "magazine cover shoot", "title": "Hanni on a cover",
+         "created_at": "2025-06-03T10:00:00Z", "solutions": [PUMPS, JEANS]},
+        {"post_id": "p2", "artist_name": "Hanni", "context": "award show red carpet", "title": "Hanni at an award show",
+         "created_at": "2025-09-20T10:00:00Z", "solutions": [SUNGLASSES]},
+    ]
+    index = build_index([{"keyword": "Balletcore"}], contexts, KNOWN)
+    claims = ClaimSet([Claim(sentence, f"body_paragraphs[{i}]") for i, paragraph in enumerate(paragraphs)
+                       for sentence in paragraph.split(" | ")])
+    return [check.pairing for check in check_claims(claims, index)]
+
+
+def test_a_piece_of_another_post_given_to_the_look_is_a_pairing_error() -> None:
+    pairing = _checks("Hanni wore the Loewe Toy Pumps at a magazine cover shoot.",
+                      "The shoes are sleek. | The look also includes a pair of the Loewe Anagram Sunglasses.")
+    assert pairing[2] == ["no source post shows the Loewe Anagram Sunglasses in one look with the Loewe Toy Pumps: "
+                          "they were worn in different posts; tell each look with its own pieces"]
+
+
+def test_a_piece_of_the_same_post_and_a_look_named_anew_pass() -> None:
+    same = _checks("Hanni wore the Loewe Toy Pumps at a magazine cover shoot. | The look also includes the Celine "
+                   "Straight Jeans.")
+    assert same == [[], []]
+    # No inclusion: the sentence tells a look of its own.
+    other = _checks("Hanni wore the Loewe Toy Pumps at a magazine cover shoot. | The look adds a touch of elegance. "
+                    "| Hanni wore the Loewe Anagram Sunglasses on an award show red carpet.")
+    assert other == [[], [], []]
