@@ -258,6 +258,9 @@ def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> No
         "gained significant attention"]
     assert invented_reception("Her look drew widespread praise and is a testament to her taste.", set()) == [
         "drew widespread praise", "a testament to"]
+    assert invented_reception("Additionally, aspiring designers can experiment with new materials.", set()) == [
+        "aspiring designers"]
+    assert invented_reception("Designers could play with the grey leather.", set()) == ["designers could play"]
     assert invented_reception("The Jennie Effect is making a significant impact on street fashion; the trend's "
                               "popularity is evident.", set()) == ["making a significant impact on", "popularity"]
     assert invented_reception("It resonated with audiences, making it a popular trend that continued to evolve, a "

@@ -184,6 +184,10 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:a |the )?(?:diverse|large|huge|massive|eager|enthusiastic|adoring) (?:crowds?|audiences?|following|"
          r"fan ?base)\b", "crowd crowds audience following fanbase"),
         (r"\b(?:a |the )?testament to\b", "testament"),
+        # Advice to an industry no post speaks of: "Additionally, aspiring designers can experiment with new materials
+        # and colors to create unique and innovative looks" closed a Balletcore article that passed.
+        (r"\b(?:aspiring|young|budding|emerging|fashion) designers\b|\bdesigners (?:can|could|may|might|will) "
+         r"(?:experiment|play|explore|draw|take)\b", "designers"),
         # "is making a significant impact on street fashion", "resonated with audiences, making it a popular trend
         # that continued to evolve", "a must-see for anyone interested in fashion"; "also made an impact,
         # showcasing the versatility of Balletcore" (an impact on nothing named passed a review).
