@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from editorial_ai.review.retold import LookNames, retells_look
+from editorial_ai.review.retold import LookNames, restates, retells_look
 from editorial_ai.review.source_index import content_words
 from editorial_ai.review.text_checks import echoed_sentences
 
@@ -48,3 +48,30 @@ def test_a_month_told_again_adds_nothing_to_an_undated_look() -> None:
     first = "Hanni wore Loewe Toy Pumps in black leather at a magazine cover shoot."
     again = "Hanni wore black leather Loewe pumps on a magazine cover shoot in June 2025."
     assert retells_look(again, first, LOOKS)
+
+
+def test_a_sentence_said_again_with_a_place_put_in_restates_it() -> None:
+    looks = LookNames(people=LOOKS.people, brands=LOOKS.brands | {"maison kitsune"}, piece_words=LOOKS.piece_words,
+                      sourced=LOOKS.sourced | frozenset(content_words("belt olive Milan Fashion Week front row old "
+                                                                      "money streetwear")),
+                      product_words=LOOKS.product_words | frozenset(content_words("Dior 30 Montaigne Belt")))
+    # A Gorpcore draft kept both through three reviews.
+    first = "Jackson Wang wore the Dior belt in olive leather, adding to his old money and streetwear look."
+    again = ("Jackson Wang in the Milan Fashion Week front row wore the belt in olive leather, adding to his old "
+             "money and streetwear look.")
+    assert restates(again, first, looks)
+    ((index, sentence, before),) = echoed_sentences([first, again], looks.sourced, looks)
+    assert (index, sentence, before) == (1, again, first)
+    # Another place for the same frame is another look; another wearer, a word of the writer's own or a figure is
+    # something new; a short sentence shares its words by right.
+    assert not restates("Jackson Wang wore the Dior belt in olive leather at a magazine cover shoot, adding to his "
+                        "old money look.", "Jackson Wang wore the Dior belt in olive leather in a brand campaign, "
+                        "adding to his old money look.", looks)
+    assert not restates(again.replace("Jackson Wang", "Hanni"), first, looks)
+    assert not restates(again.replace("streetwear look", "playful streetwear look"), first, looks)
+    assert not restates(again.replace("front row", "front row on 3 June"), first, looks)
+    assert not restates("Jackson Wang wore the Dior belt at Milan Fashion Week.", "Jackson Wang wore the Dior belt.",
+                        looks)
+    # A label put for another is another post (two posts of the shipped labels' clean drafts).
+    assert not restates('Jackson Wang was photographed for a brand campaign in the post "Jackson Wang in Loewe".',
+                        'Jackson Wang was photographed for a brand campaign in the post "Jackson Wang in Dior".', looks)

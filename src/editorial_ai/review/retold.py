@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 from editorial_ai.review.attributes import COLOURS, MATERIALS
 from editorial_ai.review.dates import days_in
@@ -89,3 +90,33 @@ def retells_look(sentence: str, earlier: str, looks: LookNames) -> bool:
     setting = (words & before_words & looks.sourced) - names - looks.product_words - _TELLING - _ATTRIBUTES
     added = {w for w in words - before_words - _TELLING - _ATTRIBUTES - _MONTHS if not w.isdigit()}
     return bool(pieces) and len(setting) >= SETTING_WORDS and not added & looks.sourced
+
+
+RESTATED_SHARE = 0.8  # of the earlier sentence's words, found in order in the later one
+RESTATED_MIN_WORDS = 10  # shorter sentences share most of their words by right ("Jennie wore the bag at ...")
+
+
+def restates(sentence: str, earlier: str, looks: LookNames) -> bool:
+    """Whether `sentence` is `earlier` again with a sourced detail put in: it holds RESTATED_SHARE of its words in
+    order, names the same wearers, adds no figure, no label or piece and no word the sources lack, and leaves out of
+    it nothing but a label or piece name said shorter. "Jackson Wang in the Milan Fashion Week front row wore the belt in olive
+    leather, adding to his old money and streetwear look." right after "Jackson Wang wore the Dior belt in olive
+    leather, adding to his old money and streetwear look." stood through three reviews of a Gorpcore draft. A place
+    put for another place is another look told in the same frame, and is left to the phrase checks."""
+    words, before = plain(sentence).split(), plain(earlier).split()
+    if len(before) < RESTATED_MIN_WORDS or words == before:
+        return False
+    own, told = f" {' '.join(words)} ", f" {' '.join(before)} "
+    who = _named(own, looks.people)
+    if not who or who != _named(told, looks.people):
+        return False
+    if set(re.findall(r"\d+", own)) - set(re.findall(r"\d+", told)):
+        return False
+    matched = sum(block.size for block in SequenceMatcher(None, words, before, autojunk=False).get_matching_blocks())
+    mine, theirs = frozenset(content_words(sentence)), frozenset(content_words(earlier))
+    names = looks.product_words | frozenset(content_words(" ".join(looks.brands)))
+    added, dropped = mine - theirs, theirs - mine
+    # A label or piece put for another is another look in a shared frame ("... in the post "Inside Irene's Bulgari
+    # encore look"" after the same sentence with Stüssy: two posts of the shipped labels' clean drafts).
+    return (matched >= RESTATED_SHARE * len(before) and added <= looks.sourced and not added & names
+            and dropped <= names)

@@ -18,7 +18,7 @@ from editorial_ai.review.claim_support import ClaimCheck
 from editorial_ai.review.claims import ClaimSet
 from editorial_ai.review.dates import days_in
 from editorial_ai.review.profile import ReviewProfile
-from editorial_ai.review.retold import LookNames, retells_look
+from editorial_ai.review.retold import LookNames, restates, retells_look
 from editorial_ai.review.source_index import STOPWORDS, SourceIndex, content_words, plain
 from editorial_ai.review.text_grounding import checkable_spans
 from editorial_ai.text import split_sentences
@@ -367,7 +367,8 @@ def echoed_sentences(paragraphs: list[str], sourced: frozenset[str] = frozenset(
     for index, paragraph in enumerate(paragraphs):
         for sentence in split_sentences(paragraph):
             before = next((b for b in earlier if says_again(sentence, b, sourced)
-                           or (looks is not None and retells_look(sentence, b, looks))), None)
+                           or (looks is not None and (retells_look(sentence, b, looks)
+                                                      or restates(sentence, b, looks)))), None)
             if before is not None:
                 out.append((index, sentence, before))
             earlier.append(sentence)
