@@ -100,9 +100,10 @@ def restates(sentence: str, earlier: str, looks: LookNames) -> bool:
     """Whether `sentence` is `earlier` again with a sourced detail put in: it holds RESTATED_SHARE of its words in
     order, names the same wearers, adds no figure, no label or piece and no word the sources lack, and leaves out of
     it nothing but a label or piece name said shorter. "Jackson Wang in the Milan Fashion Week front row wore the
-    belt in olive leather, adding to his old money and streetwear look." right after "Jackson Wang wore the Dior belt in olive
-    leather, adding to his old money and streetwear look." stood through three reviews of a Gorpcore draft. A place
-    put for another place is another look told in the same frame, and is left to the phrase checks."""
+    belt in olive leather, adding to his old money and streetwear look." right after "Jackson Wang wore the Dior
+    belt in olive leather, adding to his old money and streetwear look." stood through three reviews of a Gorpcore
+    draft. A place put for another place is another look told in the same frame, and is left to the phrase
+    checks."""
     words, before = plain(sentence).split(), plain(earlier).split()
     if len(before) < RESTATED_MIN_WORDS or words == before:
         return False
