@@ -384,6 +384,11 @@ def test_a_history_no_source_gives_the_trend_is_found_in_any_sentence() -> None:
 
 def test_how_a_piece_feels_carries_or_suits_a_season_is_invented_wear() -> None:
     # A Jennie Effect article passed with all three.
+    # A Balletcore article passed with both.
+    assert invented_wear("The bag could be worn for various occasions, including formal events.", set()) == [
+        "could be worn for various occasions"]
+    assert invented_wear("Its leather would withstand wear and tear, providing years of reliable performance.",
+                         set()) == ["withstand"]  # one finding per kind of claim
     assert invented_wear("The bag is a classic preppy bag that was perfect for the summer.", set()) == [
         "perfect for the summer"]
     assert invented_wear("It had a smooth, soft feel and was easy to carry around in the heat.", set()) == [

@@ -18,6 +18,7 @@ from editorial_ai.review.text_checks import (
     echoes_headline,
     repeated_phrases,
     repetition_figures,
+    says_again,
 )
 
 from .helpers import ARTICLE, CONTEXTS, KNOWN, TOPICS, layout
@@ -360,3 +361,18 @@ def test_the_same_sentence_with_a_name_put_for_this_is_a_near_copy_and_a_swapped
     tags = ["Its tags, gorpcore and minimal, place it squarely in the Taeyang Effect.",
             "Its tags, utility and minimal, place it squarely in the Taeyang Effect."]
     assert echoed_sentences(tags, frozenset(content_words("gorpcore minimal utility Taeyang Effect tags"))) == []
+
+
+def test_one_shared_run_most_of_a_sentence_long_with_words_of_the_writers_own_is_that_sentence_again() -> None:
+    # A Balletcore draft, one after the other.
+    first, again = ("They add utility and balletcore elements to a look.",
+                    "The shoes add utility and balletcore elements to a look.")
+    sourced = frozenset(content_words("Chanel Ballet Flats shoes grey leather utility balletcore look Jennie Lisa "
+                                      "Chanel 22 Bag airport"))
+    assert says_again(again, first, sourced)
+    # Two looks told in sourced words share no word of the writer's own.
+    assert not says_again("Lisa wore the Chanel 22 Bag at the airport.", "Jennie wore the Chanel 22 Bag at the "
+                          "airport.", sourced)
+    # A run under most of the longer sentence is a shared phrase, left to the phrase checks.
+    assert not says_again("Jennie's shoes add utility and balletcore elements to a look she wore in grey leather at "
+                          "the airport.", first, sourced)

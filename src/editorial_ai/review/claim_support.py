@@ -41,6 +41,7 @@ from editorial_ai.review.claims import Claim, ClaimSet
 from editorial_ai.review.dates import MONTHS, day_text, days_in, month_text, months_in
 from editorial_ai.review.grounding import fold, is_allowed
 from editorial_ai.review.look_pieces import look_piece_problems
+from editorial_ai.review.most_viewed import most_viewed_problems
 from editorial_ai.review.periods import logged_period
 from editorial_ai.review.relations import (
     Statement,
@@ -667,6 +668,7 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     if not result.pairing:
         result.pairing = _each_person_problems(claim.text, people, items, index)
     result.pairing += _membership_problems(people, index)
+    result.pairing += most_viewed_problems(claim.text, people, [n for n, kind in items if kind == "product"], index)
     result.pairing += _listed_members_problems(claim.text, people, index)
     result.pairing += [f"the sources do not make {other.title()} a {owner.title()} piece"
                        for owner, other in possessive_clashes(claim.text, index.brand_keys)]

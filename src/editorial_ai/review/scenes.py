@@ -363,8 +363,11 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # About a piece, not a person's clothes in general ("a traveller in comfortable clothes" is no claim).
         (r"\b(?:is|are|was|were|feels?|felt|stays?|remains?) (?:\w+ )?(?:and )?(?:un)?comfortable\b"
          r"|\bcomfortable to wear\b|\bcomfort and\b|\band comfort\b", "comfortable comfort comfy"),
-        (r"\bdurab(?:le|ility)\b|\bbreathab(?:le|ility)\b|\blightweight\b|\bwaterproof\b|\bhard ?wearing\b",
-         "durable durability breathable lightweight waterproof"),
+        # "Its grey leather construction ensured that it would withstand wear and tear over time, providing years of
+        # reliable performance." (a Balletcore article that passed)
+        (r"\bdurab(?:le|ility)\b|\bbreathab(?:le|ility)\b|\blightweight\b|\bwaterproof\b|\bhard ?wearing\b"
+         r"|\bwear and tear\b|\bwithst(?:and|ands|ood|anding)\b|\breliab(?:le|ility)\b|\byears of (?:\w+ )?(?:use|wear|"
+         r"performance|service)\b|\blong[- ]lasting\b", "durable durability breathable lightweight waterproof"),
         (r"\b(?:for|in) (?:everyday|daily|day-to-day) (?:use|wear|life)\b"
          r"|\b(?:a )?(?:great|perfect|ideal) (?:choice|option|pick) for\b", "everyday daily"),
         # "The black leather shoes are not only stylish but also comfortable for daily use. They have a comfortable
@@ -404,8 +407,8 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # "It's also suitable for casual wear", "stylish and functional pieces that can be worn for various
         # occasions" (a Gorpcore article passed with both): uses no post shows
         (r"\b(?:suitable|appropriate) for (?:casual|everyday|daily|any|all|every|various|many|different|formal)\b"
-         r"|\bcan be (?:worn|styled|dressed up or down|carried) (?:for|to|in|on|at) (?:various|many|any|all|"
-         r"different|a range of|a variety of|multiple) (?:occasions|settings|events|ways|styles|outfits|looks)\b"
+         r"|\b(?:can|could) be (?:worn|styled|dressed up or down|carried|used) (?:for|to|in|on|at) "
+         r"(?:various|many|any|all|different|a range of|a variety of|multiple) (?:occasions|settings|events|ways|styles|outfits|looks)\b"
          r"|\b(?:stylish|practical|fashionable) and functional\b|\bfunctional (?:pieces?|items?|accessor(?:y|ies))\b"
          # "a versatile top that can be paired with any outfit", "adds a touch of old money and streetwear to any
          # outfit", "a great addition to any Gorpcore look" (a Gorpcore article of the twenty-first round)

@@ -73,6 +73,7 @@ class Tie:
     setting: str  # plain text of the post's title and context
     days: frozenset[tuple[int, int]] = frozenset()  # the post's (month, day); empty for an undated passage
     months: frozenset[tuple[int, int]] = frozenset()  # the post's (year, month)
+    views: int = 0  # the post's view count (0: not given)
 
 
 UNRESEARCHED = -2  # the group of a trend background no research source backs
@@ -299,6 +300,13 @@ def _passage_ties(passages: list[str], facts: SourceFacts, known: dict[str, set[
     return ties
 
 
+def _views(post: SourcePostJson) -> int:
+    try:
+        return max(0, int(post.get("view_count") or 0))
+    except (TypeError, ValueError):
+        return 0
+
+
 def build_index(curated_topics: list[CuratedTopicJson], enriched_contexts: list[SourcePostJson],
                 known_entities: dict[str, set[str]] | None = None, passages: Iterable[str] = (),
                 context: Iterable[str] = ()) -> SourceIndex:
@@ -313,7 +321,7 @@ def build_index(curated_topics: list[CuratedTopicJson], enriched_contexts: list[
                         brands=frozenset(plain(s.get("brand") or "") for s in solutions) - {""},
                         setting=f" {plain(str(post.get('title') or '') + ' ' + str(post.get('context') or ''))} ",
                         days=days_in(str(post.get("date") or "")),
-                        months=months_in(str(post.get("date") or ""))))
+                        months=months_in(str(post.get("date") or "")), views=_views(post)))
     passages = list(passages)
     ties += _passage_ties(passages, facts, known_entities or {})
     pairs = source_sentences(curated_topics, enriched_contexts, passages)

@@ -84,6 +84,7 @@ OWN_RUN_WORDS = 8
 OWN_RUN_MIN_OWN = 2
 OWN_RUN_MIN_OWN_NAMED = 3  # when the sentence names something sourced the earlier one does not
 NEAR_COPY_RATIO = 0.85  # a sentence this much the same word sequence as an earlier one is that sentence again
+SAID_SHARE, SAID_MIN_WORDS = 0.7, 6  # one shared run this much of the longer sentence is that sentence again
 # One look told twice: a sentence giving the same day as an earlier one that told it of "he", "she" or "they",
 # adding nothing but the person's name and at most one more name word ("On February 2nd, Jackson Wang wore the cap
 # with the bag in navy leather and the Maison Kitsuné Bold Fox Head Sweatshirt!" after "On February 2nd in his brand
@@ -252,7 +253,7 @@ def says_again(sentence: str, earlier: str, sourced: frozenset[str] = frozenset(
         return True
     if (_same_look_named(sentence, earlier, every, before_words) or _shared_clause(sentence, earlier, sourced)
             or _same_opening(sentence, earlier, sourced) or _own_run(sentence, earlier, sourced)
-            or _near_copy(sentence, earlier, sourced)):
+            or _near_copy(sentence, earlier, sourced) or _mostly_said(sentence, earlier, sourced)):
         return True
     words = every - sourced
     shared = words & before_words
@@ -281,6 +282,21 @@ def _near_copy(sentence: str, earlier: str, sourced: frozenset[str]) -> bool:
             or not frozenset(content_words(earlier)) & sourced <= frozenset(content_words(sentence))):
         return False
     return SequenceMatcher(None, words, earlier_words, autojunk=False).ratio() >= NEAR_COPY_RATIO
+
+
+def _mostly_said(sentence: str, earlier: str, sourced: frozenset[str]) -> bool:
+    """Whether one run of words both sentences hold is SAID_SHARE of the longer one, SAID_MIN_WORDS or more long
+    and with a word of the writer's own: "The shoes add utility and balletcore elements to a look." right after
+    "They add utility and balletcore elements to a look." (a Balletcore draft). Two looks told in sourced words
+    ("Lisa wore the Chanel 22 Bag at the airport" after Jennie did) share no word of the writer's own."""
+    if (_tells_another_post(sentence, earlier)
+            or not frozenset(content_words(earlier)) & sourced <= frozenset(content_words(sentence))):
+        return False  # one sourced word put for another: another thing told in a shared frame (see _near_copy)
+    words, before = plain(sentence).split(), plain(earlier).split()
+    match = SequenceMatcher(None, words, before, autojunk=False).find_longest_match(0, len(words), 0, len(before))
+    run = " ".join(words[match.a:match.a + match.size])
+    return (match.size >= SAID_MIN_WORDS and match.size >= SAID_SHARE * max(len(words), len(before))
+            and bool(frozenset(content_words(run)) - sourced - _TELLING))
 
 
 def _tells_another_post(sentence: str, earlier: str) -> bool:
