@@ -408,7 +408,8 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # occasions" (a Gorpcore article passed with both): uses no post shows
         (r"\b(?:suitable|appropriate) for (?:casual|everyday|daily|any|all|every|various|many|different|formal)\b"
          r"|\b(?:can|could) be (?:worn|styled|dressed up or down|carried|used) (?:for|to|in|on|at) "
-         r"(?:various|many|any|all|different|a range of|a variety of|multiple) (?:occasions|settings|events|ways|styles|outfits|looks)\b"
+         r"(?:various|many|any|all|different|a range of|a variety of|multiple) "
+         r"(?:occasions|settings|events|ways|styles|outfits|looks)\b"
          r"|\b(?:stylish|practical|fashionable) and functional\b|\bfunctional (?:pieces?|items?|accessor(?:y|ies))\b"
          # "a versatile top that can be paired with any outfit", "adds a touch of old money and streetwear to any
          # outfit", "a great addition to any Gorpcore look" (a Gorpcore article of the twenty-first round)
