@@ -230,6 +230,9 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     # The system message's paragraph numbers read back: "Jackson Wang's look with this bag is in
                     # paragraph 4" was a continuation of a Balletcore draft.
                     r"|\bparagraphs? (?:\d|one|two|three|four|five)\b"
+                    # The fact line "first seen: DATE, on WEARER ..." read back: "V at the airport first saw this bag
+                    # in 5 April 2025, on V at the airport!" (a Gorpcore draft); the wearer wore it, nobody saw it.
+                    r"|\bfirst saw\b"
                     r"|\bcall to action\b|\bthe (?:feature|article) (?:is|was) (?:wrapped|closed|rounded|opened)\b"
                     r"|\bthe (?:feature|article) (?:concludes|concluded|ends|ended|closes|closed) with\b"
                     # "The feature discusses the trend of balletcore, ..." opened a Balletcore article that passed.

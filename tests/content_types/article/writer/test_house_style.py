@@ -86,6 +86,8 @@ def test_dates_read_day_first_as_the_facts_give_them() -> None:
     # A month takes "in"; a day keeps "on".
     assert day_first_dates(["He wore it on February 2026.", "On March 2026 and on 2 March 2026 she did."]) == (
         ["He wore it in February 2026.", "In March 2026 and on 2 March 2026 she did."], 2)
+    assert day_first_dates(["V carried it in 5 April 2025.", "In 5 April 2025 terms, in 2025."]) == (
+        ["V carried it on 5 April 2025.", "On 5 April 2025 terms, in 2025."], 2)
 
 
 def test_a_paragraph_about_one_person_opening_on_she_names_her_there() -> None:

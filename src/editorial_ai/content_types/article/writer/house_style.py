@@ -145,14 +145,15 @@ def drop_repeated_descriptions(paragraphs: Sequence[str], pieces: Sequence[tuple
 _MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December")
 _MONTH_FIRST = re.compile(rf"\b({_MONTHS})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)\b")
 _ORDINAL_DAY = re.compile(rf"\b(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)\s+(?:of\s+)?({_MONTHS})\b")
+_IN_DAY = re.compile(rf"\b([Ii])n\s+(\d{{1,2}}\s+(?:{_MONTHS})\b)")
 _ON_MONTH = re.compile(rf"\b([Oo])n\s+(?:the\s+month\s+of\s+)?(({_MONTHS})\s+(?:19|20)\d\d)\b")
 
 
 def day_first_dates(paragraphs: Sequence[str]) -> tuple[list[str], int]:
     """Each date written month first or with an ordinal ("October 23, 2025", "23rd of October") in the facts' own
     form ("23 October 2025"), and how many were changed: the 1.5B model wrote both forms in one article, and a
-    reader met "on 5 August 2025" and "on August 5, 2025" two sentences apart. A month takes "in": "with the Dior
-    Lady Dior Bag on February 2026" passed a review."""
+    reader met "on 5 August 2025" and "on August 5, 2025" two sentences apart. A month takes "in" and a day "on": "with
+    the Dior Lady Dior Bag on February 2026" and "first seen in 5 April 2025" passed reviews."""
     changed = 0
 
     def day_first(match: re.Match[str]) -> str:
@@ -170,7 +171,13 @@ def day_first_dates(paragraphs: Sequence[str]) -> tuple[list[str], int]:
         changed += 1
         return f"{'I' if match[1] == 'O' else 'i'}n {match[2]}"
 
-    out = [_ON_MONTH.sub(in_month, _ORDINAL_DAY.sub(plain_day, _MONTH_FIRST.sub(day_first, p))) for p in paragraphs]
+    def on_day(match: re.Match[str]) -> str:
+        nonlocal changed
+        changed += 1
+        return f"{'O' if match[1] == 'I' else 'o'}n {match[2]}"
+
+    out = [_IN_DAY.sub(on_day, _ON_MONTH.sub(in_month, _ORDINAL_DAY.sub(plain_day, _MONTH_FIRST.sub(day_first, p))))
+           for p in paragraphs]
     return out, changed
 
 
