@@ -261,6 +261,8 @@ def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> No
     assert invented_reception("Additionally, aspiring designers can experiment with new materials.", set()) == [
         "aspiring designers"]
     assert invented_reception("Designers could play with the grey leather.", set()) == ["designers could play"]
+    assert invented_reception("Jisoo is among the stars of this trend.", set()) == ["among the stars of"]
+    assert invented_reception("Her Paris look being a standout.", set()) == ["being a standout"]
     assert invented_reception("The Jennie Effect is making a significant impact on street fashion; the trend's "
                               "popularity is evident.", set()) == ["making a significant impact on", "popularity"]
     assert invented_reception("It resonated with audiences, making it a popular trend that continued to evolve, a "

@@ -184,6 +184,10 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:a |the )?(?:diverse|large|huge|massive|eager|enthusiastic|adoring) (?:crowds?|audiences?|following|"
          r"fan ?base)\b", "crowd crowds audience following fanbase"),
         (r"\b(?:a |the )?testament to\b", "testament"),
+        # "Jisoo ... is among the stars of this Gorpcore trend, with her Paris Fashion Week performance being a
+        # standout." (a Gorpcore article that passed): a ranking no post gives.
+        (r"\b(?:being|was|were|is|are|as) (?:a |the )?(?:real |clear |true )?standouts?\b|\bamong the (?:stars|leaders|"
+         r"standouts|icons|faces) of\b", "standout stars leaders icons"),
         # Advice to an industry no post speaks of: "Additionally, aspiring designers can experiment with new materials
         # and colors to create unique and innovative looks" closed a Balletcore article that passed.
         (r"\b(?:aspiring|young|budding|emerging|fashion) designers\b|\bdesigners (?:can|could|may|might|will) "
