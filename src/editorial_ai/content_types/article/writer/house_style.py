@@ -15,7 +15,7 @@ paragraph about one person that opens on "she" or "he" names her there (`named_s
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from editorial_ai.review.attributes import COLOURS, GARMENTS, MATERIALS
 
@@ -149,35 +149,26 @@ _IN_DAY = re.compile(rf"\b([Ii])n\s+(\d{{1,2}}\s+(?:{_MONTHS})\b)")
 _ON_MONTH = re.compile(rf"\b([Oo])n\s+(?:the\s+month\s+of\s+)?(({_MONTHS})\s+(?:19|20)\d\d)\b")
 
 
+# Each wrong date form and its fix, applied in this order.
+_DATE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+    (_MONTH_FIRST, lambda m: f"{m[2]} {m[1]} {m[3]}"),  # "October 23, 2025" -> "23 October 2025"
+    (_ORDINAL_DAY, lambda m: f"{m[1]} {m[2]}"),  # "the 23rd of October" -> "23 October"
+    (_ON_MONTH, lambda m: f"{'I' if m[1] == 'O' else 'i'}n {m[2]}"),  # "on February 2026" -> "in February 2026"
+    (_IN_DAY, lambda m: f"{'O' if m[1] == 'I' else 'o'}n {m[2]}"),  # "in 5 April" -> "on 5 April"
+)
+
+
 def day_first_dates(paragraphs: Sequence[str]) -> tuple[list[str], int]:
     """Each date written month first or with an ordinal ("October 23, 2025", "23rd of October") in the facts' own
     form ("23 October 2025"), and how many were changed: the 1.5B model wrote both forms in one article, and a
     reader met "on 5 August 2025" and "on August 5, 2025" two sentences apart. A month takes "in" and a day "on": "with
     the Dior Lady Dior Bag on February 2026" and "first seen in 5 April 2025" passed reviews."""
-    changed = 0
-
-    def day_first(match: re.Match[str]) -> str:
-        nonlocal changed
-        changed += 1
-        return f"{match[2]} {match[1]} {match[3]}"
-
-    def plain_day(match: re.Match[str]) -> str:
-        nonlocal changed
-        changed += 1
-        return f"{match[1]} {match[2]}"
-
-    def in_month(match: re.Match[str]) -> str:
-        nonlocal changed
-        changed += 1
-        return f"{'I' if match[1] == 'O' else 'i'}n {match[2]}"
-
-    def on_day(match: re.Match[str]) -> str:
-        nonlocal changed
-        changed += 1
-        return f"{'O' if match[1] == 'I' else 'o'}n {match[2]}"
-
-    out = [_IN_DAY.sub(on_day, _ON_MONTH.sub(in_month, _ORDINAL_DAY.sub(plain_day, _MONTH_FIRST.sub(day_first, p))))
-           for p in paragraphs]
+    changed, out = 0, []
+    for paragraph in paragraphs:
+        for pattern, form in _DATE_FORMS:
+            paragraph, count = pattern.subn(form, paragraph)
+            changed += count
+        out.append(paragraph)
     return out, changed
 
 
