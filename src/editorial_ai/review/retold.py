@@ -92,6 +92,15 @@ def retells_look(sentence: str, earlier: str, looks: LookNames) -> bool:
     return bool(pieces) and len(setting) >= SETTING_WORDS and not added & looks.sourced
 
 
+_QUOTED = re.compile(r'["“]([^"”]{3,})["”]')
+
+
+def tells_another_post(sentence: str, earlier: str) -> bool:
+    """Whether `sentence` gives a figure or a quoted post title `earlier` lacks: another post in a shared frame."""
+    return bool(set(re.findall(r"\d+", plain(sentence))) - set(re.findall(r"\d+", plain(earlier)))
+                or set(_QUOTED.findall(sentence)) - set(_QUOTED.findall(earlier)))
+
+
 RESTATED_SHARE = 0.8  # of the earlier sentence's words, found in order in the later one
 RESTATED_MIN_WORDS = 10  # shorter sentences share most of their words by right ("Jennie wore the bag at ...")
 
@@ -111,7 +120,7 @@ def restates(sentence: str, earlier: str, looks: LookNames) -> bool:
     who = _named(own, looks.people)
     if not who or who != _named(told, looks.people):
         return False
-    if set(re.findall(r"\d+", own)) - set(re.findall(r"\d+", told)):
+    if tells_another_post(sentence, earlier):
         return False
     matched = sum(block.size for block in SequenceMatcher(None, words, before, autojunk=False).get_matching_blocks())
     mine, theirs = frozenset(content_words(sentence)), frozenset(content_words(earlier))

@@ -18,7 +18,7 @@ from editorial_ai.review.claim_support import ClaimCheck
 from editorial_ai.review.claims import ClaimSet
 from editorial_ai.review.dates import days_in
 from editorial_ai.review.profile import ReviewProfile
-from editorial_ai.review.retold import LookNames, restates, retells_look
+from editorial_ai.review.retold import LookNames, restates, retells_look, tells_another_post
 from editorial_ai.review.source_index import STOPWORDS, SourceIndex, content_words, plain
 from editorial_ai.review.text_grounding import checkable_spans
 from editorial_ai.text import split_sentences
@@ -92,7 +92,6 @@ SAID_SHARE, SAID_MIN_WORDS = 0.7, 6  # one shared run this much of the longer se
 # sweatshirt!"; a Gorpcore article passed with both). Two people's looks of one day name two people.
 SAME_DAY_SHARE = 0.75
 _PRONOUN_SUBJECT = re.compile(r"\b(?:he|she|they)\b", re.IGNORECASE)
-_QUOTED = re.compile(r'["“]([^"”]{3,})["”]')
 # A standfirst that gives back its headline ("Jennie Effect: A Coquette Minimalist Bag Trend ..." under the same
 # headline) tells the reader nothing new; it passed the gate while only the writer's log noted it.
 REPEATS_HEADLINE = "the standfirst repeats the headline"
@@ -278,7 +277,7 @@ def _near_copy(sentence: str, earlier: str, sourced: frozenset[str]) -> bool:
     sentence with "this sweatshirt" (a Gorpcore article that passed). One sourced word put for another is another
     thing told in a shared frame ("Its tags, utility and minimal, ..." after "Its tags, gorpcore and minimal, ...")."""
     words, earlier_words = plain(sentence).split(), plain(earlier).split()
-    if (min(len(words), len(earlier_words)) < NEAR_COPY_MIN_WORDS or _tells_another_post(sentence, earlier)
+    if (min(len(words), len(earlier_words)) < NEAR_COPY_MIN_WORDS or tells_another_post(sentence, earlier)
             or not frozenset(content_words(earlier)) & sourced <= frozenset(content_words(sentence))):
         return False
     return SequenceMatcher(None, words, earlier_words, autojunk=False).ratio() >= NEAR_COPY_RATIO
@@ -289,7 +288,7 @@ def _mostly_said(sentence: str, earlier: str, sourced: frozenset[str]) -> bool:
     and with a word of the writer's own: "The shoes add utility and balletcore elements to a look." right after
     "They add utility and balletcore elements to a look." (a Balletcore draft). Two looks told in sourced words
     ("Lisa wore the Chanel 22 Bag at the airport" after Jennie did) share no word of the writer's own."""
-    if (_tells_another_post(sentence, earlier)
+    if (tells_another_post(sentence, earlier)
             or not frozenset(content_words(earlier)) & sourced <= frozenset(content_words(sentence))):
         return False  # one sourced word put for another: another thing told in a shared frame (see _near_copy)
     words, before = plain(sentence).split(), plain(earlier).split()
@@ -299,19 +298,13 @@ def _mostly_said(sentence: str, earlier: str, sourced: frozenset[str]) -> bool:
             and bool(frozenset(content_words(run)) - sourced - _TELLING))
 
 
-def _tells_another_post(sentence: str, earlier: str) -> bool:
-    """Whether `sentence` gives a figure or a quoted post title `earlier` lacks: another post in a shared frame."""
-    return bool(set(re.findall(r"\d+", plain(sentence))) - set(re.findall(r"\d+", plain(earlier)))
-                or set(_QUOTED.findall(sentence)) - set(_QUOTED.findall(earlier)))
-
-
 def _shared_clause(sentence: str, earlier: str, sourced: frozenset[str]) -> bool:
     """Whether `sentence` holds a run of CLAUSE_RUN_WORDS words of `earlier` about one of its names, two or more of
     the run's words the writer's own (neither sourced nor a plain telling of a look), and gives no figure or quoted
     post title `earlier` lacks. A run naming nobody is a shared frame ("... was photographed for an airport fashion
     moment in the post ...", told of two people), and a new figure or title tells another post ("With 631,595 views,
     the post keeps the Kazuha Effect in view; ..." after "With 1,449,179 views, ...")."""
-    if _tells_another_post(sentence, earlier):
+    if tells_another_post(sentence, earlier):
         return False
     key, before = plain(sentence), plain(earlier)
     names = frozenset(plain(" ".join(_capitalised(sentence))).split())
@@ -332,7 +325,7 @@ def _own_run(sentence: str, earlier: str, sourced: frozenset[str]) -> bool:
     balletcore, place it squarely in the ..." twice is a frame, and "... adding a touch of elegance and tomboy
     charm to the overall style" after "This look adds a touch of elegance and tomboy charm to the overall style" (a
     Balletcore article that passed) is a repeat."""
-    if _tells_another_post(sentence, earlier):
+    if tells_another_post(sentence, earlier):
         return False
     key, before = plain(sentence), plain(earlier)
     named = bool((frozenset(content_words(sentence)) - frozenset(content_words(earlier)) - _TELLING) & sourced)
