@@ -152,6 +152,16 @@ def test_each_of_several_people_needs_one_of_the_claim_s_pieces_and_places() -> 
     assert pairing[3] == ["the sources do not place Lisa at airport"]  # a lone person with a place and no piece
 
 
+def test_a_lone_person_with_no_piece_needs_a_post_at_each_of_the_claim_s_places() -> None:
+    # The headline "Jackson Wang in a Brand Campaign: Balletcore Look at the Airport" passed on his campaign post.
+    index = _jennie_and_lisa()
+    claims = [Claim("Lisa in Street Style: A Balletcore Look at the Airport", "title", True),
+              Claim("Lisa in street style, then Jennie at the airport", "subtitle"),
+              Claim("Lisa in Street Style", "title", True)]
+    pairing = [c.pairing for c in check_claims(ClaimSet(claims), index)]
+    assert pairing == [["the sources do not place Lisa at airport"], [], []]
+
+
 def test_a_person_at_a_place_on_a_date_no_post_of_theirs_there_has_is_a_finding() -> None:
     # "In February 2025, Jennie was a guest at a pop-up store event" passed a review: her pop-up post is October's.
     contexts = [{"post_id": "a1", "artist_name": "Jennie", "context": "pop-up store event", "date": "23 October 2025",

@@ -341,9 +341,18 @@ def _each_person_problems(text: str, people: list[str], items: list[tuple[str, s
             problems.append(f"no source post ties {person} to {' or '.join(labels[:3])}")
         if cues and (len(people) > 1 or not keys) and not any(f" {cue} " in t.setting for t in tied for cue in cues):
             problems.append(f"the sources do not place {person} at {' or '.join(cues)}")
+        elif cues and len(people) == 1 and not keys and (away := _places_not_theirs(cues, tied)):
+            # One person, no piece, every place theirs: the headline "Jackson Wang in a Brand Campaign: Balletcore
+            # Look at the Airport" passed on his campaign post, the airport look being IU's.
+            problems.append(f"the sources do not place {person} at {' or '.join(away)}")
         elif cues and not keys:
             problems += _place_date_problems(text, person, cues, tied)
     return problems
+
+
+def _places_not_theirs(cues: list[str], tied: list) -> list[str]:
+    """The places of `cues` none of `tied` (one person's posts) has."""
+    return [cue for cue in cues if not any(f" {cue} " in t.setting for t in tied)]
 
 
 def _dated_look_problems(text: str, people: list[str], days: frozenset[tuple[int, int]],
