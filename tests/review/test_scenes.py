@@ -470,6 +470,8 @@ def test_the_writer_s_fact_labels_in_an_article_are_a_finding_but_not_in_other_t
     assert notes_named("On the second date, Jackson Wang wore the belt.") == ["on the second date"]
     assert notes_named("V at the airport first saw this bag on 5 April 2025.") == ["first saw"]
     assert notes_named("On 10 March, Jackson Wang wore the belt on a date night.") == []
+    assert notes_named("The feature on Balletcore was logged with fifteen looks.") == ["was logged with"]
+    assert notes_named("Balletcore runs through fifteen logged looks.") == []
     meta = "In the closing paragraph, the feature is wrapped up with a call to action for readers."
     assert notes_named(meta) == ["the closing paragraph", "the feature is wrapped", "call to action"]
     assert notes_problem("the closing paragraph").endswith("write the paragraph itself, not about it")

@@ -237,6 +237,9 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     # The fact line "first seen: DATE, on WEARER ..." read back: "V at the airport first saw this bag
                     # in 5 April 2025, on V at the airport!" (a Gorpcore draft); the wearer wore it, nobody saw it.
                     r"|\bfirst saw\b"
+                    # The looks line read back: "The feature on Balletcore, a 90s-inspired minimal bag trend, was
+                    # logged with fifteen looks" opened a Balletcore article that passed.
+                    r"|\b(?:was|were|is|are|been) logged with\b"
                     r"|\bcall to action\b|\bthe (?:feature|article) (?:is|was) (?:wrapped|closed|rounded|opened)\b"
                     r"|\bthe (?:feature|article) (?:concludes|concluded|ends|ended|closes|closed) with\b"
                     # "The feature discusses the trend of balletcore, ..." opened a Balletcore article that passed.

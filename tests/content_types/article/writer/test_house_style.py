@@ -4,6 +4,7 @@ from editorial_ai.content_types.article.writer.house_style import (
     day_first_dates,
     drop_repeated_descriptions,
     named_subjects,
+    paired_only_in_pairs,
     shorten_repeated_names,
 )
 
@@ -101,3 +102,21 @@ def test_a_paragraph_about_one_person_opening_on_she_names_her_there() -> None:
     # Not in the opening sentence: that one is left as the model wrote it.
     assert named_subjects(["The look was simple. She chose black."], ["Hanni"]) == (["The look was simple. She "
                                                                                       "chose black."], 0)
+
+
+PAIRS = "She wore a pair of the Loewe Toy Pumps, a pair of jeans and a pair of the Loewe Anagram Sunglasses."
+
+
+def test_a_pair_of_goes_only_with_pieces_that_come_in_pairs() -> None:
+    # "You can wear the flats ... by pairing it with a pair of the cap and the bag." closed a draft that passed.
+    body, changed = paired_only_in_pairs([
+        "You can wear the flats by pairing it with a pair of the cap and the bag.",
+        "A pair of the cap works. She wore a pair of Chanel cap.",
+        PAIRS,
+        "A pair of the Chanel Tweed Dress.",
+    ])
+    assert body == ["You can wear the flats by pairing it with the cap and the bag.",
+                    "The cap works. She wore a Chanel cap.",
+                    PAIRS,
+                    "The Chanel Tweed Dress."]
+    assert changed == 4

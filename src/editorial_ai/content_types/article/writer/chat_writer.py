@@ -66,6 +66,7 @@ from editorial_ai.content_types.article.writer.house_style import (
     day_first_dates,
     drop_repeated_descriptions,
     named_subjects,
+    paired_only_in_pairs,
     shorten_repeated_names,
 )
 from editorial_ai.content_types.article.writer.outline import Outline, ParagraphPlan, build_outline
@@ -607,6 +608,7 @@ class ChatEditorialService:
         kept, redated = day_first_dates(kept)
         body, shortened = shorten_repeated_names(kept, pieces)
         body, undescribed = drop_repeated_descriptions(body, pieces)
+        body, unpaired = paired_only_in_pairs(body)
         if len(body) == len(run.outline.plans):
             body, named = named_subjects(body, [p.subject if p.kind == "looks" else "" for p in run.outline.plans])
             if named:
@@ -617,6 +619,8 @@ class ChatEditorialService:
             run.notes["names shortened (house style)"] = shortened
         if undescribed:
             run.notes["repeated descriptions dropped (house style)"] = undescribed
+        if unpaired:
+            run.notes["'a pair of' dropped before one piece (house style)"] = unpaired
         self._report(run, body)
         content = EditorialContent(keyword=run.outline.keyword, title=title, subtitle=subtitle, body_paragraphs=body,
                                    pull_quotes=await self._pull_quote(run, body, kept_quotes),

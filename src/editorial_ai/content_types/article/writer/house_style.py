@@ -9,7 +9,8 @@ either of two bags) is left in full. A paragraph after the one that introduced a
 ("the Chanel bag"), which the review reads back as that brand's one bag (`claim_support.called_by_brand`). A
 piece's colour and material, once given, are not given again in the same words (`drop_repeated_descriptions`).
 Dates read day first, as the facts give them ("October 23, 2025" -> "23 October 2025", `day_first_dates`). A
-paragraph about one person that opens on "she" or "he" names her there (`named_subjects`).
+paragraph about one person that opens on "she" or "he" names her there (`named_subjects`). "A pair of" goes only
+with pieces that come in pairs (`paired_only_in_pairs`).
 """
 
 from __future__ import annotations
@@ -191,3 +192,41 @@ def named_subjects(paragraphs: Sequence[str], people: Sequence[str]) -> tuple[li
         out[i] = f"{paragraph[:match.start()]}{person}{paragraph[match.end():]}"
         named += 1
     return out, named
+
+
+
+_A_PAIR_OF = re.compile(r"\b([Aa]) pair of ")
+_WORDS_AFTER = re.compile(r"[A-Za-z'’&-]+")
+
+
+def _counted_piece(text: str) -> str | None:
+    """The first garment word of the (up to seven) words `text` opens with, before any clause break."""
+    for word in _WORDS_AFTER.findall(re.split(r"[,.;:!?]", text, maxsplit=1)[0])[:7]:
+        if word.casefold() in GARMENTS:
+            return word.casefold()
+    return None
+
+
+def paired_only_in_pairs(paragraphs: Sequence[str]) -> tuple[list[str], int]:
+    """Each "a pair of" before a piece that is one thing taken out, and how many: "pairing it with a pair of the cap
+    and the bag" (house style's shortening of "a pair of the Maison Kitsuné Fox Head Cap") closed a draft that passed.
+    A cap, a bag or a dress is no pair; shoes, jeans and sunglasses are."""
+    changed, out = 0, []
+    for paragraph in paragraphs:
+        parts, last = [], 0
+        for match in _A_PAIR_OF.finditer(paragraph):
+            rest = paragraph[match.end():]
+            kind = _counted_piece(rest)
+            if kind is None or (kind.endswith("s") and not kind.endswith("ss")):
+                continue
+            # "a pair of the cap" -> "the cap" ("A pair of the cap" -> "The cap"); "a pair of Chanel cap" -> "a
+            # Chanel cap"
+            if not rest.startswith("the "):
+                parts.append(f"{paragraph[last:match.start()]}{match[1]} ")
+                last = match.end()
+            else:
+                parts.append(paragraph[last:match.start()] + ("T" if match[1] == "A" else "t"))
+                last = match.end() + 1
+            changed += 1
+        out.append("".join(parts) + paragraph[last:])
+    return out, changed
