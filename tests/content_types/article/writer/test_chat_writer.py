@@ -421,7 +421,7 @@ async def test_a_rewrite_giving_a_year_no_fact_gives_is_asked_again() -> None:
     assert "1990" not in outcome.content.body_paragraphs[1]
 
 
-async def test_a_revision_continues_only_a_paragraph_it_rewrote() -> None:
+async def test_a_revision_continues_the_paragraph_it_rewrote_first_and_the_others_while_the_body_is_short() -> None:
     stubborn = "Lisa wore the Chanel 22 Bag."
     short = "Jennie wore the Chanel 22 Bag at the airport in February."
     content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
@@ -430,15 +430,18 @@ async def test_a_revision_continues_only_a_paragraph_it_rewrote() -> None:
         {"criterion": "fact_accuracy", "reason": "1 claim lacks support.",
          "evidence": [f'body_paragraphs[1]: "{stubborn}" — no source post ties Lisa to Chanel 22 Bag']}]}
     writer, client = _writer({"editorial_sentence": [{"text": stubborn}],
-                              "editorial_extend": [{"text": ADDED}, {"error": "permanent"}],
+                              "editorial_extend": [{"text": ADDED}, {"error": "permanent"}, {"text": ADDED}],
                               "editorial_pull_quote": [{"text": "1"}]})
     outcome = await writer.revise(content=content, targets=["body_paragraphs[1]"], feedback_history=[review],
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
     first, second = outcome.content.body_paragraphs
-    assert first == short  # shorter, but not a target: verbatim
-    assert second == f"{later(PARAGRAPH)} {ADDED_IN_HOUSE_STYLE}"
-    assert "Paragraph 2 is too short" in next(c.prompt for c in client.calls if c.purpose == "editorial_extend")
-    assert outcome.notes["paragraphs not continued"] == ["paragraph 2: scripted permanent error"]
+    assert second == f"{later(PARAGRAPH)} {ADDED_IN_HOUSE_STYLE}"  # the rewritten paragraph first
+    assert first == f"{short} {ADDED_IN_HOUSE_STYLE}"  # then, the body still short, the one that was no target
+    prompts = [c.prompt for c in client.calls if c.purpose == "editorial_extend"]
+    assert "Paragraph 2 is too short" in prompts[0] and "Paragraph 1 is too short" in prompts[2]
+    # The same answer again, once both paragraphs hold it, is refused as a repeat and logged.
+    assert outcome.notes["paragraphs not continued"][0] == "paragraph 2: scripted permanent error"
+    assert all("unusable answer" in note for note in outcome.notes["paragraphs not continued"][1:])
 
 
 async def test_a_whole_paragraph_rewrite_that_copies_a_fact_line_is_asked_for_in_the_model_s_own_words() -> None:
