@@ -42,3 +42,24 @@ def test_a_revision_that_fixed_quoted_sentences_is_not_read_as_unchanged() -> No
     fixed = [body[0], "Lisa carried a bag on the street.", body[2]]
     assert ARTICLE_REVIEW_LOOP.similarity(state, attempt(fixed)) == 0.0  # type: ignore[arg-type]
     assert ARTICLE_REVIEW_LOOP.similarity(state, attempt(body)) == 1.0  # type: ignore[arg-type]
+
+
+def test_a_rewritten_standfirst_the_review_quoted_is_not_read_as_unchanged() -> None:
+    # The standfirst was left out of the compared text: a revision that rewrote only it read as 100% the same.
+    from editorial_ai.content_types.article.nodes.review import ARTICLE_REVIEW_LOOP, draft_text
+    from editorial_ai.pipeline.review_loop import ReviewedAttempt
+
+    old = "Gorpcore: boots, bags and the trail look on the street"
+    review = {"criteria": [{"criterion": "repetition", "passed": False, "evidence": [
+        f'subtitle: "{old}" — the standfirst repeats the headline: say what the headline leaves out']}]}
+    body = ["The rest of the article stays exactly as it was, word for word, through the revision. " * 6]
+
+    def attempt(standfirst: str) -> ReviewedAttempt:
+        draft = {"title": "t", "blocks": [{"type": "hero", "overlay_title": "t", "overlay_subtitle": standfirst},
+                                          {"type": "body_text", "paragraphs": body}]}
+        return ReviewedAttempt(review=None, entry={}, draft=draft, title="t")  # type: ignore[arg-type]
+
+    state = {"review_result": review}
+    assert old in draft_text(attempt(old).draft)
+    assert ARTICLE_REVIEW_LOOP.similarity(state, attempt("Mingyu's Tabi boots lead a street look")) == 0.0  # type: ignore[arg-type]
+    assert ARTICLE_REVIEW_LOOP.similarity(state, attempt(old)) == 1.0  # type: ignore[arg-type]

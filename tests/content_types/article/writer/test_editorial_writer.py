@@ -222,6 +222,25 @@ async def test_a_revision_identical_to_its_predecessor_is_resampled(repeats: int
     assert service.variants == list(range(repeats + 1))  # each re-sample asks for another prompt variant
 
 
+def test_a_revision_of_the_standfirst_alone_is_a_change_and_the_same_standfirst_a_repeat() -> None:
+    # A revision that rewrote only the standfirst read as the whole draft unchanged and was re-sampled twice.
+    previous = EditorialContent(keyword="Jennie Effect", title=TITLE, subtitle="Jennie Effect: the olive bag story",
+                                body_paragraphs=PARAGRAPHS[:3])
+    state = {"correction_targets": ["subtitle"], "current_content": previous.model_dump(mode="json"),
+             "current_draft": {"title": TITLE, "blocks": [{"overlay_subtitle": previous.subtitle},
+                                                          {"paragraphs": PARAGRAPHS[:3]}]}}
+
+    def standfirst(text: str) -> Any:
+        content = previous.model_copy(update={"subtitle": text})
+        layout = SimpleNamespace(model_dump=lambda mode="json": {"title": TITLE, "blocks": [
+            {"overlay_subtitle": text}, {"paragraphs": PARAGRAPHS[:3]}]})  # fmt: skip
+        return SimpleNamespace(content=content, layout=layout, notes={"regenerated": []})
+
+    new = standfirst("Four looks, one olive bag, and the week every fan page copied it")
+    assert not unchanged(state, new, "targeted:subtitle")  # type: ignore[arg-type]
+    assert unchanged(state, standfirst(previous.subtitle), "targeted:subtitle")  # type: ignore[arg-type]
+
+
 async def test_a_paragraph_about_nothing_sourced_is_written_again() -> None:
     off = ("Many people like this look right now and it seems to be everywhere you go these days. It is easy to wear "
            "and it suits most people, so more and more of them choose it for work and for the weekend. Shops sell it "

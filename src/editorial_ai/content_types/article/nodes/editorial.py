@@ -90,11 +90,16 @@ async def _produce(
 def unchanged(state: ArticleState, outcome: DraftOutcome, mode: str) -> bool:
     """Whether a new attempt repeats its predecessor (>= SIMILAR): for a targeted revision, the paragraphs it
     rewrote; otherwise the whole draft. A small real fix (one sentence dropped) is a change, not a repeat."""
-    previous = (state.get("current_content") or {}).get("body_paragraphs") or []
+    content = state.get("current_content") or {}
+    previous = content.get("body_paragraphs") or []
     rewritten = [int(i) for t in json_list(outcome.notes.get("regenerated"))
                  for i in re.findall(r"\[(\d+)\]", str(t))]
     pairs = [(previous[i], outcome.content.body_paragraphs[i]) for i in rewritten
              if i < len(previous) and i < len(outcome.content.body_paragraphs)]
+    # A headline or standfirst the revision was asked to rewrite is one of the parts it rewrote: compared as part
+    # of the whole draft, a new standfirst alone read as a repeat and was re-sampled twice.
+    pairs += [(str(content.get(part) or ""), str(getattr(outcome.content, part)))
+              for part in ("title", "subtitle") if part in (state.get("correction_targets") or [])]
     if mode.startswith("targeted") and pairs:
         return draft_similarity("\n".join(o for o, _ in pairs), "\n".join(n for _, n in pairs)) >= SIMILAR
     before = draft_text(state.get("current_draft"))

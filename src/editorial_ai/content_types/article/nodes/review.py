@@ -31,17 +31,19 @@ from editorial_ai.review.sources import Sources
 
 
 def draft_text(draft: Draft | None) -> str:
-    """The words of a layout, for similarity checks."""
+    """The words of a layout, for similarity checks: the standfirst too (left out, a revision that rewrote only a
+    standfirst the review had found echoing its headline read as 100% the same, and the run escalated)."""
     if not draft:
         return ""
     parts = [str(draft.get("title") or "")]
     for block in json_list(draft.get("blocks")):
         if isinstance(block, dict):
-            parts += [*(str(p) for p in json_list(block.get("paragraphs"))), str(block.get("quote") or "")]
+            parts += [str(block.get("overlay_subtitle") or ""), *(str(p) for p in json_list(block.get("paragraphs"))),
+                      str(block.get("quote") or "")]
     return "\n".join(p for p in parts if p)
 
 
-_QUOTED_CLAIM = re.compile(r'^body_paragraphs\[\d+\]:\s*"(.+?)"\s+—\s')
+_QUOTED_CLAIM = re.compile(r'^(?:body_paragraphs\[\d+\]|title|subtitle):\s*"(.+?)"\s+—\s')
 
 
 def writer_fact_lines(topics: list[CuratedTopicJson], contexts: list[SourcePostJson]) -> list[str]:
@@ -53,7 +55,8 @@ def writer_fact_lines(topics: list[CuratedTopicJson], contexts: list[SourcePostJ
 
 
 def quoted_sentences(review: ReviewJson) -> list[str]:
-    """The body sentences a review's failed criteria quote (a quote cut with "…" as the part it shows)."""
+    """The body, headline and standfirst sentences a review's failed criteria quote (a quote cut with "…" as the
+    part it shows)."""
     found = [match[1].removesuffix("…").strip() for criterion in review.get("criteria", [])
              if not criterion.get("passed", True)
              for line in criterion.get("evidence", []) or [] if (match := _QUOTED_CLAIM.match(str(line)))]
