@@ -3,7 +3,13 @@ accepts has its description."""
 
 from __future__ import annotations
 
-from editorial_ai.content_types.article.writer.chat_prompts import TONE_NOTES, sentence_fix_task, voice, writer_system
+from editorial_ai.content_types.article.writer.chat_prompts import (
+    TONE_NOTES,
+    fact_line,
+    sentence_fix_task,
+    voice,
+    writer_system,
+)
 from editorial_ai.prompts.sanitize import TONES
 
 
@@ -47,3 +53,12 @@ def test_a_paragraph_request_ends_with_its_tone_s_countable_move() -> None:
     again = rewrite_task(number=1, total=5, role="the opening", findings=["x"], facts=["a fact"],
                          move=tone_move("warm"))
     assert tone_move("warm") in again
+
+
+def test_a_first_seen_fact_is_told_as_who_wore_it_first() -> None:
+    # "first seen: 5 April 2025, on V at the airport" came back as "V at the airport first saw this bag".
+    assert fact_line("first seen: 5 April 2025, on V at the airport") == "first worn: 5 April 2025, by V at the airport"
+    assert fact_line("first seen: 5 April 2025") == "first seen: 5 April 2025"
+    facts = ["product: Jacquemus Le Chiquito Bag by Jacquemus", "first seen: 5 April 2025, on V at the airport"]
+    system = writer_system(keyword="Gorpcore", tone="playful", fact_groups=[("a piece", facts)])
+    assert "- first worn: 5 April 2025, by V at the airport" in system and "first seen" not in system

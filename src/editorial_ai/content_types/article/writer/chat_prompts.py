@@ -7,6 +7,7 @@ cache for it and only each task's few dozen tokens are new.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from editorial_ai.content_types.article.writer.outline import Outline
@@ -41,7 +42,8 @@ def prompt_lines(outline: Outline) -> list[str]:
     """What the writer's requests show besides the examples: every fact line and every paragraph's role. A body
     sentence that copies one is an originality finding ("Where? How a reader can wear the idea?" closed a Gorpcore
     article that passed: the closing paragraph's role read back)."""
-    return [*(fact for plan in outline.plans for fact in plan.facts),
+    facts = [fact for plan in outline.plans for fact in plan.facts]
+    return [*facts, *(told for fact in facts if (told := fact_line(fact)) != fact),
             *dict.fromkeys(role_text(plan.kind, outline.keyword, plan.subject) for plan in outline.plans)]
 
 
@@ -117,12 +119,23 @@ def writer_system(*, keyword: str, tone: str, fact_groups: Sequence[tuple[str, S
     lines += ["", f"Facts for the feature on {quote_as_data(keyword, label='the topic', max_chars=120)}:"]
     for number, (role, facts) in enumerate(fact_groups, start=1):
         lines.append(f"Paragraph {number} ({role}):")
-        lines += [f"- {sanitize_text(fact)[:300]}" for fact in facts]
+        lines += [f"- {fact_line(fact)}" for fact in facts]
     return "\n".join(lines)
 
 
+# The outline's "first seen: 5 April 2025, on V at the airport" came back as "V at the airport first saw this bag
+# on 5 April 2025": a chat model is told who wore it first, and when.
+_FIRST_SEEN = re.compile(r"^first seen: ([^,]+), on (.+)$")
+
+
+def fact_line(fact: str) -> str:
+    """One fact as the chat writer is given it: sanitised, cut at 300 characters, "first seen ... on WEARER" said as
+    "first worn ... by WEARER"."""
+    return sanitize_text(_FIRST_SEEN.sub(r"first worn: \1, by \2", fact))[:300]
+
+
 def _own_facts(facts: Sequence[str]) -> str:
-    return "\n".join(f"- {sanitize_text(fact)[:300]}" for fact in facts)
+    return "\n".join(f"- {fact_line(fact)}" for fact in facts)
 
 
 _OWN_WORDS = ("Your last answer copied the fact lines. Tell them as a magazine writer would, in sentences of your "
@@ -282,7 +295,7 @@ def replacement_task(*, number: int, paragraph: str, sentence: str, fact: str, f
         f"One sentence of paragraph {number} was wrong and was taken out where [...] stands:",
         quote_as_data(gap, label="Paragraph", max_chars=1200),
         "Write the one sentence for [...]. It tells this fact in your own words, with its names and details exactly "
-        "as given:", f"- {sanitize_text(fact)[:300]}",
+        "as given:", f"- {fact_line(fact)}",
         *([f"It is the feature's first sentence: name {quote_as_data(opens, label='the topic', max_chars=120)} "
            "in it."] if opens else []),
         "Add nothing the facts do not give. Answer with the one sentence only."])
