@@ -162,6 +162,15 @@ def test_a_lone_person_with_no_piece_needs_a_post_at_each_of_the_claim_s_places(
     assert pairing == [["the sources do not place Lisa at airport"], [], []]
 
 
+def test_a_piece_placed_with_no_one_named_needs_a_post_of_it_at_that_place() -> None:
+    # "The boots were worn in a variety of settings, including on the street and at pop-up stores" passed a review.
+    index = _jennie_and_lisa()
+    claims = text_claims("Lisa carried the Celine Triomphe Bag. The bag was also seen at the airport and in street "
+                         "style. The Chanel 22 Bag came out at the airport.")
+    pairing = [c.pairing for c in check_claims(claims, index)]
+    assert pairing == [[], ["no source post shows the Celine Triomphe Bag at airport"], []]
+
+
 def test_a_person_at_a_place_on_a_date_no_post_of_theirs_there_has_is_a_finding() -> None:
     # "In February 2025, Jennie was a guest at a pop-up store event" passed a review: her pop-up post is October's.
     contexts = [{"post_id": "a1", "artist_name": "Jennie", "context": "pop-up store event", "date": "23 October 2025",
