@@ -355,10 +355,12 @@ def _places_not_theirs(cues: list[str], tied: list) -> list[str]:
     return [cue for cue in cues if not any(f" {cue} " in t.setting for t in tied)]
 
 
-def _piece_place_problems(text: str, products: list[str], index: SourceIndex) -> list[str]:
-    """Places a claim naming no one gives its pieces (plain keys) that no post of theirs has: "The boots were worn
-    in a variety of settings, including on the street and at pop-up stores" passed a review, the boots' one post
-    being Mingyu's street style look."""
+def _piece_place_problems(text: str, products: list[str], people: list[str], index: SourceIndex) -> list[str]:
+    """Places a claim naming no one (`people` empty; a person's places are checked with them) gives its pieces
+    (plain keys) that no post of theirs has: "The boots were worn in a variety of settings, including on the street
+    and at pop-up stores" passed a review, the boots' one post being Mingyu's street style look."""
+    if people:
+        return []
     cues = _claimed_cues(text, index)
     shown = [t for t in index.ties if any(p in t.products for p in products)]
     if not cues or not shown:
@@ -697,8 +699,7 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     products = [plain(n) for n, kind in sourced if kind == "product"] or [
         p for p in antecedent_products or [] if _refers_to(claim.text, p)]
     result.pairing += _attribute_problems(claim.text, products, index)
-    if not people:
-        result.pairing += _piece_place_problems(claim.text, products, index)
+    result.pairing += _piece_place_problems(claim.text, products, people, index)
     result.pairing += _credit_problems(claim.text, products, index)
     result.pairing += [f"{trend} is the trend, not a {word.removesuffix('s')}" for trend in index.context
                        if (word := trend_called_a_garment(claim.text, trend))]
