@@ -436,6 +436,8 @@ def test_how_a_look_moves_and_a_ranking_of_wearers_are_findings() -> None:
     assert invented_wear("Jennie moved through the airport in the flats.", set()) == []
     assert invented_reception("Cha Eun-woo and Jackson Wang are the two most notable individuals in this trend.",
                               set()) == ["most notable individuals"]
+    assert invented_reception("Cha Eun-woo and Jackson Wang are the two most notable Gorpcore wearers.",
+                              set()) == ["most notable gorpcore wearers"]
     assert invented_reception("Cha Eun-woo is the most photographed of the three in these posts.", set()) == []
 
 

@@ -124,8 +124,9 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          "captivated captivating imagination attention"),
         (r"\b(?:across|around|all over) the (?:globe|world)\b|\bworldwide\b", "globe world worldwide"),
         # A ranking of wearers: "Cha Eun-woo and Jackson Wang are the two most notable individuals in this trend"
+        # and "the two most notable Gorpcore wearers" (the trend's name between: a Gorpcore draft)
         (r"\b(?:most|more|the) (?:notable|prominent|influential|famous|celebrated|recognis\w+|recogniz\w+) "
-         r"(?:individuals|figures|names|faces|wearers|people|celebrities|stars|icons|fans)\b",
+         r"(?:\w+ ){0,2}(?:individuals|figures|names|faces|wearers|people|celebrities|stars|icons|fans)\b",
          "notable prominent influential famous celebrated"),
         # "The look was well received by the fashion community", "to catch attention from passengers"
         (r"\bwell[- ]received\b|\breceived by\b|\bthe fashion (?:community|crowd|press|set)\b"
