@@ -474,6 +474,7 @@ def test_the_writer_s_fact_labels_in_an_article_are_a_finding_but_not_in_other_t
     assert notes_named("On 10 March, Jackson Wang wore the belt on a date night.") == []
     assert notes_named("The feature on Balletcore was logged with fifteen looks.") == ["was logged with"]
     assert notes_named("Balletcore runs through fifteen logged looks.") == []
+    assert notes_named("Gorpcore is a trend, not a bag.") == ["is a trend not a bag"]
     meta = "In the closing paragraph, the feature is wrapped up with a call to action for readers."
     assert notes_named(meta) == ["the closing paragraph", "the feature is wrapped", "call to action"]
     assert notes_problem("the closing paragraph").endswith("write the paragraph itself, not about it")

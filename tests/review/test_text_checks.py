@@ -68,6 +68,21 @@ SAID_TWICE = ("The minimalist look is perfect for those who want to dress in a w
               "be paired with any outfit.")
 
 
+def test_a_phrase_of_the_writer_s_own_used_again_in_its_paragraph_is_located() -> None:
+    # A Gorpcore draft's piece paragraph said "perfect for casual outings in the city" twice and passed.
+    outings = ("The bag is perfect for casual outings in the city. Jennie carried the Chanel 22 Bag at the airport. "
+               "Its quilting makes it perfect for casual outings in the city with a plain coat.")
+    result = _run("repetition", [*ARTICLE, outings])
+    assert not result.passed
+    assert result.evidence == ['body_paragraphs[4]: "Its quilting makes it perfect for casual outings in the city with '
+                               'a plain coat." — uses "perfect for casual outings in the city" again in its '
+                               "paragraph: say it once"]
+    # Across paragraphs the same phrase is left to the rate: two looks may be told alike.
+    apart = ["The bag is perfect for casual outings in the city.", "Its quilting makes it perfect for casual "
+             "outings in the city with a plain coat."]
+    assert _run("repetition", [*ARTICLE[:3], *apart]).passed
+
+
 def test_a_sentence_saying_an_earlier_one_again_in_other_words_is_located_for_the_fix() -> None:
     echoes = echoed_sentences([ARTICLE[0], SAID_TWICE])
     assert [(i, s[:25]) for i, s, _ in echoes] == [(1, "It's a minimalist look th"), (1, "The trend focuses on simp")]

@@ -241,6 +241,8 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     # The looks line read back: "The feature on Balletcore, a 90s-inspired minimal bag trend, was
                     # logged with fifteen looks" opened a Balletcore article that passed.
                     r"|\b(?:was|were|is|are|been) logged with\b"
+                    # A finding read back as prose: "Gorpcore is a trend, not a bag." opened a Gorpcore revision.
+                    r"|\b(?:is|was) (?:a|the) trend,? not an? \w+"
                     r"|\bcall to action\b|\bthe (?:feature|article) (?:is|was) (?:wrapped|closed|rounded|opened)\b"
                     r"|\bthe (?:feature|article) (?:concludes|concluded|ends|ended|closes|closed) with\b"
                     # "The feature discusses the trend of balletcore, ..." opened a Balletcore article that passed.
@@ -274,6 +276,7 @@ def notes_problem(phrase: str) -> str:
                                                                           "story"))
            else "tell the reader what the facts give here, not where to look" if phrase.endswith(
                ("website", "websites", "information", "details"))
+           else "tell who wore which pieces, not what the review said" if " trend not a" in phrase
            else "say what the tags describe in plain words")
     return f'it speaks of the writer\'s notes, not the clothes: "{phrase}"; {fix}'
 
