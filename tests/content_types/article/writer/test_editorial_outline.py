@@ -111,3 +111,11 @@ def test_a_keyword_naming_the_lead_keeps_her_pieces_for_the_piece_paragraphs() -
     outline = build_outline("Jennie Effect", TOPICS, CONTEXTS)
     assert [plan.subject for plan in outline.plans if plan.kind == "product"] == ["Chanel 22 Bag",
                                                                                  "Calvin Klein 90s Straight Jeans"]
+
+
+def test_a_standfirst_look_is_another_piece_s_when_the_headline_names_the_signature_piece() -> None:
+    # Built on the headline's own look, a standfirst gave the headline back and the run escalated on it.
+    outline = build_outline("Jennie Effect", TOPICS, CONTEXTS)
+    assert outline.look_beside("Jennie Effect: the olive bag") == "Jennie wore the Chanel 22 Bag at the airport"
+    assert outline.look_beside(outline.safe_headline()) == ("Jennie wore the Calvin Klein 90s Straight Jeans in "
+                                                            "street style")

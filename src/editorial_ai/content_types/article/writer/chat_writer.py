@@ -547,7 +547,7 @@ class ChatEditorialService:
         tried: list[str] = []
         flagged = offending_terms(list(problems))  # a new one that keeps a flagged pairing is asked for again
         for attempt in range(STANDFIRST_TRIES):  # an empty, clipped, echoing or unchanged one is asked for again
-            task = standfirst_task(headline=title, look=run.outline.signature_look(), fresh_start=attempt > 0,
+            task = standfirst_task(headline=title, look=run.outline.look_beside(title), fresh_start=attempt > 0,
                                    problems=problems)
             tried.append(one_line(await self._ask(run, task, purpose="editorial_subtitle", max_tokens=70,
                                                   salt=59 + 17 * attempt + salt), 200))

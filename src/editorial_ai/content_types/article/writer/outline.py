@@ -133,6 +133,21 @@ class Outline:
             return ""
         return f"{self.celebrity} wore the {piece} {scene_phrase(scene)}".rstrip()
 
+    def look_beside(self, headline: str) -> str:
+        """The signature look as `signature_look` gives it, or, when `headline` names its piece already, the first
+        look of another piece the headline leaves out ("Jisoo wore the Burberry Check Shirt in street style"): a
+        standfirst built on the headline's own look gave it back ("Jackson Wang in a brand campaign wore the Maison
+        Kitsuné Bold Fox Head Sweatshirt" under "Gorpcore: Jackson Wang in the Maison Kitsuné Bold Fox Head
+        Sweatshirt"), and the run escalated on it."""
+        look, folded = self.signature_look(), headline.casefold()
+        if not look or self.signature[0].casefold() not in folded:
+            return look
+        for product in self.products:
+            who, scene = next(((w, s) for w, s in product.sightings if w), ("", ""))
+            if who and product.name.casefold() not in folded:
+                return f"{who} wore the {product.name} {scene_phrase(scene)}".rstrip()
+        return look
+
     def safe_headline(self) -> str:
         """A headline every word of which a post supports: the keyword, the lead and the piece of her signature
         look ("Balletcore: Hanni in the Loewe Toy Pumps"), or "" without one."""
