@@ -239,6 +239,7 @@ def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> No
                               set()) == ["popular among", "young women", "were drawn to"]
     assert invented_reception("It continues to captivate fashion enthusiasts across the globe.", set()) == [
         "captivate", "fashion enthusiasts", "across the globe"]
+    assert invented_reception("Jisoo, a streetwear enthusiast, opted for the cardigan.", set()) == ["enthusiast"]
     assert invented_reception("Its popularity led to a surge in the number of people logging looks.", set()) == [
         "popularity", "a surge in the number"]
     assert invented_reception("The jacket sold out.", {"sold"}) == []  # a post that says so vouches for it

@@ -117,7 +117,8 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          "hit hits"),
         (r"\b(?:young|younger|older) (?:women|men|people|readers|audiences?|fans|shoppers|consumers)\b"
          r"|\bgen z\b|\bmillennials\b|\bteenagers\b", "young younger gen millennials teenagers"),
-        (r"\b(?:fashion )?(?:enthusiasts|fashionistas|trendsetters|shoppers|consumers)\b",
+        # and a wearer called one: "Jisoo, a streetwear enthusiast, opted for ..." (a Gorpcore draft)
+        (r"\b(?:fashion )?(?:enthusiasts?|fashionistas?|trendsetters?|shoppers|consumers)\b",
          "enthusiasts fashionistas trendsetters shoppers consumers"),
         (r"\bcaptivat(?:e|es|ed|ing)\b|\bmesmeri[sz]\w*|\bwowed\b|\b(?:captur|caught|catch|grabb|won)\w* "
          r"(?:the|everyone s|everybody s) (?:imagination|attention|hearts?|eyes?)\b",

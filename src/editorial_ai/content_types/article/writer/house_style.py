@@ -76,6 +76,8 @@ def shorten_repeated_names(paragraphs: Sequence[str], pieces: Sequence[tuple[str
                     return said
                 if before.rsplit(None, 1)[-1:] and before.rsplit(None, 1)[-1].casefold() in _DESCRIBING:
                     return said  # "a brown leather Alaïa Le Coeur Bag" -> "a brown leather bag", not "the bag"
+                if _ARTICLE_AND_WORDS.search(before):
+                    return said  # "a simple Alaïa Belted Knit Cardigan" -> "a simple cardigan", not "a simple the"
                 opens = not before or before[-1] in ".!?\"“"
                 return f"{'The' if opens else 'the'} {said}"
 
@@ -86,6 +88,10 @@ def shorten_repeated_names(paragraphs: Sequence[str], pieces: Sequence[tuple[str
 
 
 _DESCRIBING = COLOURS | MATERIALS
+# "a simple", "an easy black" right before a name: the piece keeps that article ("a look with", "a pair of" end on a
+# word that takes its own).
+_ARTICLE_AND_WORDS = re.compile(r"\b(?:a|an)(?:\s+[\w-]+){0,1}\s+(?!(?:with|of|and|in|at|on|for|to|by|from|like|as|"
+                                r"or)$)[\w-]+$", re.IGNORECASE)
 _JOINING = frozenset({"and", "blend", "with", "&"})
 _AFTER = re.compile(r"\s+in\s+((?:[A-Za-z&-]+)(?:\s+[A-Za-z&-]+){0,5})")
 
