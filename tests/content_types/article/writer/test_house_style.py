@@ -124,8 +124,8 @@ def test_a_pair_of_goes_only_with_pieces_that_come_in_pairs() -> None:
 
 def test_a_name_after_an_article_and_an_adjective_keeps_that_article() -> None:
     # "start with a simple Alaïa Belted Knit Cardigan" became "start with a simple the cardigan" (Gorpcore).
-    body = ["Jennie carried the Dior Lady Dior Bag. Start with a simple Dior Lady Dior Bag, or a look with the Dior Lady "
-            "Dior Bag, and a pair of Dior Lady Dior Bag."]
+    body = ["Jennie carried the Dior Lady Dior Bag. Start with a simple Dior Lady Dior Bag, or a look with the "
+            "Dior Lady Dior Bag, and a pair of Dior Lady Dior Bag."]
     out, _ = shorten_repeated_names(body, PIECES)
     assert out[0] == ("Jennie carried the Dior Lady Dior Bag. Start with a simple bag, or a look with the bag, and a "
                       "pair of the bag.")
