@@ -119,3 +119,15 @@ def test_a_standfirst_look_is_another_piece_s_when_the_headline_names_the_signat
     assert outline.look_beside("Jennie Effect: the olive bag") == "Jennie wore the Chanel 22 Bag at the airport"
     assert outline.look_beside(outline.safe_headline()) == ("Jennie wore the Calvin Klein 90s Straight Jeans in "
                                                             "street style")
+
+
+def test_a_piece_paragraph_is_given_the_other_pieces_of_the_post_it_was_first_seen_in() -> None:
+    # Given only its own name, material and wearer, a piece paragraph ran out of facts in two sentences.
+    skirt = _solution("Coperni Asymmetric Midi Skirt", "Coperni", ["skirt"], "black denim")
+    boots = _solution("Maison Margiela Tabi Ankle Boots", "Maison Margiela", ["shoes", "gorpcore"], "brown leather")
+    posts = [{"post_id": "m1", "artist_name": "Mingyu", "context": "street style", "date": "19 April 2025",
+              "solutions": [boots, skirt]}]
+    outline = build_outline("Gorpcore", [{"keyword": "Gorpcore"}], posts)
+    plan = next(p for p in outline.plans if p.kind == "product" and p.subject == "Maison Margiela Tabi Ankle Boots")
+    assert "worn with: Coperni Asymmetric Midi Skirt in black denim" in plan.facts
+    assert plan.facts.index("worn with: Coperni Asymmetric Midi Skirt in black denim") == len(plan.facts) - 1

@@ -63,6 +63,7 @@ class Product:
     sightings: tuple[tuple[str, str], ...]  # (who, scene) per sourced post, so pairings stay as sourced
     price_krw: int = 0
     first_seen: str = ""  # the date of the post behind the first sighting, as sourced
+    worn_with: tuple[str, ...] = ()  # the other pieces of that post, with their details ("Coperni Midi Skirt in black")
 
     @property
     def worn_by(self) -> tuple[str, ...]:
@@ -225,6 +226,7 @@ def _products(posts: Posts, terms: list[str], celebrity: str) -> list[Product]:
     seen: dict[str, ProductJson] = {}
     sightings: dict[str, list[tuple[str, str]]] = {}
     first_seen: dict[str, str] = {}
+    first_post: dict[str, SourcePostJson] = {}
     frequency: Counter[str] = Counter()
     for post in posts:
         for sol in post.get("solutions", []):
@@ -237,6 +239,7 @@ def _products(posts: Posts, terms: list[str], celebrity: str) -> list[Product]:
             if sighting not in sightings.setdefault(name, []):
                 sightings[name].append(sighting)
                 first_seen.setdefault(name, str(post.get("date") or readable_date(post.get("created_at"))))
+                first_post.setdefault(name, post)
 
     def rank(name: str) -> tuple[int, int, int]:
         sol = seen[name]
@@ -247,9 +250,19 @@ def _products(posts: Posts, terms: list[str], celebrity: str) -> list[Product]:
     ordered = sorted(seen, key=rank)
     return [
         Product(name=n, brand=str(seen[n].get("brand", "")), tags=tuple(_tags(seen[n])[:4]), details=_details(seen[n]),
-                sightings=tuple(sightings[n][:3]), price_krw=_price(seen[n]), first_seen=first_seen.get(n, ""))
+                sightings=tuple(sightings[n][:3]), price_krw=_price(seen[n]), first_seen=first_seen.get(n, ""),
+                worn_with=_worn_with(n, first_post.get(n, {})))
         for n in ordered
     ]  # fmt: skip
+
+
+def _worn_with(name: str, post: SourcePostJson, limit: int = 2) -> tuple[str, ...]:
+    """The other pieces of `post` (the one a piece was first seen in), each with its details: a piece paragraph
+    given only its own name, material and wearer ran out of facts in two sentences, and the model wrote the rest
+    from nothing ("perfect for casual outings in the city") or wrote the paragraph out again."""
+    others = [sol for sol in post.get("solutions", []) if str(sol.get("title", "")).strip() not in ("", name)]
+    return tuple(f"{str(sol.get('title')).strip()}" + (f" in {details}" if (details := _details(sol)) else "")
+                 for sol in others[:limit])
 
 
 def _views(post: SourcePostJson) -> int:
@@ -371,6 +384,8 @@ def _product_plan(keyword: str, product: Product, variant: int = 0, siblings: li
         who, scene = product.sightings[0] if product.sightings else ("", "")
         facts.append(f"first seen: {product.first_seen}" + (f", on {who} {scene_phrase(scene)}".rstrip() if who
                                                             else ""))
+    if product.worn_with:  # the same post's other pieces: sourced detail the paragraph can tell
+        facts.append("worn with: " + "; ".join(product.worn_with))
     lead = product_lead(product.name, product.brand, product.details, list(product.sightings), variant,
                         date=product.first_seen)
     follow = product_follow(product.name, list(product.tags), list(product.sightings), product.price_krw)
