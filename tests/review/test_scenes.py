@@ -240,6 +240,12 @@ def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> No
     assert invented_reception("It continues to captivate fashion enthusiasts across the globe.", set()) == [
         "captivate", "fashion enthusiasts", "across the globe"]
     assert invented_reception("Jisoo, a streetwear enthusiast, opted for the cardigan.", set()) == ["enthusiast"]
+    # A Gorpcore article that passed: praise of a wearer no post gives.
+    assert invented_reception("Jackson Wang was a true icon of streetwear!", set()) == ["a true icon of"]
+    assert invented_reception("It was a visual masterpiece of his style!", set()) == ["masterpiece"]
+    assert invented_reception("The boots add a touch of style, making them a standout piece.", set()) == [
+        "making them a standout"]
+    assert invented_reception("The standout was Dior's bag.", set()) == []  # the shipped labels' own phrasing
     assert invented_reception("Its popularity led to a surge in the number of people logging looks.", set()) == [
         "popularity", "a surge in the number"]
     assert invented_reception("The jacket sold out.", {"sold"}) == []  # a post that says so vouches for it
@@ -476,6 +482,8 @@ def test_the_writer_s_fact_labels_in_an_article_are_a_finding_but_not_in_other_t
     assert notes_named("The feature on Balletcore was logged with fifteen looks.") == ["was logged with"]
     assert notes_named("Balletcore runs through fifteen logged looks.") == []
     assert notes_named("Gorpcore is a trend, not a bag.") == ["is a trend not a bag"]
+    assert notes_named("Jisoo, wearing the cardigan, was not mentioned in the sources!") == [
+        "mentioned in the sources"]
     meta = "In the closing paragraph, the feature is wrapped up with a call to action for readers."
     assert notes_named(meta) == ["the closing paragraph", "the feature is wrapped", "call to action"]
     assert notes_problem("the closing paragraph").endswith("write the paragraph itself, not about it")

@@ -188,8 +188,12 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:a |the )?testament to\b", "testament"),
         # "Jisoo ... is among the stars of this Gorpcore trend, with her Paris Fashion Week performance being a
         # standout." (a Gorpcore article that passed): a ranking no post gives.
+        # "Jackson Wang, with his Dior 30 Montaigne Belt ..., was a true icon of streetwear!", "was a visual
+        # masterpiece of his style!", "making them a standout piece" (a Gorpcore article that passed)
         (r"\b(?:being|was|were|is|are|as) (?:a |the )?(?:real |clear |true )?standouts?\b|\bamong the (?:stars|leaders|"
-         r"standouts|icons|faces) of\b", "standout stars leaders icons"),
+         r"standouts|icons|faces) of\b|\bmaking (?:it|them|her|him) (?:a |the )?standouts?\b"
+         r"|\b(?:a|the) (?:true |real |style |fashion )?icons? of\b|\bmasterpieces?\b",
+         "standout stars leaders icons icon masterpiece"),
         # Advice to an industry no post speaks of: "Additionally, aspiring designers can experiment with new materials
         # and colors to create unique and innovative looks" closed a Balletcore article that passed.
         (r"\b(?:aspiring|young|budding|emerging|fashion) designers\b|\bdesigners (?:can|could|may|might|will) "
@@ -244,6 +248,9 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     r"|\b(?:was|were|is|are|been) logged with\b"
                     # A finding read back as prose: "Gorpcore is a trend, not a bag." opened a Gorpcore revision.
                     r"|\b(?:is|was) (?:a|the) trend,? not an? \w+"
+                    # "Jisoo, wearing ..., was not mentioned in the sources!" closed a Gorpcore article that passed.
+                    r"|\b(?:mentioned|listed|given|named|featured|shown|found|included|cited) (?:in|by) the (?:sources|"
+                    r"facts|source posts|records)\b"
                     r"|\bcall to action\b|\bthe (?:feature|article) (?:is|was) (?:wrapped|closed|rounded|opened)\b"
                     r"|\bthe (?:feature|article) (?:concludes|concluded|ends|ended|closes|closed) with\b"
                     # "The feature discusses the trend of balletcore, ..." opened a Balletcore article that passed.
