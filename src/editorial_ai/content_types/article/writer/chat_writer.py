@@ -561,6 +561,8 @@ class ChatEditorialService:
                                              s == previous, len(s.split()) < 8, headline_echo_share(s, title)))
         if echoes_headline(subtitle, title) or len(subtitle.split()) < 8 or still_holds(subtitle, flagged):
             run.notes["standfirst_kept_with_problem"] = subtitle
+        # House style's dates too: "wore the Chanel 22 Bag on October 23, 2025" stood in a standfirst.
+        (title, subtitle), _ = day_first_dates([title, subtitle])
         return canonical_case(title, run.outline.names), canonical_case(subtitle, run.outline.names)
 
     async def _pull_quote(self, run: _ChatRun, body: list[str], kept: Sequence[str] = ()) -> list[str]:
