@@ -246,6 +246,8 @@ def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> No
     assert invented_reception("The boots add a touch of style, making them a standout piece.", set()) == [
         "making them a standout"]
     assert invented_reception("The standout was Dior's bag.", set()) == []  # the shipped labels' own phrasing
+    assert invented_wear("The top makes it suitable for both casual and professional settings.", set()) == [
+        "suitable for both casual"]
     assert invented_reception("Its popularity led to a surge in the number of people logging looks.", set()) == [
         "popularity", "a surge in the number"]
     assert invented_reception("The jacket sold out.", {"sold"}) == []  # a post that says so vouches for it
