@@ -429,7 +429,8 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # "It's also suitable for casual wear", "stylish and functional pieces that can be worn for various
         # occasions" (a Gorpcore article passed with both): uses no post shows
         # "making it suitable for both casual and professional settings" (a Jennie Effect draft)
-        (r"\b(?:suitable|appropriate) for (?:both )?(?:casual|everyday|daily|any|all|every|various|many|different|formal)\b"
+        (r"\b(?:suitable|appropriate) for (?:both )?(?:casual|everyday|daily|any|all|every|various|many|different|"
+         r"formal)\b"
          r"|\b(?:can|could) be (?:worn|styled|dressed up or down|carried|used) (?:for|to|in|on|at) "
          r"(?:various|many|any|all|different|a range of|a variety of|multiple) "
          r"(?:occasions|settings|events|ways|styles|outfits|looks)\b"
