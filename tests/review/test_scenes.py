@@ -248,6 +248,11 @@ def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> No
     assert invented_reception("The standout was Dior's bag.", set()) == []  # the shipped labels' own phrasing
     assert invented_wear("The top makes it suitable for both casual and professional settings.", set()) == [
         "suitable for both casual"]
+    # A Jennie Effect article that passed: pieces no post shows with the bralette, and where it suits.
+    assert invented_wear("The bralette was worn with a variety of other pieces such as jeans.", set()) == [
+        "with a variety of other pieces"]
+    assert invented_wear("It could be worn in various contexts, as a day-to-day top.", set()) == [
+        "could be worn in various contexts", "as a day to day top"]
     assert invented_reception("Its popularity led to a surge in the number of people logging looks.", set()) == [
         "popularity", "a surge in the number"]
     assert invented_reception("The jacket sold out.", {"sold"}) == []  # a post that says so vouches for it

@@ -391,7 +391,12 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"|\bwear and tear\b|\bwithst(?:and|ands|ood|anding)\b|\breliab(?:le|ility)\b|\byears of (?:\w+ )?(?:use|wear|"
          r"performance|service)\b|\blong[- ]lasting\b", "durable durability breathable lightweight waterproof"),
         (r"\b(?:for|in) (?:everyday|daily|day-to-day) (?:use|wear|life)\b"
-         r"|\b(?:a )?(?:great|perfect|ideal) (?:choice|option|pick) for\b", "everyday daily"),
+         r"|\b(?:a )?(?:great|perfect|ideal) (?:choice|option|pick) for\b"
+         r"|\bas an? (?:everyday|daily|day-to-day|day to day) \w+", "everyday daily"),
+        # "The bralette was worn with a variety of other pieces such as jeans, sneakers, and hats" (Jennie Effect,
+        # passed): pieces no post shows with it, said of a piece
+        (r"\bwith a (?:wide )?(?:variety|range|number|mix) of (?:other )?(?:pieces|items|garments|accessories|"
+         r"outfits|looks|clothes|clothing)\b", "variety range mix"),
         # "The black leather shoes are not only stylish but also comfortable for daily use. They have a comfortable
         # sole that provides a good grip and support, making them ideal for walking or running." (a Balletcore
         # article passed with both): how a piece performs, which no post logs
@@ -433,7 +438,7 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"formal)\b"
          r"|\b(?:can|could) be (?:worn|styled|dressed up or down|carried|used) (?:for|to|in|on|at) "
          r"(?:various|many|any|all|different|a range of|a variety of|multiple) "
-         r"(?:occasions|settings|events|ways|styles|outfits|looks)\b"
+         r"(?:occasions|settings|events|ways|styles|outfits|looks|contexts)\b"
          r"|\b(?:stylish|practical|fashionable) and functional\b|\bfunctional (?:pieces?|items?|accessor(?:y|ies))\b"
          # "a versatile top that can be paired with any outfit", "adds a touch of old money and streetwear to any
          # outfit", "a great addition to any Gorpcore look" (a Gorpcore article of the twenty-first round)

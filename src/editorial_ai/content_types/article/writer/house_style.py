@@ -152,6 +152,7 @@ def drop_repeated_descriptions(paragraphs: Sequence[str], pieces: Sequence[tuple
 _MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December")
 _MONTH_FIRST = re.compile(rf"\b({_MONTHS})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)\b")
 _ORDINAL_DAY = re.compile(rf"\b(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)\s+(?:of\s+)?({_MONTHS})\b")
+_MONTH_ORDINAL = re.compile(rf"\b({_MONTHS})\s+(\d{{1,2}})(?:st|nd|rd|th)\b(?!,?\s+(?:19|20)\d\d)")
 _IN_DAY = re.compile(rf"\b([Ii])n\s+(\d{{1,2}}\s+(?:{_MONTHS})\b)")
 _ON_MONTH = re.compile(rf"\b([Oo])n\s+(?:the\s+month\s+of\s+)?(({_MONTHS})\s+(?:19|20)\d\d)\b")
 
@@ -160,6 +161,7 @@ _ON_MONTH = re.compile(rf"\b([Oo])n\s+(?:the\s+month\s+of\s+)?(({_MONTHS})\s+(?:
 _DATE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
     (_MONTH_FIRST, lambda m: f"{m[2]} {m[1]} {m[3]}"),  # "October 23, 2025" -> "23 October 2025"
     (_ORDINAL_DAY, lambda m: f"{m[1]} {m[2]}"),  # "the 23rd of October" -> "23 October"
+    (_MONTH_ORDINAL, lambda m: f"{m[2]} {m[1]}"),  # "October 23rd" -> "23 October"
     (_ON_MONTH, lambda m: f"{'I' if m[1] == 'O' else 'i'}n {m[2]}"),  # "on February 2026" -> "in February 2026"
     (_IN_DAY, lambda m: f"{'O' if m[1] == 'I' else 'o'}n {m[2]}"),  # "in 5 April" -> "on 5 April"
 )
