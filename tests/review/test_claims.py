@@ -407,6 +407,10 @@ def test_a_paragraph_opening_on_a_piece_it_never_named_is_a_finding() -> None:
     checks = check_claims(layout_claims_, index)
     assert checks[0].pairing == ['which piece? "wore it" comes before the paragraph names one: name the piece']
     assert not checks[1].pairing
+    # "Jennie wore these pieces at a pop-up store event ..." opened a Jennie Effect article that passed.
+    these = check_claims(ClaimSet([Claim("Jennie wore these pieces at the airport.", "body_paragraphs[0]")]), index)
+    assert these[0].pairing == ['which piece? "wore these pieces" comes before the paragraph names one: name the '
+                                "piece"]
 
 
 def test_a_person_named_only_inside_the_topic_s_name_is_not_a_wearer() -> None:

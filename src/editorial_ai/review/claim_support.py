@@ -775,8 +775,9 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
 
 
 # A piece worn before any is named: "it"/"them" after a wearing verb.
-_WORN_UNNAMED = re.compile(r"\b(?:wore|wears|wearing|carried|carries|paired|pairs|chose|donned|sported) (?:it|them)\b",
-                           re.IGNORECASE)
+# "Jennie wore these pieces at a pop-up store event ..." opened a paragraph once a fix took out what came before it.
+_WORN_UNNAMED = re.compile(r"\b(?:wore|wears|wearing|carried|carries|paired|pairs|chose|donned|sported) (?:it|them|"
+                           r"these (?:pieces|items|looks|clothes)|this (?:piece|look|outfit))\b", re.IGNORECASE)
 # Piece types "the <type>" points at; words with a common other sense ("the top", "the ring") are left out.
 _POINTED_TYPES = frozenset(stem(w) for w in GARMENTS - {"top", "tank", "vest", "cap", "ring", "knit"})
 
