@@ -242,6 +242,7 @@ def test_an_invented_reception_fails_any_sentence_with_the_phrase_quoted() -> No
     assert invented_reception("Jisoo, a streetwear enthusiast, opted for the cardigan.", set()) == ["enthusiast"]
     # A Gorpcore article that passed: praise of a wearer no post gives.
     assert invented_reception("Jackson Wang was a true icon of streetwear!", set()) == ["a true icon of"]
+    assert invented_reception("Jackson Wang, a star of the fashion industry, wore it.", set()) == ["a star of"]
     assert invented_reception("It was a visual masterpiece of his style!", set()) == ["masterpiece"]
     assert invented_reception("The boots add a touch of style, making them a standout piece.", set()) == [
         "making them a standout"]

@@ -192,7 +192,7 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # masterpiece of his style!", "making them a standout piece" (a Gorpcore article that passed)
         (r"\b(?:being|was|were|is|are|as) (?:a |the )?(?:real |clear |true )?standouts?\b|\bamong the (?:stars|leaders|"
          r"standouts|icons|faces) of\b|\bmaking (?:it|them|her|him) (?:a |the )?standouts?\b"
-         r"|\b(?:a|the) (?:true |real |style |fashion )?icons? of\b|\bmasterpieces?\b",
+         r"|\b(?:a|the) (?:true |real |style |fashion |rising |big )?(?:icons?|stars?) of\b|\bmasterpieces?\b",
          "standout stars leaders icons icon masterpiece"),
         # Advice to an industry no post speaks of: "Additionally, aspiring designers can experiment with new materials
         # and colors to create unique and innovative looks" closed a Balletcore article that passed.
