@@ -510,7 +510,11 @@ def copied_sentences(texts: list[str], prompt_texts: list[str]) -> list[tuple[st
 # '(post "Jennie street style in denim")'. A sentence of prose puts its date inside the sentence.
 _FACT_LINE = re.compile(r"^(?:\d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+|[A-Z][a-z]+ \d{1,2}(?:st|nd|rd|th)?),? \d{4}\s*:"
                         r"|\bthe details include\b|\(post (?:titled )?[\"“]"
-                        r"|^(?:the )?look of [A-Z][\w'’ -]{0,40}? on \d",
+                        r"|^(?:the )?look of [A-Z][\w'’ -]{0,40}? on \d"
+                        # "Jackson Wang on 25 January in Milan Fashion Week: Alaïa Le Coeur Bag brown leather, ..."
+                        # (a Gorpcore draft's whole looks paragraph): a look line with its label dropped
+                        r"|^[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,3} on \d{1,2} (?:January|February|March|April|May|June|"
+                        r"July|August|September|October|November|December)\b[^:.!?]{0,60}:\s",
                         re.IGNORECASE)
 
 
