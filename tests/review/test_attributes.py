@@ -87,6 +87,8 @@ def test_parts_no_source_gives_a_piece_are_invented_detail() -> None:
     assert unsourced_features("Every cloud has a silver lining; the supply chain held.", set()) == []
     # "it features a classic design with a buttoned closure" (a Jennie Effect draft's bralette)
     assert unsourced_features("It features a classic design with a buttoned closure.", set()) == ["buttoned", "closure"]
+    assert unsourced_features("They have a subtle embossed logo on the heel.", set()) == ["embossed", "logo"]
+    assert unsourced_features("The Miu Miu Logo Ballet Flats are black.", {"miu", "logo", "ballet", "flats"}) == []
     assert unsourced_features("The Chanel Classic Flap Bag has a flap.", {"chanel", "classic", "flap", "bag"}) == []
     assert unsourced_features("A trim tee, head to toe, for the sole purpose of comfort.", set()) == []
     claims = text_claims("Minji wore the Maison Kitsuné Chillax Fox Tee in a music video. "

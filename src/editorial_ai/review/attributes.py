@@ -53,7 +53,8 @@ FEATURES = frozenset({
     "collar", "collars", "hood", "sleeve", "sleeves", "lining", "soles", "insole", "outsole", "laces", "chain",
     "compartment", "compartments", "button", "buttons", "hem", "hemline", "pleats", "ruffle", "ruffles",
     "drawstring", "cuff", "cuffs", "neckline", "slit", "embroidery", "monogram", "fringe", "clasp", "flap", "studs",
-    "rivets", "lapel", "lapels", "hardware", "topline", "closure", "closures", "buttoned",
+    "rivets", "lapel", "lapels", "hardware", "topline", "closure", "closures", "buttoned", "embossed", "logo",
+    "logos",
 })
 _NOT_FEATURE_AFTER = {"silver": "lining", "supply": "chain", "food": "chain"}  # "a silver lining", "supply chain"
 _FAMILY_OF = {word: family for family, words in GARMENT_FAMILIES.items() for word in words}
