@@ -825,10 +825,14 @@ async def test_a_first_draft_paragraph_the_screen_s_fixes_would_thin_is_written_
     run = writer._run(TOPICS, CONTEXTS, tone="sophisticated", guidance="", seed=None, variant=0,
                       rubric=load_rubric("fashion_magazine"))
     body = await writer._screened(run, [PARAGRAPH.replace("Jennie carried", "Jennie took"), wrong])
-    assert body[1] == LONG
     asked = next(c.prompt for c in client.calls if c.purpose == "editorial_paragraph")
     assert "no source post ties Lisa to Chanel 22 Bag" in asked
     assert run.notes["paragraphs thinned by the screen's fixes, rewritten whole"] == [2]
+    # The rewrite's first sentence says the opening paragraph again and no fix is usable: it is taken out, and the
+    # paragraph goes on thin (the body's floor continues it) rather than whole with the repeat the review would quote.
+    assert body[1].endswith(LONG.split(". ", 1)[1].removeprefix("It"))
+    assert "photos travelled fast" not in body[1]
+    assert run.notes["paragraphs left thin by self-edits"] == [2]
 
 
 def test_a_fix_that_makes_a_later_sentence_of_its_paragraph_a_repeat_is_not_usable() -> None:

@@ -334,7 +334,8 @@ class ChatEditorialService:
         """A rewritten paragraph with each sentence the review's claim checks would still find wrong fixed on its
         own, its problems quoted (`_fix_sentences`), or taken out (logged) when it cannot be: each revision's
         rewrite brought new wrong sentences that only the next review would find, and a run met its cap on
-        sentences the writer's own screen had already found."""
+        sentences the writer's own screen had already found. A paragraph the fixes leave thin is kept thin (and
+        logged), not given back wrong."""
         wrong = run.wrong_in(paragraph)
         if run.screen is not None and 0 <= index < len(run.body):  # the review's other checks too, read in the body
             body = list(run.body)
@@ -352,7 +353,12 @@ class ChatEditorialService:
             _log(run.notes, "sentence fixes failed", f"paragraph {index + 1}: {exc}")
             return paragraph
         _bump(run.notes, "paragraphs self-edited sentence by sentence")
-        return fixed if word_count(fixed) >= THIN_WORDS else paragraph
+        if word_count(fixed) < THIN_WORDS:
+            # Thin but true beats whole but wrong: the wrong version went back to the review, which found the same
+            # pairings three times over and escalated a Gorpcore run; the body's floor continues a thin paragraph
+            # with screened sentences.
+            _log(run.notes, "paragraphs left thin by self-edits", index + 1)
+        return fixed if len(fixed) >= 40 else paragraph
 
     async def _looks_paragraph(self, run: _ChatRun, index: int, header: str, earlier: Sequence[str] = ()) -> str:
         """The looks paragraph one look at a time (`chat_prompts.look_task`): the first look opens it, each later
