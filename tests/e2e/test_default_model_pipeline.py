@@ -14,6 +14,7 @@ from editorial_ai.text import split_sentences
 pytestmark = pytest.mark.slow
 
 
+@pytest.mark.timeout(1500)  # a keyword to the gate and one revision on the 1.5B model, on two possibly busy cores
 async def test_default_model_writes_every_sentence_and_publishes(tmp_path: Path) -> None:
     assert DEFAULT_MODEL == "local:qwen2.5-coder-1.5b"
     settings = Settings(EDITORIAL_AI_DATA_DIR=tmp_path, EDITORIAL_AI_MAX_REVISIONS=1)
