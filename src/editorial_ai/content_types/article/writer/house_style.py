@@ -203,7 +203,7 @@ def named_subjects(paragraphs: Sequence[str], people: Sequence[str]) -> tuple[li
 
 
 
-_A_PAIR_OF = re.compile(r"\b([Aa]) pair of ")
+_A_PAIR_OF = re.compile(r"\b([Aa]) pair of (the )?")
 _WORDS_AFTER = re.compile(r"[A-Za-z'’&-]+")
 
 
@@ -219,22 +219,17 @@ def paired_only_in_pairs(paragraphs: Sequence[str]) -> tuple[list[str], int]:
     """Each "a pair of" before a piece that is one thing taken out, and how many: "pairing it with a pair of the cap
     and the bag" (house style's shortening of "a pair of the Maison Kitsuné Fox Head Cap") closed a draft that passed.
     A cap, a bag or a dress is no pair; shoes, jeans and sunglasses are."""
-    changed, out = 0, []
-    for paragraph in paragraphs:
-        parts, last = [], 0
-        for match in _A_PAIR_OF.finditer(paragraph):
-            rest = paragraph[match.end():]
-            kind = _counted_piece(rest)
-            if kind is None or (kind.endswith("s") and not kind.endswith("ss")):
-                continue
-            # "a pair of the cap" -> "the cap" ("A pair of the cap" -> "The cap"); "a pair of Chanel cap" -> "a
-            # Chanel cap"
-            if not rest.startswith("the "):
-                parts.append(f"{paragraph[last:match.start()]}{match[1]} ")
-                last = match.end()
-            else:
-                parts.append(paragraph[last:match.start()] + ("T" if match[1] == "A" else "t"))
-                last = match.end() + 1
-            changed += 1
-        out.append("".join(parts) + paragraph[last:])
+    changed = 0
+
+    def fix(match: re.Match[str]) -> str:
+        nonlocal changed
+        kind = _counted_piece(match.string[match.end():])
+        if kind is None or (kind.endswith("s") and not kind.endswith("ss")):
+            return match[0]
+        changed += 1
+        if match[2]:  # "a pair of the cap" -> "the cap", "A pair of the cap" -> "The cap"
+            return "The " if match[1] == "A" else "the "
+        return f"{match[1]} "  # "a pair of Chanel cap" -> "a Chanel cap"
+
+    out = [_A_PAIR_OF.sub(fix, paragraph) for paragraph in paragraphs]
     return out, changed
