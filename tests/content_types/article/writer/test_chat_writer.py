@@ -850,3 +850,26 @@ def test_a_fix_that_makes_a_later_sentence_of_its_paragraph_a_repeat_is_not_usab
     assert not writer._usable(run, paragraph, wrong, retold, ["no source post ties Lisa to Chanel 22 Bag"], 1)
     other = "In street style, Jennie chose the Calvin Klein 90s Straight Jeans in blue denim."
     assert run.newly_flagged(1, paragraph, paragraph.replace(wrong, other), other) == []
+
+
+async def test_a_rewrite_its_self_edit_empties_is_written_again_from_its_facts() -> None:
+    wrong = "Lisa wore the Chanel 22 Bag in street style as well. Lisa carried the Chanel 22 Bag at the airport too."
+    writer, client = _writer({"editorial_sentence": [{"text": "Lisa wore the Chanel 22 Bag."}],
+                              "editorial_paragraph": [{"text": PARAGRAPH}]})
+    run = writer._run(TOPICS, CONTEXTS, tone="sophisticated", guidance="", seed=None, variant=0,
+                      rubric=load_rubric("fashion_magazine"))
+    run.body = ["The Jennie Effect starts in street style, with loose denim and a plain top worn for the walk across "
+                "town.", wrong]
+    # No fix is usable, so both sentences are taken out: the paragraph is asked for afresh, not handed back wrong.
+    assert await writer._self_edit(run, 1, wrong) == PARAGRAPH
+    assert "editorial_paragraph" in [c.purpose for c in client.calls]
+    (entry,) = run.notes["paragraphs emptied by self-edits, written again"]
+    assert entry == {"paragraph": 2, "wrong before": 2, "wrong after": 0, "kept": "new"}
+    # A fresh paragraph as wrong as the rewrite is not kept in its place.
+    writer, client = _writer({"editorial_sentence": [{"text": "Lisa wore the Chanel 22 Bag."}],
+                              "editorial_paragraph": [{"text": wrong}]})
+    run = writer._run(TOPICS, CONTEXTS, tone="sophisticated", guidance="", seed=None, variant=0,
+                      rubric=load_rubric("fashion_magazine"))
+    run.body = ["The Jennie Effect starts in street style.", wrong]
+    assert await writer._self_edit(run, 1, wrong) == wrong
+    assert run.notes["paragraphs emptied by self-edits, written again"][0]["kept"] == "rewrite"

@@ -330,20 +330,28 @@ class ChatEditorialService:
         # a Jennie Effect draft), one of seven came back right and the draft took twice as long.
         return best
 
+    @staticmethod
+    def _found_wrong(run: _ChatRun, index: int, paragraph: str) -> list[tuple[str, list[str]]]:
+        """The sentences of `paragraph` the review's claim checks find wrong and, with a screen, those its other
+        checks find wrong read in the body as paragraph `index`, each with its problems."""
+        wrong = run.wrong_in(paragraph)
+        if run.screen is None or not 0 <= index < len(run.body):
+            return wrong
+        body = list(run.body)
+        body[index] = paragraph
+        found = dict(wrong)
+        for sentence, problems in run.screen.located(body, index):
+            found[sentence] = list(dict.fromkeys([*found.get(sentence, []), *problems]))
+        return list(found.items())
+
     async def _self_edit(self, run: _ChatRun, index: int, paragraph: str) -> str:
         """A rewritten paragraph with each sentence the review's claim checks would still find wrong fixed on its
         own, its problems quoted (`_fix_sentences`), or taken out (logged) when it cannot be: each revision's
         rewrite brought new wrong sentences that only the next review would find, and a run met its cap on
         sentences the writer's own screen had already found. A paragraph the fixes leave thin is kept thin (and
-        logged), not given back wrong."""
-        wrong = run.wrong_in(paragraph)
-        if run.screen is not None and 0 <= index < len(run.body):  # the review's other checks too, read in the body
-            body = list(run.body)
-            body[index] = paragraph
-            found = dict(wrong)
-            for sentence, problems in run.screen.located(body, index):
-                found[sentence] = list(dict.fromkeys([*found.get(sentence, []), *problems]))
-            wrong = list(found.items())
+        logged), not given back wrong; one they empty is written once more as a first draft is
+        (`_from_facts_again`)."""
+        wrong = self._found_wrong(run, index, paragraph)
         if not wrong or len(paragraph) < 40:
             return paragraph
         plan = run.outline.plans[min(index, len(run.outline.plans) - 1)]
@@ -353,12 +361,31 @@ class ChatEditorialService:
             _log(run.notes, "sentence fixes failed", f"paragraph {index + 1}: {exc}")
             return paragraph
         _bump(run.notes, "paragraphs self-edited sentence by sentence")
+        if len(fixed) < 40:
+            return await self._from_facts_again(run, index, paragraph, len(wrong))
         if word_count(fixed) < THIN_WORDS:
             # Thin but true beats whole but wrong: the wrong version went back to the review, which found the same
             # pairings three times over and escalated a Gorpcore run; the body's floor continues a thin paragraph
             # with screened sentences.
             _log(run.notes, "paragraphs left thin by self-edits", index + 1)
-        return fixed if len(fixed) >= 40 else paragraph
+        return fixed
+
+    async def _from_facts_again(self, run: _ChatRun, index: int, wrong_version: str, wrong_count: int) -> str:
+        """Paragraph `index` written once more from its facts as a first draft is (`_paragraph`, its wrong
+        sentences asked again), when the fixes took every sentence of a rewrite out: the wrong rewrite used to go
+        back to the review, and a Gorpcore opening ("Cha Eun-woo wore Alaïa Le Coeur Bag ...", a pairing no post
+        has) stood through three reviews. The version with fewer sentences the checks find wrong is kept."""
+        try:
+            fresh = await self._paragraph(run, index, "", run.body[:index])
+        except LLMError as exc:
+            _log(run.notes, "paragraphs emptied by self-edits, not written again", f"paragraph {index + 1}: {exc}")
+            return wrong_version
+        fresh_wrong = len(self._found_wrong(run, index, fresh)) if len(fresh) >= 40 else wrong_count + 1
+        kept = fresh if fresh_wrong < wrong_count else wrong_version
+        _log(run.notes, "paragraphs emptied by self-edits, written again",
+             {"paragraph": index + 1, "wrong before": wrong_count, "wrong after": fresh_wrong,
+              "kept": "new" if kept is fresh else "rewrite"})
+        return kept
 
     async def _looks_paragraph(self, run: _ChatRun, index: int, header: str, earlier: Sequence[str] = ()) -> str:
         """The looks paragraph one look at a time (`chat_prompts.look_task`): the first look opens it, each later
