@@ -5,6 +5,8 @@ from __future__ import annotations
 from editorial_ai.content_types.article.writer.chat_text import offending_terms
 from editorial_ai.review.attributes import (
     attribute_words,
+    cast_as,
+    misfiled_garment,
     piece_inside_piece,
     undescribed_garments,
     unsourced_attributes,
@@ -171,3 +173,13 @@ def test_a_piece_belongs_to_the_nearest_list_opened_before_it() -> None:
     assert listed_as("Jennie showed bags like the Chanel 22 Bag and the Calvin Klein Shorts.",
                      "calvin klein shorts") == "bags"
     assert listed_as("Celebrities like Hanni wore the Loewe Toy Pumps.", "loewe toy pumps") is None
+
+
+def test_a_piece_cast_as_another_garment_is_misfiled() -> None:
+    text = ("The Maison Margiela Tabi Ankle Boots were worn by Mingyu in street style, with Coperni Asymmetric Midi "
+            "Skirt in black denim as her top.")
+    assert cast_as(text, "coperni asymmetric midi skirt") == "top"
+    assert misfiled_garment(text, "coperni asymmetric midi skirt", ["skirt", "black", "denim"]) == "top"
+    # Cast as what it is, or as no garment at all, it is fine.
+    assert misfiled_garment("She wore the Celine tee as her favourite top.", "celine tee", ["tee"]) is None
+    assert cast_as("She carried the Chanel 22 Bag as a statement piece.", "chanel 22 bag") is None

@@ -413,6 +413,15 @@ def test_a_paragraph_opening_on_a_piece_it_never_named_is_a_finding() -> None:
                                 "piece"]
 
 
+def test_the_feature_opening_on_a_piece_it_never_named_is_a_finding() -> None:
+    index = build_index(TOPICS, CONTEXTS, KNOWN)
+    opening = ClaimSet([Claim("Jennie wore the bag in street style as well.", "body_paragraphs[0]"),
+                        Claim("The bag came back at the airport.", "body_paragraphs[2]")])
+    checks = check_claims(opening, index)
+    assert checks[0].pairing == ["which bag? the paragraph names no bag: name the piece in full"]
+    assert not checks[1].pairing  # a later paragraph may open on the bag the one before it told
+
+
 def test_a_person_named_only_inside_the_topic_s_name_is_not_a_wearer() -> None:
     lisa = {"post_id": "p2", "artist_name": "Lisa", "context": "street style",
             "solutions": [{"solution_id": "s9", "title": "Celine Triomphe Bag", "brand": "Celine"}]}

@@ -670,3 +670,20 @@ def test_the_feature_talking_about_itself_is_notes() -> None:
     assert notes_named("The feature discusses the trend of balletcore, characterized by minimalist designs.") == [
         "the feature discusses"]
     assert notes_named("A feature of the bag is its olive leather.") == []
+
+
+def test_the_task_s_topic_and_weather_no_post_logs_are_findings() -> None:
+    assert notes_named("The topic is Gorpcore, a trend that combines minimalism with streetwear.") == ["the topic is"]
+    assert "open on who wore what" in notes_problem("the topic is")
+    assert notes_named("Gorpcore is the topic everyone wears.") == []
+    assert invented_wear("You can try the cardigan with the shirt on a sunny day!", []) == ["on a sunny day"]
+    assert invented_wear("She wore it on a rainy morning in Seoul.", ["rainy", "morning"]) == []
+
+
+def test_comfort_a_maker_s_intent_and_a_sweeping_reception_are_findings() -> None:
+    assert invented_wear("The bag added to the look by providing a comfortable accessory for her outfit.", []) == [
+        "a comfortable accessory"]
+    assert invented_wear("It is designed for Y2K style.", []) == ["is designed for"]
+    assert invented_reception("The Jennie Effect was a trend that swept through the fashion world in 2025.", []) == [
+        "swept through the fashion world"]
+    assert invented_reception("It swept through the fashion world.", ["swept", "world"]) == []

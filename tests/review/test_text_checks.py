@@ -16,6 +16,7 @@ from editorial_ai.review.text_checks import (
     copied_sentences,
     echoed_sentences,
     echoes_headline,
+    list_openings,
     repeated_phrases,
     repetition_figures,
     says_again,
@@ -391,3 +392,30 @@ def test_one_shared_run_most_of_a_sentence_long_with_words_of_the_writers_own_is
     # A run under most of the longer sentence is a shared phrase, left to the phrase checks.
     assert not says_again("Jennie's shoes add utility and balletcore elements to a look she wore in grey leather at "
                           "the airport.", first, sourced)
+
+
+def test_a_sentence_whose_words_an_earlier_one_all_holds_says_it_again() -> None:
+    before = "Cha Eun-woo and Jisoo are the most viewed Gorpcore wearers."
+    sourced = frozenset(content_words("Cha Eun-woo Jisoo viewed Gorpcore"))
+    assert says_again("Cha Eun-woo is the most viewed Gorpcore wearer.", before, sourced)
+    # One that denies it, or adds a word, says something of its own.
+    assert not says_again("Cha Eun-woo is not the most viewed Gorpcore wearer.", before, sourced)
+    assert not says_again("Cha Eun-woo is the most viewed Gorpcore wearer in Seoul.", before, sourced)
+
+
+def test_a_paragraph_of_sentences_opening_the_same_way_reads_as_a_list() -> None:
+    listed = ("Jackson Wang, in the Milan Fashion Week front row on 25 January 2025, wore the Alaïa Le Coeur Bag. "
+              "Jackson Wang, in a brand campaign on 2 February 2026, wore the Maison Kitsuné Fox Head Cap. "
+              "Jackson Wang, in the Milan Fashion Week front row on 10 March 2025, wore the Dior 30 Montaigne Belt.")
+    found = list_openings(["Gorpcore starts in Milan.", listed], frozenset({"jackson wang"}))
+    assert [(i, s.split(",")[1].strip()[:20], o) for i, s, o in found] == [
+        (1, "in a brand campaign ", "jackson wang in"), (1, "in the Milan Fashion", "jackson wang in")]
+    # A name of three words is one word of the opening: three sentences on Lee Sung-kyung, each its own shape.
+    told = ("Lee Sung-kyung wore the Lemaire Soft Game Bag. Lee Sung-kyung paired it with the Lemaire Twisted Shirt. "
+            "Lee Sung-kyung chose white for both.")
+    assert list_openings([told], frozenset({"lee sung kyung"})) == []
+    result = _run("repetition", [*ARTICLE[:2], "Jennie wore the Chanel 22 Bag at the airport. Jennie wore it in olive "
+                                 "leather. Jennie wore it with a plain coat.", *ARTICLE[2:]])
+    assert not result.passed
+    assert any("opens like two sentences before it" in e and e.startswith("body_paragraphs[2]")
+               for e in result.evidence)

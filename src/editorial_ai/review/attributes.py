@@ -236,9 +236,30 @@ def listed_as(text: str, piece: str) -> str | None:
     return next((w for w in (last[2], last[1]) if w and _family(w) is not None), None)
 
 
+# A piece given another garment's part in a look: "with the Coperni Asymmetric Midi Skirt in black denim as her
+# top" (a passed Gorpcore article). Read right after the piece's name and its description.
+_CAST_AS = re.compile(r"^(?: (?:in|of|made of)(?: [a-z0-9-]+){1,3}?)? as (?:a|an|his|her|their|the|its)"
+                      r"((?: [a-z0-9-]+){1,3})")
+
+
+def cast_as(text: str, piece: str) -> str | None:
+    """The garment word `text` casts `piece` (plain name) as ("... Skirt in black denim as her top" -> "top"), or
+    None."""
+    folded = f" {' '.join(_words(text))} "
+    at = folded.find(f" {piece} ")
+    while at >= 0:
+        match = _CAST_AS.match(folded[at + len(piece) + 1:])
+        word = next((w for w in match[1].split() if _family(w) is not None), None) if match else None
+        if word is not None:
+            return word
+        at = folded.find(f" {piece} ", at + 1)
+    return None
+
+
 def misfiled_garment(text: str, piece: str, allowed: Iterable[str]) -> str | None:
-    """The garment word a list files `piece` under when the piece's own sources put it in another family."""
-    word = listed_as(text, piece)
+    """The garment word a list files `piece` under, or a sentence casts it as, when the piece's own sources put it
+    in another family."""
+    word = listed_as(text, piece) or cast_as(text, piece)
     own = {family for w in allowed if (family := _family(w))}
     if word is None or not own or _family(word) in own:
         return None

@@ -768,7 +768,9 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
             named_before[claim.location] = pieces + [p for p in before if p not in pieces]
         if claim.location.startswith("body_paragraphs"):
             check.pairing += _reference_problems(claim.text, before, named_before.get(claim.location, []),
-                                                 opens=claim.location not in opened, index=index)
+                                                 opens=claim.location not in opened, index=index,
+                                                 first=claim.location == "body_paragraphs[0]"
+                                                 and claim.location not in opened)
         opened.add(claim.location)
         checks.append(check)
     return checks
@@ -783,13 +785,17 @@ _POINTED_TYPES = frozenset(stem(w) for w in GARMENTS - {"top", "tank", "vest", "
 
 
 def _reference_problems(text: str, before: list[str], named: list[str], *, opens: bool,
-                        index: SourceIndex) -> list[str]:
+                        index: SourceIndex, first: bool = False) -> list[str]:
     """Pieces a body sentence points at that its paragraph never showed: a type no piece named so far has (`before`:
     the paragraph's pieces before this sentence; `named`: with its own), or, opening the paragraph, a piece worn as
-    "it" ("Sakura also wore it in street style", left once a fix took out the sentence naming it)."""
-    if before:
-        return [f"which {kind}? the paragraph names no {kind}: name the piece in full"
-                for kind in unnamed_types(text, named, index)]
+    "it" ("Sakura also wore it in street style", left once a fix took out the sentence naming it). The feature's
+    first sentence (`first`) has nothing before it to point back at: "Jennie wore the bag in street style as
+    well." opened a Jennie Effect article that passed."""
+    if before or (first and not named):
+        kinds = [f"which {kind}? the paragraph names no {kind}: name the piece in full"
+                 for kind in unnamed_types(text, named, index)]
+        if before or kinds:
+            return kinds
     if opens and not named and (worn := _WORN_UNNAMED.search(text)):
         return [f'which piece? "{worn[0]}" comes before the paragraph names one: name the piece']
     return []

@@ -137,8 +137,11 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:a |the )?(?:surge|spike|boom|rise) in (?:the )?(?:number|demand|sales|popularity|searches|interest)\b"
          r"|\bsold out\b|\bsell(?:s|ing)? out\b|\bflew off\b|\bwaitlists?\b|\bskyrocket\w*",
          "surge spike boom demand sales sold sell sells selling waitlist"),
-        (r"\bwent viral\b|\bbroke the internet\b|\btook (?:the internet|social media) by storm\b",
-         "viral internet"),
+        # "The Jennie Effect was a trend that swept through the fashion world in 2025." (a Jennie Effect close
+        # that passed)
+        (r"\bwent viral\b|\bbroke the internet\b|\btook (?:the internet|social media|the (?:fashion )?world|"
+         r"the (?:fashion )?industry) by storm\b|\bswept (?:through|across|over) (?:the )?(?:fashion )?"
+         r"(?:world|industry|internet|globe|scene)\b", "viral internet swept storm"),
         (r"\b(?:were|are|was|is|been) drawn to\b", "drawn"),
         (r"\b(?:gain(?:ed|ing|s)?|grow(?:n|ing|s)?|grew|rising|rose|surging) (?:\w+ )?(?:in )?popularity\b"
          r"|\bmost (?:popular|famous|talked about|coveted|sought after|influential)\b",
@@ -259,6 +262,8 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     # The task's first fact line read back: "The topic of the feature is "Jennie Effect", ..." opened
                     # a Jennie Effect article that passed.
                     r"|\bthe (?:topic|subject|theme) of (?:the|this) (?:feature|article)\b"
+                    # "The topic is Gorpcore, a trend that ..." opened a Gorpcore article that passed.
+                    r"|^the (?:topic|subject|theme|keyword) (?:is|was|here is)\b"
                     # The reader sent elsewhere: "can be explored through their respective websites for more
                     # information on materials, colors, and design details" closed a Jennie Effect draft that passed.
                     r"|\b(?:their|its|her|his|the brand s|the brands|respective|official) websites?\b"
@@ -284,6 +289,8 @@ def notes_problem(phrase: str) -> str:
                                                                           "story"))
            else "tell the reader what the facts give here, not where to look" if phrase.endswith(
                ("website", "websites", "information", "details"))
+           else "open on who wore what, not on the task" if phrase.startswith(("the topic", "the subject",
+                                                                               "the theme", "the keyword"))
            else "tell who wore which pieces, not what the review said" if " trend not a" in phrase
            else "say what the tags describe in plain words")
     return f'it speaks of the writer\'s notes, not the clothes: "{phrase}"; {fix}'
@@ -410,6 +417,10 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:soft|smooth|silky|supple|buttery|luxurious) (?:feel|touch|texture|hand)\b"
          r"|\b(?:feels?|felt) (?:so |very )?(?:soft|smooth|silky|light|luxurious|cool|warm)\b", "feel texture"),
         (r"\beasy to (?:carry|wear|walk|style|clean|pack|match|move)\b", "easy"),
+        # "providing a comfortable accessory for Jennie's outfit", "is designed for Y2K style" (a Jennie Effect
+        # article that passed): a piece's comfort and its maker's intent, which no post logs
+        (r"\b(?:a|an) (?:\w+ )?comfortable (?:accessory|piece|choice|option|bag|shoe|shoes|item|addition|pick)\b"
+         r"|\b(?:is|are|was|were) (?:specifically |especially )?designed (?:for|to|with)\b", "comfortable designed"),
         # "not just about the looks themselves but also about the quality of the materials used and the
         # craftsmanship involved" (a Y2K article that passed): the catalog gives a material, never its quality
         (r"\bcraftsmanship\b|\bhigh[- ]quality\b|\b(?:the )?quality of (?:the |its |their )?(?:materials?|leather|"
@@ -452,6 +463,11 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"|\bfor both men and women\b|\bunisex\b|\bgender[- ]neutral\b"
          r"|\bfor both (?:formal|casual|day|dressy|everyday) and (?:formal|casual|night|evening|everyday)\b",
          "suitable functional occasions"),
+        # "you can try wearing Alaïa Belted Knit Cardigan with Burberry Check Shirt on a sunny day!" (a Gorpcore
+        # close that passed): weather and time of day no post logs
+        (r"\b(?:on|for|in) (?:a |the )?(?:sunny|rainy|cloudy|cold|chilly|hot|warm|windy|snowy|crisp|lazy|breezy) "
+         r"(?:day|days|morning|mornings|afternoon|afternoons|evening|evenings|night|nights|weekend|weekends|weather)\b",
+         "sunny rainy cloudy cold chilly hot warm windy snowy crisp lazy breezy weather"),
         # "Jackson Wang has consistently been a leader in minimalism and sustainability in fashion" (Balletcore)
         (r"\b(?:a|the) (?:leader|pioneer|trailblazer|trendsetter) (?:in|of)\b|\bsustainab(?:le|ility)\b"
          r"|\beco[- ]friendly\b", "leader pioneer trailblazer trendsetter sustainable sustainability eco"),

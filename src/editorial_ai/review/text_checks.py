@@ -95,6 +95,15 @@ SAID_SHARE, SAID_MIN_WORDS = 0.7, 6  # one shared run this much of the longer se
 # campaign, he wore Maison Kitsuné Fox Head Cap ... with a Dior Lady Dior Bag in navy leather and the Maison Kitsuné
 # sweatshirt!"; a Gorpcore article passed with both). Two people's looks of one day name two people.
 SAME_DAY_SHARE = 0.75
+# A sentence of this many content words or more, every one of them in an earlier sentence, says nothing new: "Cha
+# Eun-woo is the most viewed Gorpcore wearer." right after "Cha Eun-woo and Jisoo are the most viewed Gorpcore
+# wearers." (a Gorpcore article passed with both). Not when one of the two denies what the other says.
+SUBSET_MIN_WORDS = 6
+# Sentences of one paragraph opening on the same words this many times read as a list (`list_openings`).
+LIST_OPENING_WORDS = 2
+LIST_OPENING_COUNT = 3
+LISTED_OPENING = "opens like two sentences before it, on"
+_NEGATIONS = frozenset({"not", "no", "never", "nor", "neither", "without"})
 _PRONOUN_SUBJECT = re.compile(r"\b(?:he|she|they)\b", re.IGNORECASE)
 # A standfirst that gives back its headline ("Jennie Effect: A Coquette Minimalist Bag Trend ..." under the same
 # headline) tells the reader nothing new; it passed the gate while only the writer's log noted it.
@@ -245,6 +254,8 @@ def says_again(sentence: str, earlier: str, sourced: frozenset[str] = frozenset(
     if len(own) >= NEAR_COPY_MIN_WORDS and own - frozenset(before.split()) <= _ADDS_NOTHING:
         return True  # "On 27 January he also wore the bag at the same event" after "... Jimin wore the bag ..."
     every, before_words = frozenset(content_words(sentence)), frozenset(content_words(earlier))
+    if len(every) >= SUBSET_MIN_WORDS and every <= before_words and not _NEGATIONS & (own ^ frozenset(before.split())):
+        return True
     if (len(every) >= UNNAMED_MIN_WORDS and len(every & before_words) >= UNNAMED_SHARE * len(every)
             and not _capitalised(sentence) and not (every - before_words) & sourced):
         return True
@@ -370,6 +381,30 @@ def _capitalised(sentence: str) -> frozenset[str]:
     return frozenset(words)
 
 
+def list_openings(paragraphs: list[str], people: frozenset[str] = frozenset()) -> list[tuple[int, str, str]]:
+    """(paragraph index, sentence, opening) for each sentence after the first of a paragraph that opens on the same
+    person (`people`, plain names) and word after, as LIST_OPENING_COUNT or more of its sentences do (the name read
+    as one word): "Jackson Wang, in the Milan Fashion Week front row on 25 January 2025, wore ... Jackson Wang, in a
+    brand campaign on 2 February 2026, wore ..." three times over was the looks paragraph of a Gorpcore article that
+    passed; it is the fact lines, not prose."""
+    names = sorted(people, key=len, reverse=True)
+    out: list[tuple[int, str, str]] = []
+    for index, paragraph in enumerate(paragraphs):
+        sentences = split_sentences(paragraph)
+        openings = []
+        for sentence in sentences:
+            words = f" {plain(sentence)} "
+            for name in names:
+                words = words.replace(f" {name} ", f" {name.replace(' ', '_')} ")
+            openings.append(" ".join(words.split()[:LIST_OPENING_WORDS]).replace("_", " "))
+        for opening, count in Counter(openings).items():
+            if (count >= LIST_OPENING_COUNT and len(opening.split()) >= LIST_OPENING_WORDS
+                    and any(opening.startswith(f"{name} ") for name in names)):
+                same = [s for s, o in zip(sentences, openings, strict=True) if o == opening]
+                out += [(index, s, opening) for s in same[1:]]
+    return out
+
+
 def echoed_sentences(paragraphs: list[str], sourced: frozenset[str] = frozenset(),
                      looks: LookNames | None = None) -> list[tuple[int, str, str]]:
     """(paragraph index, sentence, the earlier sentence it says again in other words), in reading order; a
@@ -457,7 +492,8 @@ def check_repetition(view: DraftView, criterion: str = "repetition") -> Criterio
     paragraphs = [p for p in view.paragraphs if p.strip()]
     rate, repeated = repetition_figures(paragraphs)
     evidence = [f'"{_excerpt(s)}" — appears more than once' for s in repeated]
-    echoes = echoed_sentences(view.paragraphs, view.index.vocabulary, LookNames.of(view.index))
+    looks = LookNames.of(view.index)
+    echoes = echoed_sentences(view.paragraphs, view.index.vocabulary, looks)
     evidence += [f'{_location(view, i)}: "{sentence}" — {SAYS_AGAIN} "{_excerpt(before, 200)}" already says: '
                  "say something new from the facts" for i, sentence, before in echoes]
     told = {sentence for _, sentence, _ in echoes}
@@ -466,6 +502,9 @@ def check_repetition(view: DraftView, criterion: str = "repetition") -> Criterio
                  for _, sentence, phrase in repeated_phrases([paragraph], view.index.vocabulary,
                                                              PARAGRAPH_PHRASE_WORDS)
                  if sentence not in told and sentence not in repeated]
+    listed = [(i, s, o) for i, s, o in list_openings(view.paragraphs, looks.people) if s not in told]
+    evidence += [f'{_location(view, i)}: "{_excerpt(sentence)}" — {LISTED_OPENING} "{opening}": tell the looks in '
+                 "sentences of their own shape, not as a list" for i, sentence, opening in listed]
     standfirst = " ".join(c.text for c in view.claims.claims if c.location == "subtitle")
     if standfirst and view.title and repeats_headline(standfirst, view.title):
         evidence.append(f'subtitle: "{_excerpt(standfirst, 200)}" — {REPEATS_HEADLINE}: say what the headline leaves '
