@@ -703,6 +703,9 @@ async def test_the_looks_mode_asks_for_the_lead_s_looks_one_at_a_time() -> None:
     assert "look of Jennie on 5 August 2025" in asks[0] and "look of Jennie on 14 February 2026" not in asks[0]
     assert "look of Jennie on 14 February 2026" in asks[1] and "look of Jennie on 5 August 2025" not in asks[1]
     assert street in asks[1]  # the continuation reads the paragraph so far
+    # ... and opens on the date or the place: each look opened on the name read as a list.
+    assert "Begin with the date or the place, not with Jennie's name" in asks[1]
+    assert "Begin with" not in asks[0]
     assert wrong in asks[2] and wrong not in asks[1]  # the sentence pairing the jeans with the airport, quoted back
     assert outcome.content.body_paragraphs[1] == f"{street} {later(airport)}"  # house style: "the Chanel bag"
     assert outcome.notes["looks with a problem asked again"] == 1

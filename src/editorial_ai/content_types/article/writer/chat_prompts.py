@@ -203,7 +203,10 @@ def look_task(*, number: int, total: int, celebrity: str, facts: Sequence[str], 
         parts += [f"Paragraph {number} of {total}, on the looks of {celebrity}, so far reads:",
                   quote_as_data(so_far, label="Paragraph", max_chars=1500),
                   f"Continue it with two sentences on this next look of {celebrity}, pairing its date, place and "
-                  "pieces exactly as the fact gives them, and naming no other look's pieces, places or dates:"]
+                  "pieces exactly as the fact gives them, and naming no other look's pieces, places or dates. "
+                  # Each look opened on the name ("Jackson Wang, in the Milan Fashion Week front row on 25 January
+                  # 2025, wore ... Jackson Wang, in a brand campaign on ...") and the paragraph read as a list.
+                  f"Begin with the date or the place, not with {sanitize_text(celebrity)[:80]}'s name:"]
     else:
         parts.append(f"Write the opening of paragraph {number} of {total}, on the looks of {celebrity}: two or three "
                      "sentences on this first look, pairing its date, place and pieces exactly as the facts give "
