@@ -46,3 +46,27 @@ def test_a_piece_of_the_same_post_and_a_look_named_anew_pass() -> None:
     other = _checks("Hanni wore the Loewe Toy Pumps at a magazine cover shoot. | The look adds a touch of elegance. "
                     "| Hanni wore the Loewe Anagram Sunglasses on an award show red carpet.")
     assert other == [[], [], []]
+
+
+def test_a_look_given_to_another_wearer_is_a_pairing_error() -> None:
+    contexts = [
+        {"post_id": "p1", "artist_name": "Hanni", "context": "magazine cover shoot", "title": "Hanni on a cover",
+         "created_at": "2025-06-03T10:00:00Z", "solutions": [PUMPS, JEANS]},
+        {"post_id": "p2", "artist_name": "Winter", "context": "street style", "title": "Winter in street style",
+         "created_at": "2025-09-20T10:00:00Z", "solutions": [SUNGLASSES]},
+        {"post_id": "p3", "artist_name": "Lisa", "context": "airport fashion", "title": "Lisa at the airport",
+         "created_at": "2025-10-02T10:00:00Z", "solutions": [JEANS]},
+    ]
+    index = build_index([{"keyword": "Balletcore"}], contexts, KNOWN)
+    claims = ClaimSet([Claim(s, "body_paragraphs[0]") for s in (
+        "Hanni wore the Loewe Toy Pumps and the Celine Straight Jeans at a magazine cover shoot.",
+        "Winter also wore this look in street style, while Lisa wore the same look at the airport.")])
+    pairing = [check.pairing for check in check_claims(claims, index)]
+    # Lisa wore the jeans of that look; Winter wore none of its pieces.
+    assert [p for p in pairing[1] if "another wearer's" in p] == [
+        "no source post shows Winter in the look of the Loewe Toy Pumps: it was another wearer's; tell Winter's own "
+        "look with its own pieces"]
+    dated = ClaimSet([Claim(s, "body_paragraphs[0]") for s in (
+        "Hanni wore the Loewe Toy Pumps and the Celine Straight Jeans at a magazine cover shoot.",
+        "Winter also wore this look on 20 September 2025")])
+    assert any("shows Winter in the look" in p for p in check_claims(dated, index)[1].pairing)

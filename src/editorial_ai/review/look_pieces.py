@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from editorial_ai.review.source_index import SourceIndex
+from editorial_ai.review.source_index import SourceIndex, plain
 
 # "the look also includes", "this outfit is finished with", "the ensemble pairs ...": a piece given to a look.
 _LOOK_TAKES = re.compile(r"\b(?:the|this|that) (?:look|outfit|ensemble)\b(?! of)[^.;]*?\b(?:includ|featur|complet|"
@@ -29,3 +29,23 @@ def look_piece_problems(text: str, pieces: Sequence[str], look: Sequence[str], i
             problems.append(f"no source post shows the {title} in one look with the {other}: they were worn in "
                             "different posts; tell each look with its own pieces")
     return problems
+
+
+# A look given to another wearer: "Cha Eun-woo also wore this look on 13 September 2025, while Jisoo wore it on 2
+# July 2025." (a Jennie Effect close that passed; the cardigan and shirt were Jisoo's alone).
+_WORE_THE_LOOK = re.compile(r"\b(?:wore|wears|wearing|worn|sported|chose|copied|repeated|recreated) (?:this|that|the "
+                            r"same|her|his|their) (?:look|outfit|combination|pieces|ensemble|pairing)\b",
+                            re.IGNORECASE)
+
+
+def worn_again_problems(text: str, people: Sequence[str], look: Sequence[str], index: SourceIndex) -> list[str]:
+    """People (`people`, as named) a claim says wore "this look" -- the pieces the draft named last (`look`, plain
+    keys) -- whom no post shows in any of those pieces."""
+    if not people or not look or not index.ties or not _WORE_THE_LOOK.search(text):
+        return []
+    shown = set(look)
+    title = index.product_titles.get(look[0], look[0])
+    return [f"no source post shows {person} in the look of the {title}: it was another wearer's; tell {person}'s "
+            "own look with its own pieces"
+            for person in people
+            if not any(plain(person) in tie.people and tie.products & shown for tie in index.ties)]
