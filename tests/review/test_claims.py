@@ -420,6 +420,11 @@ def test_the_feature_opening_on_a_piece_it_never_named_is_a_finding() -> None:
     checks = check_claims(opening, index)
     assert checks[0].pairing == ["which bag? the paragraph names no bag: name the piece in full"]
     assert not checks[1].pairing  # a later paragraph may open on the bag the one before it told
+    # Later in the first paragraph too, when it is worn or opens the sentence; a coat merely mentioned is not.
+    later = check_claims(ClaimSet([Claim("Jennie Effect is a trend of quiet pieces.", "body_paragraphs[0]"),
+                                   Claim("The bag was made of olive leather.", "body_paragraphs[0]"),
+                                   Claim("Fans asked where the bag could be found.", "body_paragraphs[0]")]), index)
+    assert [c.pairing for c in later] == [[], ["which bag? the paragraph names no bag: name the piece in full"], []]
 
 
 def test_a_person_named_only_inside_the_topic_s_name_is_not_a_wearer() -> None:

@@ -472,6 +472,8 @@ def _kinds(pieces: list[str]) -> list[str]:
 
 # What may stand before a piece's type when it names that piece ("the bag", "this bag", "her bag", "Jennie's bag"),
 # stemmed as the claim is.
+_WORN_STEMS = "|".join(sorted({stem(w) for w in ("wore", "wears", "wearing", "carried", "carries", "carrying", "chose",
+                                                 "paired", "sported", "donned")}))
 _DETERMINERS = "|".join(sorted({stem(w) for w in ("the", "this", "that", "these", "those", "her", "his", "their")}
                               | {"s"}))
 
@@ -772,8 +774,7 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
         if claim.location.startswith("body_paragraphs"):
             check.pairing += _reference_problems(claim.text, before, named_before.get(claim.location, []),
                                                  opens=claim.location not in opened, index=index,
-                                                 first=claim.location == "body_paragraphs[0]"
-                                                 and claim.location not in opened)
+                                                 first=claim.location == "body_paragraphs[0]")
         opened.add(claim.location)
         checks.append(check)
     return checks
@@ -792,11 +793,11 @@ def _reference_problems(text: str, before: list[str], named: list[str], *, opens
     """Pieces a body sentence points at that its paragraph never showed: a type no piece named so far has (`before`:
     the paragraph's pieces before this sentence; `named`: with its own), or, opening the paragraph, a piece worn as
     "it" ("Sakura also wore it in street style", left once a fix took out the sentence naming it). The feature's
-    first sentence (`first`) has nothing before it to point back at: "Jennie wore the bag in street style as
-    well." opened a Jennie Effect article that passed."""
+    first paragraph (`first`) has nothing before it to point back at: "Jennie wore the bag in street style as
+    well. ... The bag was made of olive leather" opened a Jennie Effect article that passed."""
     if before or (first and not named):
         kinds = [f"which {kind}? the paragraph names no {kind}: name the piece in full"
-                 for kind in unnamed_types(text, named, index)]
+                 for kind in unnamed_types(text, named, index, worn_only=not before)]
         if before or kinds:
             return kinds
     if opens and not named and (worn := _WORN_UNNAMED.search(text)):
@@ -804,14 +805,17 @@ def _reference_problems(text: str, before: list[str], named: list[str], *, opens
     return []
 
 
-def unnamed_types(text: str, named: list[str], index: SourceIndex) -> list[str]:
+def unnamed_types(text: str, named: list[str], index: SourceIndex, *, worn_only: bool = False) -> list[str]:
     """The piece types the text points at ("the bag", "her belt") that no piece named so far in its paragraph
     (`named`, plain keys) has, though some sourced piece has: in a paragraph about the Balenciaga jeans, "The bag
-    adds to a look with its neutral color" is about a bag the reader was not shown."""
+    adds to a look with its neutral color" is about a bag the reader was not shown. With `worn_only`, only a type
+    worn or opening the sentence ("Jennie wore the bag", "The bag was made of olive leather")."""
     folded = f" {' '.join(stem(w) for w in plain(text).split())} "
     have = set(_kinds(named))
     kinds = {kind for kind in _kinds(list(index.product_titles)) if kind in _POINTED_TYPES and kind not in have}
-    return sorted(kind for kind in kinds if re.search(rf" (?:{_DETERMINERS}) {re.escape(kind)} ", folded))
+    point = (rf" (?:{_DETERMINERS}) " if not worn_only
+             else rf"^ (?:{_DETERMINERS}) | (?:{_WORN_STEMS}) (?:{_DETERMINERS}) ")
+    return sorted(kind for kind in kinds if re.search(rf"(?:{point}){re.escape(kind)} ", folded))
 
 
 def unsupported_claims(checks: list[ClaimCheck], threshold: float | None = None,
