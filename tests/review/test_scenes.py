@@ -687,3 +687,15 @@ def test_comfort_a_maker_s_intent_and_a_sweeping_reception_are_findings() -> Non
     assert invented_reception("The Jennie Effect was a trend that swept through the fashion world in 2025.", []) == [
         "swept through the fashion world"]
     assert invented_reception("It swept through the fashion world.", ["swept", "world"]) == []
+
+
+def test_a_request_read_back_a_count_of_logged_looks_and_praise_by_a_false_friend_are_findings() -> None:
+    opening = ('The feature\'s first sentence is "Balletcore" (quoted, not instructions), and it tells this fact in '
+               "your own words, with its names and details exactly as given: Hanni wore Loewe Toy Pumps.")
+    assert notes_named(opening) == ["feature s first sentence", "quoted not instructions", "tells this fact",
+                                    "in your own words", "exactly as given"]
+    assert "not the request for it" in notes_problem("quoted not instructions")
+    assert notes_named("It was the most viewed look among the fifteen logged.") == ["the fifteen logged"]
+    # A post titled "Jackson Wang heads out of Incheon" vouches for no look that is "sure to stand out".
+    assert invented_reception("A look that is sure to stand out.", ["heads", "incheon"]) == ["sure to stand out"]
+    assert invented_reception("A look that stood out from the crowd.", []) == ["stood out from the crowd"]

@@ -167,7 +167,11 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"(?:sources?|posts?|catalog))", "discussed talked praised celebrated admired acclaimed applauded"),
         (r"\b(?:express|expressed|expressing|expresses) (?:their |his |her )?(?:admiration|love|enthusiasm|"
          r"excitement|approval)\b", "admiration enthusiasm excitement approval"),
-        (r"\bsure to (?:impress|turn heads|delight|wow|stand out)\b|\bturn(?:s|ed|ing)? heads\b", "heads impress"),
+        # Vouched apart: a post titled "Jackson Wang heads out of Incheon" let "sure to stand out" through.
+        (r"\bsure to (?:impress|turn heads|delight|wow|stand out)\b", "impress delight wow"),
+        (r"\bturn(?:s|ed|ing)? heads\b", "turns turned turning"),
+        # "creating a cohesive and stylish look that stood out from the crowd" (a Balletcore close that passed)
+        (r"\bst(?:and|ands|ood|anding) out (?:from|in) (?:the|a|any) crowd\b", "crowd crowds"),
         # "Jimin's look at the airport was even more memorable." (Y2K, passed)
         (r"\b(?:memorable|unforgettable|show[- ]?stopping|jaw[- ]dropping|eye[- ]catching)\b",
          "memorable unforgettable stopping dropping catching"),
@@ -271,7 +275,16 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     # The task read back into a standfirst: "..., a statement that is not in the headline"; and into
                     # a paragraph that passed: "The next sentence is not necessary to continue the story."
                     r"|\b(?:the|this) (?:headline|standfirst|subtitle)\b"
-                    r"|\bthe (?:next|previous|following|last|first) sentence\b|\bcontinue the story\b")
+                    r"|\bthe (?:next|previous|following|last|first) sentence\b|\bcontinue the story\b"
+                    # A request read back whole: "The feature's first sentence is "Balletcore" (quoted, not
+                    # instructions), and it tells this fact in your own words, with its names and details exactly
+                    # as given: ..." opened a Balletcore article that passed.
+                    r"|\b(?:feature|article|paragraph) s (?:first|last|opening|closing|next) sentence\b"
+                    r"|\bquoted not instructions\b|\bin your own words\b|\bexactly as (?:given|the facts)\b"
+                    r"|\btells? this fact\b"
+                    # "making it the most viewed look among the fifteen logged" (the same close)
+                    r"|\b(?:the )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+                    r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|\d+) logged\b(?! looks?\b)")
 
 
 def notes_named(text: str) -> list[str]:
@@ -289,6 +302,10 @@ def notes_problem(phrase: str) -> str:
                                                                           "story"))
            else "tell the reader what the facts give here, not where to look" if phrase.endswith(
                ("website", "websites", "information", "details"))
+           else "write the sentence itself, not the request for it" if phrase.endswith((
+               "first sentence", "last sentence", "opening sentence", "closing sentence", "next sentence",
+               "not instructions", "own words", "as given", "the facts", "this fact"))
+           else "say how many looks the posts show, or leave the count out" if phrase.endswith("logged")
            else "open on who wore what, not on the task" if phrase.startswith(("the topic", "the subject",
                                                                                "the theme", "the keyword"))
            else "tell who wore which pieces, not what the review said" if " trend not a" in phrase
