@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from editorial_ai.content_types.article.writer.chat_text import (
     clean_paragraph,
+    cut_phrases,
     editor_requests_not_followed,
     findings_for,
     fit_paragraph,
@@ -237,3 +238,16 @@ def test_a_quoted_clause_locates_the_sentence_that_holds_it() -> None:
     assert sentence_findings(entry, paragraph, 0) == [(
         "Rosé and Irene wore Quiet Luxury this season, and they will continue to set trends for the coming months.",
         ['no source reports how anyone received it: "will continue to"; say what the posts show instead'])]
+
+
+def test_a_clause_holding_a_quoted_phrase_is_cut_and_a_main_clause_is_not() -> None:
+    assert cut_phrases("Jennie Effect is a fashion trend that emerged in February 2025, featuring bags and flats.",
+                       ["emerged in february 2025"]) == "Jennie Effect is a fashion trend, featuring bags and flats."
+    assert cut_phrases("The look, which went viral, paired the bag with the flats.", ["went viral"]) == (
+        "The look paired the bag with the flats.")
+    assert cut_phrases("Jisoo wore the cardigan in street style, and it quickly went viral online.",
+                       ["went viral"]) == "Jisoo wore the cardigan in street style."
+    # In the main clause, or leaving too little, the sentence goes to the model instead.
+    assert cut_phrases("The trend is popular among fashion fans, with fifteen looks.", ["is popular among"]) is None
+    assert cut_phrases("Balletcore is a trend that emerged in the early 2000s.", ["emerged in the early 2000s"]) is None
+    assert cut_phrases("Jennie wore the bag in street style.", ["went viral"]) is None

@@ -876,3 +876,17 @@ async def test_a_rewrite_its_self_edit_empties_is_written_again_from_its_facts()
     run.body = ["The Jennie Effect starts in street style.", wrong]
     assert await writer._self_edit(run, 1, wrong) == wrong
     assert run.notes["paragraphs emptied by self-edits, written again"][0]["kept"] == "rewrite"
+
+
+async def test_a_sentence_whose_only_problem_is_a_quoted_phrase_loses_its_clause_without_a_request() -> None:
+    kept = "In street style on 5 August 2025 Jennie chose the Calvin Klein 90s Straight Jeans in blue denim"
+    viral = f"{kept}, and the look quickly went viral."
+    writer, client = _writer({})
+    run = writer._run(TOPICS, CONTEXTS, tone="sophisticated", guidance="", seed=None, variant=0,
+                      rubric=load_rubric("fashion_magazine"))
+    run.body = [f"{PARAGRAPH} {viral}"]
+    problem = 'no source reports how anyone received it: "went viral"; say what the posts show instead'
+    fixed = await writer._fix_sentences(run, 0, f"{PARAGRAPH} {viral}", [(viral, [problem])], [])
+    assert fixed == f"{PARAGRAPH} {kept}."
+    assert run.notes["sentences_cut"] == [{"sentence": viral, "new": f"{kept}."}]
+    assert client.calls == []

@@ -40,6 +40,9 @@ def test_facts_are_grouped_into_background_looks_products_and_spread() -> None:
     # Who wore the trend, each with the places of their own posts: no list of places to pair with anyone at will.
     worn = "worn by: Jennie at the airport and in street style; Lisa in street style"
     assert worn in background.facts
+    # The opening names the kinds of piece and their labels, so it says "bags and jeans", not "the bag" it never named.
+    assert "pieces: bags and jeans" in background.facts
+    assert any(f.startswith("labels: Chanel") and "Calvin Klein" in f for f in background.facts)
     # The close gives each other wearer one look with its own pieces, and no list of pieces beside the people.
     lisa = "look of Lisa on 1 September 2025 in street style: Celine Triomphe Shoulder Bag in black leather"
     assert lisa in spread.facts

@@ -36,6 +36,7 @@ from editorial_ai.content_types.article.writer.chat_prompts import (
 )
 from editorial_ai.content_types.article.writer.chat_text import (
     clean_paragraph,
+    cut_phrases,
     editor_requests_not_followed,
     findings_for,
     fit_paragraph,
@@ -94,6 +95,9 @@ from editorial_ai.review.text_checks import (
 from editorial_ai.text import split_sentences, word_count
 
 TEMPERATURE = 0.5  # lower than a chat default: the facts, not variety, are what the prose must carry
+# A problem that quotes the phrase at fault (a history, a reception, a scene, a wear claim, the writer's notes).
+_QUOTED_PHRASE = re.compile(r'(?:a history or an age|no such scene|how anyone received it|not the clothes|not people|'
+                            r'what it belongs to): "([^"]+)"')
 MIN_WORDS = 55  # a paragraph shorter than this is asked for once more
 THIN_WORDS = 30  # a paragraph the sentence fixes leave shorter than this is rewritten whole
 ARTICLE_WORDS = 360  # a body shorter than this has its shortest paragraphs continued (the brief's floor is 350)
@@ -723,8 +727,11 @@ class ChatEditorialService:
         for n, (sentence, problems) in enumerate(located):
             if sentence not in fixed:
                 continue
-            new = await self._corrected(run, index, fixed, sentence, problems, facts, salt=11 * n)
-            kind = "sentences_rewritten"
+            new = self._cut(run, index, fixed, sentence, problems)
+            kind = "sentences_cut"
+            if not new:
+                new = await self._corrected(run, index, fixed, sentence, problems, facts, salt=11 * n)
+                kind = "sentences_rewritten"
             if not new:
                 new = await self._replacement(run, index, fixed, sentence, problems, facts, salt=11 * n)
                 kind = "sentences_replaced"
@@ -739,6 +746,16 @@ class ChatEditorialService:
             fixed = fixed.replace(sentence, new, 1)
             _log(run.notes, kind, sentence if kind == "sentences_rewritten" else {"sentence": sentence, "new": new})
         return mend_sentences(fixed)
+
+    def _cut(self, run: _ChatRun, index: int, paragraph: str, sentence: str, problems: list[str]) -> str:
+        """`sentence` with the clauses holding the phrases its problems quote taken out (`chat_text.cut_phrases`:
+        "..., a trend that emerged in the 90s, featuring ..."), when what is left is usable; "" otherwise. No request
+        is spent on it."""
+        phrases = [phrase for problem in problems for phrase in _QUOTED_PHRASE.findall(problem)]
+        # Only a sentence whose every problem is a quoted phrase: a wrong pairing is not cut away.
+        new = cut_phrases(sentence, list(dict.fromkeys(phrases))) if all(
+            _QUOTED_PHRASE.search(problem) for problem in problems) and phrases else None
+        return new if new and self._usable(run, paragraph, sentence, new, problems, index) else ""
 
     def _usable(self, run: _ChatRun, paragraph: str, sentence: str, new: str, problems: list[str],
                 index: int = -1) -> bool:

@@ -23,6 +23,7 @@ from editorial_ai.content_types.article.writer.leads import (
     spread_lead,
 )
 from editorial_ai.models.state_json import CuratedTopicJson, ProductJson, SourcePostJson, json_list
+from editorial_ai.review.attributes import GARMENTS
 from editorial_ai.services.source import readable_date
 
 Topics = Sequence[CuratedTopicJson]
@@ -406,6 +407,30 @@ def _period(posts: Posts) -> str:
     return f"between {month[0]} and {month[1]}" if month[0] != month[1] else f"in {month[0]}"
 
 
+def _labels(posts: Posts) -> list[str]:
+    """The posts' brands, most worn first."""
+    return [b for b, _ in Counter(str(s.get("brand")) for p in posts for s in p.get("solutions", [])
+                                  if s.get("brand")).most_common()]
+
+
+def _garment_kinds(posts: Posts) -> list[str]:
+    """The kinds of piece the posts show, most worn first, as plurals ("bags", "ballet flats", "tank tops"): the
+    opening's facts named none, and every opening pointed at "the bag" or "the boots" it never named ("Jennie wore
+    the bag in street style as well.")."""
+    kinds: Counter[str] = Counter()
+    for post in posts:
+        for solution in post.get("solutions", []):
+            words = str(solution.get("title") or "").casefold().split()
+            if words and (words[-1] in GARMENTS or words[-1].rstrip("s") in GARMENTS):
+                last = words[-1] if words[-1].endswith("s") else f"{words[-1]}s"
+                kinds[f"{words[-2]} {last}" if last in _TWO_WORD_KINDS and len(words) > 1 else last] += 1
+    return [kind for kind, _ in kinds.most_common()]
+
+
+# Kinds read with the word before them: "ballet flats", "tank tops", "ankle boots".
+_TWO_WORD_KINDS = frozenset({"flats", "tops"})
+
+
 def _worn_by(people: list[str], posts: Posts) -> str:
     """ "worn by: Cha Eun-woo in street style; Jackson Wang in the Milan Fashion Week front row and in a brand
     campaign": each person with the places of their own posts. Given the places and the people as two lists
@@ -464,9 +489,10 @@ def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) 
     others = [n for n, _ in Counter(str(p["artist_name"]) for p in posts if p.get("artist_name")).most_common(4)]
     if others:
         background.append(_worn_by(others[:3], posts))
+    if kinds := _garment_kinds(posts):  # opening on the kinds of piece ("bags, ballet flats"), not "the bag"
+        background += [f"pieces: {_and(kinds[:4])}", f"labels: {_and(_labels(posts)[:3])}"]
     lead = background_lead(keyword, scenes, count_word(len(posts)), period, variant)
-    labels = [b for b, _ in Counter(str(s.get("brand")) for p in posts for s in p.get("solutions", [])
-                                    if s.get("brand")).most_common()]
+    labels = _labels(posts)
     follow = background_follow(keyword, [t for t, _ in tag_counts.most_common(12)], others[:3], variant)
     if len(labels) >= 2:
         follow += f" Its pieces come from {count_word(len(labels))} labels, including {_and(labels[:3])}."
