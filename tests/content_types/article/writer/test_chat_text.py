@@ -251,3 +251,12 @@ def test_a_clause_holding_a_quoted_phrase_is_cut_and_a_main_clause_is_not() -> N
     assert cut_phrases("The trend is popular among fashion fans, with fifteen looks.", ["is popular among"]) is None
     assert cut_phrases("Balletcore is a trend that emerged in the early 2000s.", ["emerged in the early 2000s"]) is None
     assert cut_phrases("Jennie wore the bag in street style.", ["went viral"]) is None
+
+
+def test_pull_quote_candidates_prefer_a_named_person_or_piece_and_skip_advice_to_the_reader() -> None:
+    body = ["The bag is coquette and has a gorpcore feel to it, quiet and easy.",
+            "You can pair the cap with the bag to create a look that is calm and clear.",
+            "Jackson Wang lets the olive belt do the talking against a silver hoodie."]
+    candidates = pull_quote_candidates(body, ["gorpcore"], names=["Jackson Wang"])
+    assert candidates == ["Jackson Wang lets the olive belt do the talking against a silver hoodie",
+                          "The bag is coquette and has a gorpcore feel to it, quiet and easy"]

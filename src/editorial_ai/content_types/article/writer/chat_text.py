@@ -148,15 +148,23 @@ _FILLER_OPENING = re.compile(r"^(?:In (?:the world of|today's|a world|conclusion
 
 
 def pull_quote_candidates(body: Sequence[str], terms: Sequence[str], limit: int = 6,
-                          unfit: Callable[[str], bool] = lambda _: False) -> list[str]:
-    """Lines worth enlarging: 8 to 28 words, no dates or figures, no filler opening and nothing `unfit` rejects
-    (the writer rejects invented reception), preferring those that name the topic."""
-    sentences = [s.rstrip(".") for p in [*body[1:], body[0]] for s in split_sentences(p)]
+                          unfit: Callable[[str], bool] = lambda _: False, names: Sequence[str] = ()) -> list[str]:
+    """Lines worth enlarging: 8 to 28 words, no dates or figures, no filler opening, no advice to the reader ("You
+    can pair the cap with the bag ..." was a Balletcore pull quote) and nothing `unfit` rejects (the writer rejects
+    what the review would find wrong), preferring those that name a sourced person or piece (`names`; "The bag is
+    coquette and has a gorpcore feel to it" was a Gorpcore pull quote), then the topic."""
+    sentences = [s.rstrip(".!") for p in [*body[1:], body[0]] for s in split_sentences(p)]
     fit = [s for s in sentences if 8 <= word_count(s) <= 28 and len(s) <= 200 and not _DATE.search(s)
-           and s.count('"') % 2 == 0 and not _FILLER_OPENING.match(s) and not unfit(s)]
+           and s.count('"') % 2 == 0 and not _FILLER_OPENING.match(s) and not _TO_THE_READER.match(s)
+           and not unfit(s)]
     folded_terms = [t.casefold() for t in terms if t]
-    fit.sort(key=lambda s: not any(t in s.casefold() for t in folded_terms))
+    folded_names = [n.casefold() for n in names if len(n) > 2]
+    fit.sort(key=lambda s: (not any(n in s.casefold() for n in folded_names),
+                            not any(t in s.casefold() for t in folded_terms)))
     return fit[:limit]
+
+
+_TO_THE_READER = re.compile(r"^(?:you|your|to wear|try|pair|if you)\b", re.IGNORECASE)
 
 
 _AT = re.compile(r"^(?:body_paragraphs\[(\d+)\]|paragraph (\d+)\b)", re.I)

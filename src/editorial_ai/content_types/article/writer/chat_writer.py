@@ -602,11 +602,21 @@ class ChatEditorialService:
         (title, subtitle), _ = day_first_dates([title, subtitle])
         return canonical_case(title, run.outline.names), canonical_case(subtitle, run.outline.names)
 
+    @staticmethod
+    def _flagged(run: _ChatRun, body: list[str]) -> set[str]:
+        """The body's sentences (without their closing stop) the review's checks would quote."""
+        if run.screen is None:
+            return set()
+        run.body = body
+        return {sentence.rstrip(".!") for i in range(len(body)) for sentence, _ in run.screen.located(body, i)}
+
     async def _pull_quote(self, run: _ChatRun, body: list[str], kept: Sequence[str] = ()) -> list[str]:
         """The model's pick among the body's fit lines; a revision keeps the last pick (`kept`) while that line
         still stands, unchanged and fit, in the body (asking again costs a prefill of every candidate)."""
-        candidates = pull_quote_candidates(body, run.outline.terms,
-                                           unfit=lambda line: bool(run.invented(line) or run.unsourced_years(line)))
+        flagged = self._flagged(run, body)
+        candidates = pull_quote_candidates(
+            body, run.outline.terms, names=[*run.outline.names, *(p.name for p in run.outline.products)],
+            unfit=lambda line: bool(line in flagged or run.invented(line) or run.unsourced_years(line)))
         if kept and kept[0] in candidates:
             run.notes["pull_quote"] = "kept from the last draft"
             return [kept[0]]
