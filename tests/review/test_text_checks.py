@@ -401,6 +401,10 @@ def test_a_sentence_whose_words_an_earlier_one_all_holds_says_it_again() -> None
     # One that denies it, or adds a word, says something of its own.
     assert not says_again("Cha Eun-woo is not the most viewed Gorpcore wearer.", before, sourced)
     assert not says_again("Cha Eun-woo is the most viewed Gorpcore wearer in Seoul.", before, sourced)
+    # A look told again with only its date added is said again.
+    paired = ("V wore the Jacquemus Le Chiquito Bag at the airport and paired it with the Balenciaga Le City Bag in "
+              "silver leather.")
+    assert says_again("V wore the Jacquemus Le Chiquito Bag at the airport on 5 April 2025.", paired)
 
 
 def test_a_paragraph_of_sentences_opening_the_same_way_reads_as_a_list() -> None:

@@ -104,6 +104,8 @@ LIST_OPENING_WORDS = 2
 LIST_OPENING_COUNT = 3
 LISTED_OPENING = "opens like two sentences before it, on"
 _NEGATIONS = frozenset({"not", "no", "never", "nor", "neither", "without"})
+_MONTH_WORDS = frozenset(content_words("january february march april may june july august september october "
+                                       "november december"))
 _PRONOUN_SUBJECT = re.compile(r"\b(?:he|she|they)\b", re.IGNORECASE)
 # A standfirst that gives back its headline ("Jennie Effect: A Coquette Minimalist Bag Trend ..." under the same
 # headline) tells the reader nothing new; it passed the gate while only the writer's log noted it.
@@ -254,7 +256,12 @@ def says_again(sentence: str, earlier: str, sourced: frozenset[str] = frozenset(
     if len(own) >= NEAR_COPY_MIN_WORDS and own - frozenset(before.split()) <= _ADDS_NOTHING:
         return True  # "On 27 January he also wore the bag at the same event" after "... Jimin wore the bag ..."
     every, before_words = frozenset(content_words(sentence)), frozenset(content_words(earlier))
-    if len(every) >= SUBSET_MIN_WORDS and every <= before_words and not _NEGATIONS & (own ^ frozenset(before.split())):
+    if (len(every) >= SUBSET_MIN_WORDS and len(every & before_words) >= SUBSET_MIN_WORDS
+            and all(w in before_words or w.isdigit() or w in _MONTH_WORDS for w in every)
+            and (every <= before_words or (every - before_words) & _MONTH_WORDS)  # a figure alone is news
+            and not _NEGATIONS & (own ^ frozenset(before.split()))):
+        # Its words all said before, or only a date added: "V wore the Jacquemus Le Chiquito Bag at the airport on
+        # 5 April 2025." after "V wore the Jacquemus Le Chiquito Bag at the airport and paired it with ...".
         return True
     if (len(every) >= UNNAMED_MIN_WORDS and len(every & before_words) >= UNNAMED_SHARE * len(every)
             and not _capitalised(sentence) and not (every - before_words) & sourced):
