@@ -428,7 +428,7 @@ def test_how_a_piece_feels_carries_or_suits_a_season_is_invented_wear() -> None:
     assert invented_wear("The bag exemplifies sustainability in fashion.", set()) == ["sustainability"]
     # a Gorpcore article of the twenty-first round escalated with these still in it
     assert invented_wear("The sweatshirt is a versatile top that can be paired with any outfit.", set()) == [
-        "can be paired with any outfit"]
+        "a versatile top", "can be paired with any outfit"]
     assert invented_wear("It adds a touch of old money to any outfit.", set()) == ["to any outfit"]
     assert invented_wear("It is a great addition to any Gorpcore look.", set()) == ["a great addition to any"]
     assert invented_wear("Jackson Wang paired the belt with the Dior Book Tote.", set()) == []
@@ -699,3 +699,10 @@ def test_a_request_read_back_a_count_of_logged_looks_and_praise_by_a_false_frien
     # A post titled "Jackson Wang heads out of Incheon" vouches for no look that is "sure to stand out".
     assert invented_reception("A look that is sure to stand out.", ["heads", "incheon"]) == ["sure to stand out"]
     assert invented_reception("A look that stood out from the crowd.", []) == ["stood out from the crowd"]
+
+
+def test_a_piece_called_versatile_or_fit_to_dress_up_or_down_is_a_wear_claim() -> None:
+    assert invented_wear("The Jacquemus Le Chiquito Bag is a versatile piece that can be dressed up or down.", []) == [
+        "a versatile piece"]
+    assert invented_wear("It can be dressed up or down.", []) == ["be dressed up or down"]
+    assert invented_wear("The versatile bag came out at the airport.", []) == []

@@ -485,6 +485,10 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:on|for|in) (?:a |the )?(?:sunny|rainy|cloudy|cold|chilly|hot|warm|windy|snowy|crisp|lazy|breezy) "
          r"(?:day|days|morning|mornings|afternoon|afternoons|evening|evenings|night|nights|weekend|weekends|weather)\b",
          "sunny rainy cloudy cold chilly hot warm windy snowy crisp lazy breezy weather"),
+        # "The Jacquemus Le Chiquito Bag is a versatile piece that can be dressed up or down." (a continuation
+        # the writer's screen let through): how a piece can be worn, which no post shows
+        (r"\b(?:a|an) versatile (?:piece|item|accessory|addition|choice|option|staple|bag|shoe|top|jacket)\b"
+         r"|\b(?:be|is|are) dressed up or down\b", "versatile dressed"),
         # "Jackson Wang has consistently been a leader in minimalism and sustainability in fashion" (Balletcore)
         (r"\b(?:a|the) (?:leader|pioneer|trailblazer|trendsetter) (?:in|of)\b|\bsustainab(?:le|ility)\b"
          r"|\beco[- ]friendly\b", "leader pioneer trailblazer trendsetter sustainable sustainability eco"),
