@@ -894,7 +894,7 @@ async def test_a_sentence_whose_only_problem_is_a_quoted_phrase_loses_its_clause
 
 async def test_a_line_the_review_would_quote_is_never_the_pull_quote() -> None:
     viral = "Jennie's olive bag look quickly went viral on every fan page that follows her."
-    writer, client = _writer({"editorial_pull_quote": [{"text": "1"}]})
+    writer, _ = _writer({"editorial_pull_quote": [{"text": "1"}]})
     run = writer._run(TOPICS, CONTEXTS, tone="sophisticated", guidance="", seed=None, variant=0,
                       rubric=load_rubric("fashion_magazine"))
     clean = "The olive leather of the Chanel bag is the one rich note against the plain coat"
