@@ -413,6 +413,16 @@ def test_a_paragraph_opening_on_a_piece_it_never_named_is_a_finding() -> None:
                                 "piece"]
 
 
+def test_a_trend_made_a_place_is_a_finding_unless_the_sources_make_it_one() -> None:
+    index = build_index(TOPICS, CONTEXTS, KNOWN, context=["Gorpcore"])
+    checks = check_claims(text_claims("Jennie's Airport Look at Gorpcore Fashion. Jennie wore the Chanel 22 Bag in "
+                                      "the spirit of Gorpcore."), index)
+    assert checks[0].pairing == ["Gorpcore is the trend, not a place or an event: name where the posts put the look"]
+    assert not checks[1].pairing
+    at_the_airport = build_index(TOPICS, CONTEXTS, KNOWN, context=["Airport"])
+    assert not check_claims(text_claims("Jennie wore the Chanel 22 Bag at the airport."), at_the_airport)[0].pairing
+
+
 def test_the_feature_opening_on_a_piece_it_never_named_is_a_finding() -> None:
     index = build_index(TOPICS, CONTEXTS, KNOWN)
     opening = ClaimSet([Claim("Jennie wore the bag in street style as well.", "body_paragraphs[0]"),

@@ -301,6 +301,13 @@ def trend_as_worn(text: str, trend: str) -> bool:
     return bool(name) and re.search(_WORE + re.escape(name) + _AFTER_WORN_TREND, fold(text).lower()) is not None
 
 
+def trend_as_a_place(text: str, trend: str) -> bool:
+    """Whether the text puts a look at the trend as if it were an event or a place ("Jackson Wang's Brand Campaign
+    Look at Gorpcore Fashion" was a Gorpcore headline): "at <trend>" names no place any post gives."""
+    name = fold(trend).lower().strip()
+    return bool(name) and re.search(rf"\bat (?:the |a )?{re.escape(name)}\b(?!['’])", fold(text).lower()) is not None
+
+
 def trend_called_a_garment(text: str, trend: str) -> str | None:
     """The garment word the text makes the trend itself ("Coquette is a fashionable bag"), or None."""
     folded, name = fold(text).lower(), fold(trend).lower().strip()

@@ -27,6 +27,7 @@ from editorial_ai.review.attributes import (
     families_of,
     misfiled_garment,
     piece_inside_piece,
+    trend_as_a_place,
     trend_as_a_wearer,
     trend_as_worn,
     trend_called_a_garment,
@@ -710,6 +711,9 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
                        and plain(trend) not in {plain(p) for p in people}]
     result.pairing += [f"{trend} is the trend, not a piece anyone wore: name the pieces the posts show"
                        for trend in index.context if trend_as_worn(claim.text, trend)]
+    result.pairing += [f"{trend} is the trend, not a place or an event: name where the posts put the look"
+                       for trend in index.context if trend_as_a_place(claim.text, trend)
+                       and not any(trend_as_a_place(sentence, trend) for sentence in index.sentences)]
     if people and not claim.heading and not any(kind == "product" for _, kind in sourced):
         # A claim naming a piece is left to the piece's own checks (its description may name its type).
         result.pairing += _garment_problems(claim.text, people, index)
