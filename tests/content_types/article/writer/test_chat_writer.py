@@ -899,3 +899,25 @@ async def test_a_line_the_review_would_quote_is_never_the_pull_quote() -> None:
                       rubric=load_rubric("fashion_magazine"))
     clean = "The olive leather of the Chanel bag is the one rich note against the plain coat"
     assert await writer._pull_quote(run, [PARAGRAPH, f"{viral} {clean}."]) == [clean]
+
+
+async def test_a_short_body_no_continuation_lengthens_has_its_shortest_paragraph_written_again() -> None:
+    short = "On 5 August 2025 Jennie chose the Calvin Klein 90s Straight Jeans in blue denim for street style."
+    content = EditorialContent(keyword="Jennie Effect", title="Jennie Effect: the olive bag",
+                               body_paragraphs=[PARAGRAPH, short])
+    review = {"source": "review", "failed_criteria": [
+        {"criterion": "content_completeness", "reason": "Incomplete.",
+         "evidence": ["write at least 250 words of body text (found 60)"]}]}
+    longer = (f"{short} The jeans sit loose and straight, blue denim worn plainly, and the street look around them "
+              "stays quiet so that the cut and the colour carry it from one corner of the frame to the other.")
+    writer, client = _writer({"editorial_extend": [{"text": "It is nice."}], "editorial_paragraph": [{"text": longer}],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.revise(content=content, targets=["body_paragraphs[0]", "body_paragraphs[1]"],
+                                  feedback_history=[review], curated_topics=TOPICS, enriched_contexts=CONTEXTS,
+                                  design_spec=DesignSpec())
+    # No continuation was usable; the shortest paragraph was asked for whole, and kept longer.
+    asked = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
+    assert asked and "the paragraph is too short (18 words)" in asked[0]
+    assert outcome.content.body_paragraphs[1] == longer
+    (entry,) = outcome.notes["short body: shortest paragraph written again"]
+    assert entry["paragraph"] == 2 and entry["kept"] is True

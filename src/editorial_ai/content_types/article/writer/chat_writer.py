@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pydantic import JsonValue
 
 from editorial_ai.content_types.article.writer.chat_prompts import (
+    PARAGRAPH_WORDS,
     body_task,
     extend_task,
     headline_task,
@@ -858,6 +859,26 @@ class ChatEditorialService:
                       else "rewrites using a phrase again asked again")
         return best if best is old else await self._self_edit(run, index, best)
 
+    async def _lengthened(self, run: _ChatRun, paragraphs: list[str], redo: set[int]) -> list[str]:
+        """A body the review found short and no continuation lengthened: its shortest paragraph written again whole
+        from its facts (`_rewrite`, self-edited), kept only when longer. Left as it was, the revision read as
+        unchanged and the loop escalated a Gorpcore draft at 183 words whose every other check passed; the model's
+        continuations of it were all refused (it wrote each paragraph out again)."""
+        candidates = [i for i in range(len(paragraphs)) if i not in redo] or list(range(len(paragraphs)))
+        index = min(candidates, key=lambda i: word_count(paragraphs[i]))
+        plan = run.outline.plans[min(index, len(run.outline.plans) - 1)]
+        finding = (f"Review: the paragraph is too short ({word_count(paragraphs[index])} words): write it again with "
+                   f"more of its facts, {PARAGRAPH_WORDS[0]} to {PARAGRAPH_WORDS[1]} words")
+        new = await self._rewrite(run, index, len(paragraphs), [finding], paragraphs[index])
+        longer = word_count(new) > word_count(paragraphs[index])
+        _log(run.notes, "short body: shortest paragraph written again",
+             {"paragraph": index + 1, "role": plan.kind, "words before": word_count(paragraphs[index]),
+              "words after": word_count(new), "kept": longer})
+        if longer:
+            paragraphs = list(paragraphs)
+            paragraphs[index] = new
+        return paragraphs
+
     async def revise(self, *, content: EditorialContent, targets: list[str], feedback_history: list[FeedbackJson],
                      curated_topics: list[CuratedTopicJson], enriched_contexts: list[SourcePostJson],
                      design_spec: DesignSpec, tone: str = "sophisticated", seed: int | None = None,
@@ -899,6 +920,8 @@ class ChatEditorialService:
             # by the review's checks as in a first draft; kept to the rewritten ones, a Balletcore revision passed
             # at 324 words.
             paragraphs = await self._reach_floor(run, paragraphs)
+        if short_body(latest) and run.styled_words(paragraphs) <= run.styled_words(content.body_paragraphs):
+            paragraphs = await self._lengthened(run, paragraphs, redo)
         if len(paragraphs) - 1 in redo:  # the closing paragraph was rewritten: it may have lost its "you" line
             paragraphs = await self._reader_line(run, paragraphs)
         title, subtitle = content.title, content.subtitle
