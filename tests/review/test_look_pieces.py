@@ -70,3 +70,20 @@ def test_a_look_given_to_another_wearer_is_a_pairing_error() -> None:
         "Hanni wore the Loewe Toy Pumps and the Celine Straight Jeans at a magazine cover shoot.",
         "Winter also wore this look on 20 September 2025")])
     assert any("shows Winter in the look" in p for p in check_claims(dated, index)[1].pairing)
+
+
+def test_a_piece_said_to_be_worn_with_another_needs_a_post_of_both() -> None:
+    contexts = [
+        {"post_id": "p1", "artist_name": "Hanni", "context": "magazine cover shoot", "title": "Hanni on a cover",
+         "created_at": "2025-06-03T10:00:00Z", "solutions": [PUMPS, JEANS]},
+        {"post_id": "p2", "artist_name": "Hanni", "context": "award show red carpet", "title": "Hanni at an award show",
+         "created_at": "2025-09-20T10:00:00Z", "solutions": [SUNGLASSES]},
+    ]
+    index = build_index([{"keyword": "Balletcore"}], contexts, KNOWN)
+    claims = ClaimSet([Claim(s, "body_paragraphs[2]") for s in (
+        "The Loewe Toy Pumps were worn with the Celine Straight Jeans at a magazine cover shoot.",
+        "The Loewe Toy Pumps were worn with the Loewe Anagram Sunglasses at an award show.")])
+    pairing = [check.pairing for check in check_claims(claims, index)]
+    assert not any("worn with" in p for p in pairing[0])
+    assert ("no source post shows the Loewe Toy Pumps worn with the Loewe Anagram Sunglasses: tell each look with its "
+            "own pieces") in pairing[1]

@@ -418,6 +418,9 @@ def test_a_paragraph_of_sentences_opening_the_same_way_reads_as_a_list() -> None
     told = ("Lee Sung-kyung wore the Lemaire Soft Game Bag. Lee Sung-kyung paired it with the Lemaire Twisted Shirt. "
             "Lee Sung-kyung chose white for both.")
     assert list_openings([told], frozenset({"lee sung kyung"})) == []
+    piece = ("The Chanel 22 Bag by Chanel, an olive leather bag, was worn at the airport. The Chanel 22 Bag by Chanel "
+             "was worn with the coat. The Chanel 22 Bag by Chanel came back in street style.")
+    assert [o for _, _, o in list_openings([piece], frozenset({"chanel 22 bag"}))] == ["chanel 22 bag by"] * 2
     result = _run("repetition", [*ARTICLE[:2], "Jennie wore the Chanel 22 Bag at the airport. Jennie wore it in olive "
                                  "leather. Jennie wore it with a plain coat.", *ARTICLE[2:]])
     assert not result.passed

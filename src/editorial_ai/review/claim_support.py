@@ -563,6 +563,31 @@ def _typed_attribute_problems(text: str, products: list[str], index: SourceIndex
     return problems
 
 
+# One piece said to be worn with another: "The Chanel 22 Bag ... was worn with Balenciaga Le City Bag at a pop-up
+# store event" (a Jennie Effect article that passed; no post shows the two together).
+_WORN_WITH = re.compile(r"\b(?:worn|paired|styled|teamed|matched|combined|carried) (?:it |them )?(?:with|alongside)\b")
+
+
+def _worn_together_problems(text: str, products: list[str], index: SourceIndex) -> list[str]:
+    """Pieces (plain keys) a claim says were worn with the piece it names before "worn with" that no post shows
+    with it."""
+    if len(products) < 2 or not index.ties:
+        return []
+    folded = f" {plain(text)} "
+    match = _WORN_WITH.search(folded)
+    if match is None:
+        return []
+    at = {p: folded.find(f" {p} ") for p in products}
+    before = [p for p in products if 0 <= at[p] < match.start()]
+    after = [p for p in products if at[p] >= match.end() - 1]
+    if not before or not after:
+        return []
+    head = max(before, key=lambda p: at[p])
+    return [f"no source post shows the {index.product_titles.get(head, head)} worn with the "
+            f"{index.product_titles.get(piece, piece)}: tell each look with its own pieces"
+            for piece in after if not any(head in t.products and piece in t.products for t in index.ties)]
+
+
 def _credit_problems(text: str, products: list[str], index: SourceIndex) -> list[str]:
     """A label the claim credits its pieces to that made none of them ("the belt is part of the Maison Kitsune
     campaign" for a Dior belt); pieces whose brand the sources do not give are not judged."""
@@ -704,6 +729,7 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     result.pairing += _attribute_problems(claim.text, products, index)
     result.pairing += _piece_place_problems(claim.text, products, people, index)
     result.pairing += _credit_problems(claim.text, products, index)
+    result.pairing += _worn_together_problems(claim.text, products, index)
     result.pairing += [f"{trend} is the trend, not a {word.removesuffix('s')}" for trend in index.context
                        if (word := trend_called_a_garment(claim.text, trend))]
     result.pairing += [f"{trend} is the trend, not a person who wears it: name who wore the pieces"

@@ -390,10 +390,11 @@ def _capitalised(sentence: str) -> frozenset[str]:
 
 def list_openings(paragraphs: list[str], people: frozenset[str] = frozenset()) -> list[tuple[int, str, str]]:
     """(paragraph index, sentence, opening) for each sentence after the first of a paragraph that opens on the same
-    person (`people`, plain names) and word after, as LIST_OPENING_COUNT or more of its sentences do (the name read
-    as one word): "Jackson Wang, in the Milan Fashion Week front row on 25 January 2025, wore ... Jackson Wang, in a
-    brand campaign on 2 February 2026, wore ..." three times over was the looks paragraph of a Gorpcore article that
-    passed; it is the fact lines, not prose."""
+    person or piece (`people`, plain names, each read as one word) and word after, as LIST_OPENING_COUNT or more of
+    its sentences do: "Jackson Wang, in the Milan Fashion Week front row on 25 January 2025, wore ... Jackson Wang,
+    in a brand campaign on 2 February 2026, wore ..." three times over was the looks paragraph of a Gorpcore article
+    that passed, and "The Chanel 22 Bag by Chanel, an olive leather bag, was worn ..." four times a Jennie Effect
+    piece paragraph; they are the fact lines, not prose."""
     names = sorted(people, key=len, reverse=True)
     out: list[tuple[int, str, str]] = []
     for index, paragraph in enumerate(paragraphs):
@@ -403,7 +404,10 @@ def list_openings(paragraphs: list[str], people: frozenset[str] = frozenset()) -
             words = f" {plain(sentence)} "
             for name in names:
                 words = words.replace(f" {name} ", f" {name.replace(' ', '_')} ")
-            openings.append(" ".join(words.split()[:LIST_OPENING_WORDS]).replace("_", " "))
+            told = words.split()
+            if told[:1] == ["the"] and len(told) > 1 and "_" in told[1]:  # "The Chanel 22 Bag by Chanel, ..."
+                told = told[1:]
+            openings.append(" ".join(told[:LIST_OPENING_WORDS]).replace("_", " "))
         for opening, count in Counter(openings).items():
             if (count >= LIST_OPENING_COUNT and len(opening.split()) >= LIST_OPENING_WORDS
                     and any(opening.startswith(f"{name} ") for name in names)):
@@ -509,7 +513,8 @@ def check_repetition(view: DraftView, criterion: str = "repetition") -> Criterio
                  for _, sentence, phrase in repeated_phrases([paragraph], view.index.vocabulary,
                                                              PARAGRAPH_PHRASE_WORDS)
                  if sentence not in told and sentence not in repeated]
-    listed = [(i, s, o) for i, s, o in list_openings(view.paragraphs, looks.people) if s not in told]
+    pieces = frozenset(plain(p) for p in view.index.facts.products)
+    listed = [(i, s, o) for i, s, o in list_openings(view.paragraphs, looks.people | pieces) if s not in told]
     evidence += [f'{_location(view, i)}: "{_excerpt(sentence)}" — {LISTED_OPENING} "{opening}": tell the looks in '
                  "sentences of their own shape, not as a list" for i, sentence, opening in listed]
     standfirst = " ".join(c.text for c in view.claims.claims if c.location == "subtitle")
