@@ -706,3 +706,12 @@ def test_a_piece_called_versatile_or_fit_to_dress_up_or_down_is_a_wear_claim() -
         "a versatile piece"]
     assert invented_wear("It can be dressed up or down.", []) == ["be dressed up or down"]
     assert invented_wear("The versatile bag came out at the airport.", []) == []
+
+
+def test_seasons_occasions_looks_and_the_feature_itself_no_post_gives_are_findings() -> None:
+    assert invented_wear("Try the cap and the bag on a spring day.", []) == ["on a spring day"]
+    assert invented_wear("It is perfect for a day out.", []) == ["a day out"]
+    assert invented_wear("Her outfit was perfect for a dance show.", []) == ["perfect for a dance show"]
+    assert invented_wear("It was shot on a spring day.", ["spring"]) == []  # a post that gives the season
+    assert invented_reception("She looked stunning in her flats.", []) == ["looked stunning"]
+    assert notes_named("The look was featured in the magazine.") == ["featured in the magazine"]

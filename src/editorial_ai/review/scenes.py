@@ -169,6 +169,9 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"excitement|approval)\b", "admiration enthusiasm excitement approval"),
         # Vouched apart: a post titled "Jackson Wang heads out of Incheon" let "sure to stand out" through.
         (r"\bsure to (?:impress|turn heads|delight|wow|stand out)\b", "impress delight wow"),
+        # "she looked stunning in her flats" (the same article): praise no post gives
+        (r"\b(?:looked|looks|look|looking) (?:absolutely |simply |truly )?(?:stunning|gorgeous|amazing|beautiful|"
+         r"fabulous|flawless|radiant|breathtaking|incredible)\b", "stunning gorgeous amazing beautiful fabulous"),
         (r"\bturn(?:s|ed|ing)? heads\b", "turns turned turning"),
         # "creating a cohesive and stylish look that stood out from the crowd" (a Balletcore close that passed)
         (r"\bst(?:and|ands|ood|anding) out (?:from|in) (?:the|a|any) crowd\b", "crowd crowds"),
@@ -282,6 +285,9 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     r"|\b(?:feature|article|paragraph) s (?:first|last|opening|closing|next) sentence\b"
                     r"|\bquoted not instructions\b|\bin your own words\b|\bexactly as (?:given|the facts)\b"
                     r"|\btells? this fact\b"
+                    # "Jackson Wang's look ... was featured in the magazine", "... is also mentioned in the feature"
+                    r"|\b(?:featured|mentioned|included|shown|covered|told) in (?:the|this) (?:magazine|feature|"
+                    r"article|piece|story)\b"
                     # "making it the most viewed look among the fifteen logged" (the same close)
                     r"|\b(?:the )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
                     r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|\d+) logged\b(?! looks?\b)")
@@ -306,6 +312,8 @@ def notes_problem(phrase: str) -> str:
                "first sentence", "last sentence", "opening sentence", "closing sentence", "next sentence",
                "not instructions", "own words", "as given", "the facts", "this fact"))
            else "say how many looks the posts show, or leave the count out" if phrase.endswith("logged")
+           else "tell the look itself, not that the feature tells it" if phrase.endswith((
+               " magazine", " feature", " article", " piece", " story"))
            else "open on who wore what, not on the task" if phrase.startswith(("the topic", "the subject",
                                                                                "the theme", "the keyword"))
            else "tell who wore which pieces, not what the review said" if " trend not a" in phrase
@@ -485,6 +493,15 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:on|for|in) (?:a |the )?(?:sunny|rainy|cloudy|cold|chilly|hot|warm|windy|snowy|crisp|lazy|breezy) "
          r"(?:day|days|morning|mornings|afternoon|afternoons|evening|evenings|night|nights|weekend|weekends|weather)\b",
          "sunny rainy cloudy cold chilly hot warm windy snowy crisp lazy breezy weather"),
+        # "wearing the cap and the bag on a spring day", "It's perfect for a day out or a night on the town",
+        # "Jennie's outfit was perfect for a dance show" (a Balletcore article that passed): seasons and occasions
+        # no post logs
+        (r"\b(?:on|for|in) (?:a |the )?(?:spring|summer|autumn|fall|winter|summery|wintry) "
+         r"(?:day|days|morning|mornings|afternoon|afternoons|evening|evenings|night|nights|weekend|weekends)\b"
+         r"|\ba (?:day|night) out\b|\ba night on the town\b"
+         r"|\b(?:perfect|ideal|great|suitable|made) for a (?:\w+ )?(?:show|party|parties|date|night|evening|"
+         r"concert|wedding|gala|dinner|festival|brunch|occasion)\b",
+         "spring summer autumn fall winter town party date concert wedding gala dinner festival brunch"),
         # "The Jacquemus Le Chiquito Bag is a versatile piece that can be dressed up or down." (a continuation
         # the writer's screen let through): how a piece can be worn, which no post shows
         (r"\b(?:a|an) versatile (?:piece|item|accessory|addition|choice|option|staple|bag|shoe|top|jacket)\b"
