@@ -3,8 +3,9 @@
 One system message carries the role, the rules and the run's facts grouped by paragraph (the outline of
 outline.py); each paragraph is one short user message. The sentence guard's objections are reported
 (notes["guard_findings"]); the review's own checks (screen.py) locate what the first draft gets wrong, and each
-such sentence is corrected, replaced by an untold fact or taken out, every change logged, before the review turns
-what is left into findings that the targeted rewrite quotes back to the model.
+such sentence is corrected, replaced by an untold fact or taken out, every change logged (sentence_fixes.py),
+before the review turns what is left into findings that the targeted rewrite quotes back to the model. A run's
+state and the checks each answer is read with are chat_run.py's.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from pydantic import JsonValue
 
@@ -26,24 +26,20 @@ from editorial_ai.content_types.article.writer.chat_prompts import (
     prompt_lines,
     pull_quote_task,
     reader_line_task,
-    replacement_task,
     rewrite_header,
     rewrite_task,
-    role_text,
-    sentence_fix_task,
     standfirst_task,
     tone_move,
     writer_system,
 )
+from editorial_ai.content_types.article.writer.chat_run import TEMPERATURE, ChatRun, bump, log_note
 from editorial_ai.content_types.article.writer.chat_text import (
     clean_paragraph,
-    cut_phrases,
     editor_requests_not_followed,
     findings_for,
     fit_paragraph,
     located_problems,
     mend_sentences,
-    named_opening,
     offending_terms,
     one_line,
     paragraph_level,
@@ -53,7 +49,6 @@ from editorial_ai.content_types.article.writer.chat_text import (
     short_body,
     still_holds,
     strip_meta,
-    without_claim,
 )
 from editorial_ai.content_types.article.writer.editorial import (
     DraftOutcome,
@@ -71,34 +66,24 @@ from editorial_ai.content_types.article.writer.house_style import (
     paired_only_in_pairs,
     shorten_repeated_names,
 )
-from editorial_ai.content_types.article.writer.outline import Outline, ParagraphPlan, build_outline
+from editorial_ai.content_types.article.writer.outline import build_outline
 from editorial_ai.content_types.article.writer.screen import DraftScreen
+from editorial_ai.content_types.article.writer.sentence_fixes import SentenceFixes
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
-from editorial_ai.models.state_json import CuratedTopicJson, FeedbackJson, JsonObject, SourcePostJson
+from editorial_ai.models.state_json import CuratedTopicJson, FeedbackJson, SourcePostJson
 from editorial_ai.prompts.feedback import format_feedback
-from editorial_ai.review.claim_support import check_claims
-from editorial_ai.review.claims import part_claims
 from editorial_ai.review.rubric import Rubric
-from editorial_ai.review.scenes import invented_events, invented_reception, invented_scenes
-from editorial_ai.review.source_index import SourceIndex, cached_index, content_words, plain
+from editorial_ai.review.source_index import cached_index, content_words, plain
 from editorial_ai.review.text_checks import (
-    SAYS_AGAIN,
     copied_sentences,
-    echoed_sentences,
     echoes_headline,
     headline_echo_share,
     reads_as_fact_line,
-    repeated_phrases,
-    says_again,
 )
 from editorial_ai.text import split_sentences, word_count
 
-TEMPERATURE = 0.5  # lower than a chat default: the facts, not variety, are what the prose must carry
-# A problem that quotes the phrase at fault (a history, a reception, a scene, a wear claim, the writer's notes).
-_QUOTED_PHRASE = re.compile(r'(?:a history or an age|no such scene|how anyone received it|not the clothes|not people|'
-                            r'what it belongs to): "([^"]+)"')
 MIN_WORDS = 55  # a paragraph shorter than this is asked for once more
 THIN_WORDS = 30  # a paragraph the sentence fixes leave shorter than this is rewritten whole
 ARTICLE_WORDS = 360  # a body shorter than this has its shortest paragraphs continued (the brief's floor is 350)
@@ -110,159 +95,11 @@ CONTINUATION_TRIES = 2  # unusable continuations of one paragraph before it is l
 PARAGRAPH_TOKENS = 260
 HEADLINE_MAX_WORDS = 14  # asked for at most 10; one that runs longer is a list or a sentence, and gets clipped
 LOOK_TOKENS = 120  # two or three sentences on one look
-REPLACEMENT_TRIES = 2  # fact lines a replacement sentence is asked to tell, one per try
-_UNTELLABLE = ("topic: ", "tags: ", "trend tags: ", "looks logged: ")  # lines told alone read as notes
 STANDFIRST_TRIES = 3  # the second try still echoed the headline in the bench ("From Paris Fashion Week, <headline>")
 WRITER_MODES = ("paragraphs", "looks", "body")
 
 
-def _bump(notes: JsonObject, key: str) -> None:
-    """Count one more of `key` in the run's log."""
-    value = notes.get(key)
-    notes[key] = (value if isinstance(value, int) else 0) + 1
-
-
-def _log(notes: JsonObject, key: str, entry: JsonValue) -> None:
-    """Append `entry` to the list `key` of the run's log."""
-    listed = notes.setdefault(key, [])
-    if isinstance(listed, list):
-        listed.append(entry)
-
-
-_ECHOED = re.compile(SAYS_AGAIN + r' "(.+?)…?" already says')
-
-
-def _echoed(problems: Sequence[str]) -> list[str]:
-    """The earlier sentences a review said these problems repeat ("says again what "..." already says")."""
-    return [m[1] for p in problems if (m := _ECHOED.search(p))]
-
-
-@dataclass
-class _ChatRun:
-    outline: Outline
-    system: str
-    seed: int
-    guard: SentenceGuard
-    source_words: frozenset[str] = frozenset()  # plain words of the run's facts and posts
-    vocabulary: frozenset[str] = frozenset()  # their stemmed content words: what an echo check leaves out
-    source_text: str = ""  # the run's facts and posts, for phrases checked whole ("an airport fashion show")
-    index: SourceIndex | None = None  # the review's index of the run's sources, for the writer's own screening
-    move: str = ""  # the tone's countable move, asked in every paragraph request (`chat_prompts.tone_move`)
-    notes: JsonObject = field(default_factory=dict)
-    body: list[str] = field(default_factory=list)  # a revision's paragraphs as they stand: what a fix may not repeat
-    screen: DraftScreen | None = None  # the review's own checks (`screen.py`), when the run's rubric is known
-
-    def screen_flags(self, index: int, paragraph: str, sentence: str) -> list[str]:
-        """What the review's checks find wrong with `sentence` once paragraph `index` of the body reads
-        `paragraph` ([] without a screen or a body)."""
-        if self.screen is None or not 0 <= index < len(self.body):
-            return []
-        body = list(self.body)
-        body[index] = paragraph
-        return self.screen.flags(body, index, sentence)
-
-    def newly_flagged(self, index: int, paragraph: str, placed: str, new: str) -> list[str]:
-        """Sentences of paragraph `index` other than `new` that the review's checks flag once `placed` stands in
-        for `paragraph` and did not before: a replacement put ahead of "In September 2025, she wore navy acetate
-        sunglasses ..." that told the same look made the old sentence the repeat, and the review quoted it."""
-        if self.screen is None or not 0 <= index < len(self.body):
-            return []
-        before, after = list(self.body), list(self.body)
-        before[index], after[index] = paragraph, placed
-        flagged = {s for s, _ in self.screen.located(before, index)}
-        return [s for s, _ in self.screen.located(after, index) if s != new and s not in flagged]
-
-    def pairing_problems(self, paragraph: str, sentence: str, *, names: bool = True) -> list[str]:
-        """What the review's claim checks find wrong in `sentence`, read inside `paragraph` (see
-        `pairing_problems_of`). A title-case heading is checked without `names` (its capitals are not names)."""
-        return self.pairing_problems_of(paragraph, [sentence], names=names).get(sentence, [])
-
-    def pairing_problems_of(self, paragraph: str, sentences: Sequence[str], *,
-                            names: bool = True) -> dict[str, list[str]]:
-        """The sentences of `sentences` the review's claim checks find wrong, read inside `paragraph`, which holds
-        them (so "she" is the person the paragraph named), with their problems: pairings no post makes and names
-        no source holds. The paragraph is checked once for all of them. A continuation or a fix is screened with
-        it before it joins the draft: unscreened, each revision's continuation brought a new wrong pairing ("Rosé
-        wore the jeans at the airport on 8 February"), and the loop escalated on sentences the writer itself had
-        just added."""
-        keys = {sentence: key for sentence in sentences if (key := plain(sentence))}
-        if self.index is None or not keys:
-            return {}
-        found: dict[str, list[str]] = {}
-        for check in check_claims(part_claims(paragraph), self.index):
-            claim = plain(check.claim.text)
-            problems = [*check.pairing, *(f"{name} is in no source" for name in check.unsupported if names)]
-            for sentence, key in keys.items():
-                if claim and problems and (claim in key or key in claim):
-                    found.setdefault(sentence, []).extend(problems)
-        return found
-
-    def heading_problems(self, text: str) -> list[str]:
-        """What keeps a headline or standfirst from being used: invented colour, and people, pieces, places or
-        dates paired as no post pairs them (a headline putting Jennie with a Bottega Veneta bag she never wore
-        stood through three revisions, and a standfirst dated her pop-up look to the month of another post)."""
-        return [*self.invented(text), *self.pairing_problems(text, text, names=False)]
-
-    def invented(self, text: str) -> list[str]:
-        """Reception, scenes and events the facts do not give ("captivated audiences", "greeted by", "an airport
-        fashion show"): a headline or standfirst holding one is asked for again before the review sees it (the
-        model wrote "captivate" in three, and one Y2K headline kept its "Airport Fashion Show" through three
-        revisions)."""
-        return (invented_reception(text, self.source_words) + invented_scenes(text, self.source_words)
-                + invented_events(text, self.source_text))
-
-    def unsourced_years(self, text: str) -> list[str]:
-        """Years and decades no fact gives: a fix of "emerged in the 1990s" came back as "the late 1980s"."""
-        return [year for year in re.findall(r"\b(?:1[89]|20)\d\d(?=s?\b)", text) if year not in self.source_words]
-
-    def copies(self, text: str) -> bool:
-        """`text` copies a fact line of the run (any paragraph's) or reads as one ("5 August 2025: Jennie wore")."""
-        facts = [fact for plan in self.outline.plans for fact in plan.facts]
-        return bool(copied_sentences([text], facts)) or any(reads_as_fact_line(s) for s in split_sentences(text))
-
-    def says_again(self, sentence: str, earlier: Sequence[str]) -> bool:
-        """`sentence` says one of `earlier` again in other words (sourced names and details left out)."""
-        return any(says_again(sentence, before, self.vocabulary) for before in earlier)
-
-    def echoes_in(self, paragraphs: Sequence[str]) -> bool:
-        """The last of `paragraphs` says a sentence of its own or of the ones before it again."""
-        return any(i == len(paragraphs) - 1 for i, _, _ in echoed_sentences(list(paragraphs), self.vocabulary))
-
-    def wrong_in(self, paragraph: str) -> list[tuple[str, list[str]]]:
-        """(sentence, its problems) for each sentence of `paragraph` the review's claim checks would find wrong,
-        for the writer to ask again before the review sees it: unscreened, a whole-paragraph rewrite brought "The
-        bag is described as olive leather, which aligns with the facts" into a third revision, and the run
-        escalated on it."""
-        # Names no source holds are left to the review's hallucination criterion, which quotes them back; a year no
-        # fact gives is asked again here (a paragraph rewritten whole brought back "emerged in the late 1990s and
-        # early 2000s", the sentence the fix before it had taken out, and the run escalated on it).
-        sentences = split_sentences(paragraph)
-        found = self.pairing_problems_of(paragraph, sentences, names=False)
-        for sentence in sentences:
-            if years := self.unsourced_years(sentence):
-                found.setdefault(sentence, []).append(f"{', '.join(years)} is in no fact")
-        return [(sentence, list(dict.fromkeys(problems))) for sentence, problems in found.items()]
-
-    def phrases_again(self, paragraphs: Sequence[str]) -> list[str]:
-        """The writer's own phrases the last of `paragraphs` uses a second time, from itself or an earlier one
-        ("a touch of sophistication"), by `text_checks.repeated_phrases` (a writer's check, not a review finding)."""
-        last = len(paragraphs) - 1
-        return list(dict.fromkeys(phrase for i, _, phrase in repeated_phrases(list(paragraphs), self.vocabulary)
-                                  if i == last))
-
-    def styled_words(self, paragraphs: Sequence[str]) -> int:
-        """Words of `paragraphs` as the reader gets them, after house style shortens repeated names: counted before
-        it, the floor let bodies through that the shortening ("the Miu Miu Logo Ballet Flats" -> "the flats") then
-        took under 350 (the fourteenth round's mean was 341)."""
-        pieces = [(p.name, p.brand) for p in self.outline.products]
-        styled, _ = drop_repeated_descriptions(shorten_repeated_names(paragraphs, pieces)[0], pieces)
-        return sum(word_count(p) for p in styled)
-
-    def role(self, plan: ParagraphPlan) -> str:
-        return role_text(plan.kind, self.outline.keyword, plan.subject)
-
-
-class ChatEditorialService:
+class ChatEditorialService(SentenceFixes):
     """Writes the article with real chat messages; same interface as the base-model EditorialService."""
 
     def __init__(self, llm: LLMClient, layout: LayoutFn | None = None, known_names: set[str] | None = None,
@@ -275,7 +112,7 @@ class ChatEditorialService:
         self.mode = mode
 
     def _run(self, topics: list[CuratedTopicJson], contexts: list[SourcePostJson], *, tone: str, guidance: str,
-             seed: int | None, variant: int, rubric: Rubric | None = None) -> _ChatRun:
+             seed: int | None, variant: int, rubric: Rubric | None = None) -> ChatRun:
         keyword = str(topics[0].get("keyword", "")) if topics else ""
         outline = build_outline(keyword, topics, contexts, variant)
         if len(outline.plans) < 2:
@@ -289,16 +126,16 @@ class ChatEditorialService:
         sourced = f"{outline.source_text}\n{facts}"
         index = cached_index(topics, contexts, context=[keyword])
         screen = None if rubric is None else DraftScreen(rubric, index, keyword, tuple(prompt_lines(outline)))
-        return _ChatRun(outline, system, 1000 if seed is None else seed, guard, frozenset(plain(sourced).split()),
+        return ChatRun(outline, system, 1000 if seed is None else seed, guard, frozenset(plain(sourced).split()),
                         frozenset(content_words(sourced)), sourced, index, move=tone_move(tone), screen=screen)
 
-    async def _ask(self, run: _ChatRun, prompt: str, *, purpose: str, max_tokens: int, salt: int,
+    async def _ask(self, run: ChatRun, prompt: str, *, purpose: str, max_tokens: int, salt: int,
                    temperature: float = TEMPERATURE) -> str:
         request = LLMRequest(system=run.system, prompt=prompt, temperature=temperature, max_tokens=max_tokens,
                              purpose=purpose, seed=run.seed + salt)
         return (await self.llm.generate(request)).text
 
-    async def _paragraph(self, run: _ChatRun, index: int, feedback: str, earlier: Sequence[str] = ()) -> str:
+    async def _paragraph(self, run: ChatRun, index: int, feedback: str, earlier: Sequence[str] = ()) -> str:
         """One body paragraph from its fact group (the previous paragraph's last sentence is not quoted: a small
         model given it wrote it again). A short one, one that copies its fact lines ("5 August 2025: Jennie wore
         ... The details include: ..."), or one that says a sentence again in other words ("The minimalist look is
@@ -326,7 +163,7 @@ class ChatEditorialService:
             if not copied and not echoed and not wrong and not again and word_count(text) >= MIN_WORDS:
                 break
             if attempt == 0:
-                _bump(run.notes, "paragraphs copying their facts asked again" if copied
+                bump(run.notes, "paragraphs copying their facts asked again" if copied
                       else "paragraphs saying a sentence twice asked again" if echoed
                       else "paragraphs with a claim the sources do not support asked again" if wrong
                       else "paragraphs using a phrase again asked again" if again
@@ -335,21 +172,7 @@ class ChatEditorialService:
         # a Jennie Effect draft), one of seven came back right and the draft took twice as long.
         return best
 
-    @staticmethod
-    def _found_wrong(run: _ChatRun, index: int, paragraph: str) -> list[tuple[str, list[str]]]:
-        """The sentences of `paragraph` the review's claim checks find wrong and, with a screen, those its other
-        checks find wrong read in the body as paragraph `index`, each with its problems."""
-        wrong = run.wrong_in(paragraph)
-        if run.screen is None or not 0 <= index < len(run.body):
-            return wrong
-        body = list(run.body)
-        body[index] = paragraph
-        found = dict(wrong)
-        for sentence, problems in run.screen.located(body, index):
-            found[sentence] = list(dict.fromkeys([*found.get(sentence, []), *problems]))
-        return list(found.items())
-
-    async def _self_edit(self, run: _ChatRun, index: int, paragraph: str) -> str:
+    async def _self_edit(self, run: ChatRun, index: int, paragraph: str) -> str:
         """A rewritten paragraph with each sentence the review's claim checks would still find wrong fixed on its
         own, its problems quoted (`_fix_sentences`), or taken out (logged) when it cannot be: each revision's
         rewrite brought new wrong sentences that only the next review would find, and a run met its cap on
@@ -363,19 +186,19 @@ class ChatEditorialService:
         try:
             fixed = await self._fix_sentences(run, index, paragraph, wrong, plan.facts)
         except LLMError as exc:  # the paragraph goes to the review as it is, and the log says why
-            _log(run.notes, "sentence fixes failed", f"paragraph {index + 1}: {exc}")
+            log_note(run.notes, "sentence fixes failed", f"paragraph {index + 1}: {exc}")
             return paragraph
-        _bump(run.notes, "paragraphs self-edited sentence by sentence")
+        bump(run.notes, "paragraphs self-edited sentence by sentence")
         if len(fixed) < 40:
             return await self._from_facts_again(run, index, paragraph, len(wrong))
         if word_count(fixed) < THIN_WORDS:
             # Thin but true beats whole but wrong: the wrong version went back to the review, which found the same
             # pairings three times over and escalated a Gorpcore run; the body's floor continues a thin paragraph
             # with screened sentences.
-            _log(run.notes, "paragraphs left thin by self-edits", index + 1)
+            log_note(run.notes, "paragraphs left thin by self-edits", index + 1)
         return fixed
 
-    async def _from_facts_again(self, run: _ChatRun, index: int, wrong_version: str, wrong_count: int) -> str:
+    async def _from_facts_again(self, run: ChatRun, index: int, wrong_version: str, wrong_count: int) -> str:
         """Paragraph `index` written once more from its facts as a first draft is (`_paragraph`, its wrong
         sentences asked again), when the fixes took every sentence of a rewrite out: the wrong rewrite used to go
         back to the review, and a Gorpcore opening ("Cha Eun-woo wore Alaïa Le Coeur Bag ...", a pairing no post
@@ -383,16 +206,16 @@ class ChatEditorialService:
         try:
             fresh = await self._paragraph(run, index, "", run.body[:index])
         except LLMError as exc:
-            _log(run.notes, "paragraphs emptied by self-edits, not written again", f"paragraph {index + 1}: {exc}")
+            log_note(run.notes, "paragraphs emptied by self-edits, not written again", f"paragraph {index + 1}: {exc}")
             return wrong_version
         fresh_wrong = len(self._found_wrong(run, index, fresh)) if len(fresh) >= 40 else wrong_count + 1
         kept = fresh if fresh_wrong < wrong_count else wrong_version
-        _log(run.notes, "paragraphs emptied by self-edits, written again",
+        log_note(run.notes, "paragraphs emptied by self-edits, written again",
              {"paragraph": index + 1, "wrong before": wrong_count, "wrong after": fresh_wrong,
               "kept": "new" if kept is fresh else "rewrite"})
         return kept
 
-    async def _looks_paragraph(self, run: _ChatRun, index: int, header: str, earlier: Sequence[str] = ()) -> str:
+    async def _looks_paragraph(self, run: ChatRun, index: int, header: str, earlier: Sequence[str] = ()) -> str:
         """The looks paragraph one look at a time (`chat_prompts.look_task`): the first look opens it, each later
         one continues the paragraph so far. A part that copies its fact, pairs as no post does, says a sentence
         again or uses a phrase again is asked for once more (its wrong sentences quoted); the better is kept, and
@@ -429,18 +252,18 @@ class ChatEditorialService:
                 if rank == (False, False, 0, False, 0, False):
                     break
                 if attempt == 0:
-                    _bump(run.notes, "looks with a problem asked again")
+                    bump(run.notes, "looks with a problem asked again")
             paragraph = mend_sentences(f"{paragraph} {best}".strip()) if best else paragraph
-        _bump(run.notes, "looks paragraphs written look by look")
+        bump(run.notes, "looks paragraphs written look by look")
         return paragraph
 
-    def _by_look(self, run: _ChatRun, index: int) -> bool:
+    def _by_look(self, run: ChatRun, index: int) -> bool:
         """Whether paragraph `index` is a looks paragraph of two or more looks, written one look at a time."""
         plan = run.outline.plans[min(index, len(run.outline.plans) - 1)]
         looks = sum(fact.startswith("look of ") for fact in plan.facts)
         return self.mode == "looks" and plan.kind == "looks" and looks >= 2
 
-    async def _body(self, run: _ChatRun, feedback: str) -> list[str]:
+    async def _body(self, run: ChatRun, feedback: str) -> list[str]:
         plans = run.outline.plans
         if self.mode != "body":
             paragraphs: list[str] = []
@@ -454,7 +277,7 @@ class ChatEditorialService:
         parts = [p for p in re.split(r"\n\s*\n", raw.strip()) if p.strip()]
         return [fit_paragraph(canonical_case(clean_paragraph(p), run.outline.names)) for p in parts][:5]
 
-    async def _reach_floor(self, run: _ChatRun, paragraphs: list[str], among: set[int] | None = None) -> list[str]:
+    async def _reach_floor(self, run: ChatRun, paragraphs: list[str], among: set[int] | None = None) -> list[str]:
         """A body under ARTICLE_WORDS has its shortest paragraphs continued by two sentences of the model's own
         from their facts (sentences the review took out left five of twelve articles under 350 words); a revision
         continues the paragraphs it rewrote first (`among`), and the rest only while the body stays short. An answer
@@ -481,7 +304,7 @@ class ChatEditorialService:
                                                        untold=untold_facts(paragraphs[index], plan.facts)),
                                       purpose="editorial_extend", max_tokens=110, salt=173 + 19 * attempt)
             except LLMError as exc:
-                _log(run.notes, "paragraphs not continued", f"paragraph {index + 1}: {exc}")
+                log_note(run.notes, "paragraphs not continued", f"paragraph {index + 1}: {exc}")
                 break
             added = fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)), run.outline.names))
             # The model often writes the paragraph out again before its two sentences, word for word or nearly:
@@ -493,20 +316,21 @@ class ChatEditorialService:
             wrong = run.pairing_problems_of(whole, fresh)
             wrong.update({s: flags for s in fresh if s not in wrong and (flags := run.screen_flags(index, whole, s))})
             if wrong:
-                _log(run.notes, "continuation sentences not used",
+                log_note(run.notes, "continuation sentences not used",
                      [{"sentence": s, "problems": list[JsonValue](p)} for s, p in wrong.items()])
                 fresh = [s for s in fresh if s not in wrong]
             if (not 8 <= word_count(" ".join(fresh)) <= 90 or copied_sentences(fresh, plan.facts)
                     or any(reads_as_fact_line(s) for s in fresh)
                     or run.echoes_in([" ".join(paragraphs), " ".join(fresh)])):
-                _log(run.notes, "paragraphs not continued", f"paragraph {index + 1}: unusable answer {added[:120]!r}")
+                log_note(run.notes, "paragraphs not continued",
+                         f"paragraph {index + 1}: unusable answer {added[:120]!r}")
                 refused[index] += 1
                 continue
             paragraphs[index] = mend_sentences(f"{paragraphs[index]} {' '.join(fresh)}")
-            _log(run.notes, "paragraphs continued", {"paragraph": index + 1, "added": " ".join(fresh)})
+            log_note(run.notes, "paragraphs continued", {"paragraph": index + 1, "added": " ".join(fresh)})
         return paragraphs
 
-    async def _reader_line(self, run: _ChatRun, paragraphs: list[str]) -> list[str]:
+    async def _reader_line(self, run: ChatRun, paragraphs: list[str]) -> list[str]:
         """For a tone whose move speaks to the reader ("you"), a body with no such sentence gets one at the end of
         its closing paragraph (`chat_prompts.reader_line_task`), screened like a continuation; asked twice at
         most, and the log says what was not used."""
@@ -520,7 +344,7 @@ class ChatEditorialService:
                                                             facts=plan.facts),
                                       purpose="editorial_reader", max_tokens=60, salt=211 + 23 * attempt)
             except LLMError as exc:
-                _log(run.notes, "reader lines not used", str(exc))
+                log_note(run.notes, "reader lines not used", str(exc))
                 break
             line = " ".join(split_sentences(fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)),
                                                                          run.outline.names)))[:1])
@@ -537,11 +361,11 @@ class ChatEditorialService:
                     run.notes["reader line in place of the sentence it retells"] = line
                     break
                 problems = ["says a sentence of the body again"]
-            _log(run.notes, "reader lines not used", {"sentence": line, "problems": list[JsonValue](problems)})
+            log_note(run.notes, "reader lines not used", {"sentence": line, "problems": list[JsonValue](problems)})
         return paragraphs
 
     @staticmethod
-    def _readdressed(run: _ChatRun, paragraphs: list[str], line: str) -> str | None:
+    def _readdressed(run: ChatRun, paragraphs: list[str], line: str) -> str | None:
         """The closing paragraph with `line` in place of the sentence of its own that `line` tells again, when
         that is all `line` repeats: asked for a "You can" line, the model mostly retold the close's last sentence
         to the reader ("You can create a unique outfit ... such as the Maison Kitsuné cap" after "Balletcore
@@ -554,7 +378,7 @@ class ChatEditorialService:
         close = mend_sentences(" ".join(line if s == retold[0] else s for s in told))
         return None if run.echoes_in([" ".join(paragraphs[:-1]), close]) else close
 
-    async def _headlines(self, run: _ChatRun, feedback: str = "", *, keep_title: str = "",
+    async def _headlines(self, run: ChatRun, feedback: str = "", *, keep_title: str = "",
                          problems: Sequence[str] = (), previous: str = "", salt: int = 0) -> tuple[str, str]:
         """Headline and standfirst; on a revision `keep_title` keeps a headline no finding concerns, `problems`
         are the findings against the last standfirst and `previous` is that standfirst, which must not come back
@@ -572,7 +396,7 @@ class ChatEditorialService:
             if not reads_as_list(title) and not run.heading_problems(title):  # "A Trend That Captivates ..."
                 break
             if attempt == 0:
-                _bump(run.notes, "headline asked again")
+                bump(run.notes, "headline asked again")
         if not keep_title and (reads_as_list(title) or run.heading_problems(title)
                                or len(title.split()) > HEADLINE_MAX_WORDS) and (safe := run.outline.safe_headline()):
             # Both answers paired or listed as no post does (or ran on): the review would send the draft back for
@@ -592,7 +416,7 @@ class ChatEditorialService:
             if (len(tried[-1].split()) >= 8 and not echoes_headline(tried[-1], title) and tried[-1] != previous
                     and not still_holds(tried[-1], flagged) and not run.heading_problems(tried[-1])):
                 break
-            _bump(run.notes, "standfirst asked again")
+            bump(run.notes, "standfirst asked again")
         # None was right: the one that echoes the headline least (a full sentence before a clipped one, a new one
         # before the last draft's), and the log says the standfirst still needs an editor's eye.
         subtitle = min(tried, key=lambda s: (bool(still_holds(s, flagged)), bool(run.heading_problems(s)),
@@ -604,14 +428,14 @@ class ChatEditorialService:
         return canonical_case(title, run.outline.names), canonical_case(subtitle, run.outline.names)
 
     @staticmethod
-    def _flagged(run: _ChatRun, body: list[str]) -> set[str]:
+    def _flagged(run: ChatRun, body: list[str]) -> set[str]:
         """The body's sentences (without their closing stop) the review's checks would quote."""
         if run.screen is None:
             return set()
         run.body = body
         return {sentence.rstrip(".!") for i in range(len(body)) for sentence, _ in run.screen.located(body, i)}
 
-    async def _pull_quote(self, run: _ChatRun, body: list[str], kept: Sequence[str] = ()) -> list[str]:
+    async def _pull_quote(self, run: ChatRun, body: list[str], kept: Sequence[str] = ()) -> list[str]:
         """The model's pick among the body's fit lines; a revision keeps the last pick (`kept`) while that line
         still stands, unchanged and fit, in the body (asking again costs a prefill of every candidate)."""
         flagged = self._flagged(run, body)
@@ -633,7 +457,7 @@ class ChatEditorialService:
         choice = int(match[0]) - 1 if match else 0
         return [candidates[choice if 0 <= choice < len(candidates) else 0]]
 
-    def _report(self, run: _ChatRun, body: list[str]) -> None:
+    def _report(self, run: ChatRun, body: list[str]) -> None:
         """The guard's objections, per sentence, for the tool log and the review; nothing is removed."""
         findings: list[JsonValue] = []
         for index, paragraph in enumerate(body):
@@ -646,7 +470,7 @@ class ChatEditorialService:
         run.notes["guard_findings"] = findings
         run.notes["model_sentence_share"] = 1.0
 
-    async def _finish(self, run: _ChatRun, body: list[str], title: str, subtitle: str,
+    async def _finish(self, run: ChatRun, body: list[str], title: str, subtitle: str,
                       design_spec: DesignSpec, kept_quotes: Sequence[str] = ()) -> DraftOutcome:
         kept = [p for p in body if len(p) >= 40]
         if len(kept) < len(body):  # an empty or clipped answer is no paragraph; the log says how many
@@ -697,7 +521,7 @@ class ChatEditorialService:
             run.notes["editor_requests_not_followed"] = list[JsonValue](ignored)
         return await self._finish(run, body, title, subtitle, design_spec)
 
-    async def _screened(self, run: _ChatRun, body: list[str]) -> list[str]:
+    async def _screened(self, run: ChatRun, body: list[str]) -> list[str]:
         """A first draft with each sentence the review's checks would quote (`screen.DraftScreen`) fixed before
         the review reads it: corrected, else replaced by an untold fact, else taken out and logged
         (`_fix_sentences`). Without it the first review quoted about half the sentences of every draft back, and
@@ -716,112 +540,19 @@ class ChatEditorialService:
             try:
                 fixed = await self._fix_sentences(run, i, body[i], located, plan.facts)
             except LLMError as exc:  # the paragraph goes to the review as written, and the log says why
-                _log(run.notes, "sentence fixes failed", f"paragraph {i + 1}: {exc}")
+                log_note(run.notes, "sentence fixes failed", f"paragraph {i + 1}: {exc}")
                 continue
             if word_count(fixed) >= THIN_WORDS:
                 body[i] = fixed
                 continue
             # (Nearly) every sentence was wrong: the paragraph is written again with the problems quoted, as a
             # revision does, rather than handed on with them (an opening left as written passed its errors on).
-            _log(run.notes, "paragraphs thinned by the screen's fixes, rewritten whole", i + 1)
+            log_note(run.notes, "paragraphs thinned by the screen's fixes, rewritten whole", i + 1)
             findings = list(dict.fromkeys(f"Review: {p}" for _, problems in located for p in problems))[:6]
             body[i] = await self._rewrite(run, i, len(body), findings, body[i])
         return body
 
-    async def _fix_sentences(self, run: _ChatRun, index: int, paragraph: str,
-                             located: list[tuple[str, list[str]]], facts: list[str]) -> str:
-        """Each quoted sentence corrected with its problems (`_corrected`) or, when that fails, replaced by a
-        sentence telling a fact the paragraph does not tell yet (`_replacement`); the rest of the paragraph stays
-        verbatim. A sentence neither gives a usable answer for is taken out, and the log says which (an editor cuts
-        a line that cannot be made true; nothing is dropped silently)."""
-        fixed = paragraph
-        for n, (sentence, problems) in enumerate(located):
-            if sentence not in fixed:
-                continue
-            new = self._cut(run, index, fixed, sentence, problems)
-            kind = "sentences_cut"
-            if not new:
-                new = await self._corrected(run, index, fixed, sentence, problems, facts, salt=11 * n)
-                kind = "sentences_rewritten"
-            if not new:
-                new = await self._replacement(run, index, fixed, sentence, problems, facts, salt=11 * n)
-                kind = "sentences_replaced"
-            if not new:
-                opened = fixed.startswith(sentence)
-                fixed = without_claim(fixed, sentence)
-                if opened:  # the next sentence now opens the paragraph: "It is ..." names what "it" was
-                    plan = run.outline.plans[min(index, len(run.outline.plans) - 1)]
-                    fixed = named_opening(fixed, plan.subject, piece=plan.kind == "product")
-                _log(run.notes, "sentences_taken_out", {"sentence": sentence, "problems": list[JsonValue](problems)})
-                continue
-            fixed = fixed.replace(sentence, new, 1)
-            _log(run.notes, kind, sentence if kind == "sentences_rewritten" else {"sentence": sentence, "new": new})
-        return mend_sentences(fixed)
-
-    def _cut(self, run: _ChatRun, index: int, paragraph: str, sentence: str, problems: list[str]) -> str:
-        """`sentence` with the clauses holding the phrases its problems quote taken out (`chat_text.cut_phrases`:
-        "..., a trend that emerged in the 90s, featuring ..."), when what is left is usable; "" otherwise. No request
-        is spent on it."""
-        phrases = [phrase for problem in problems for phrase in _QUOTED_PHRASE.findall(problem)]
-        # Only a sentence whose every problem is a quoted phrase: a wrong pairing is not cut away.
-        new = cut_phrases(sentence, list(dict.fromkeys(phrases))) if all(
-            _QUOTED_PHRASE.search(problem) for problem in problems) and phrases else None
-        return new if new and self._usable(run, paragraph, sentence, new, problems, index) else ""
-
-    def _usable(self, run: _ChatRun, paragraph: str, sentence: str, new: str, problems: list[str],
-                index: int = -1) -> bool:
-        """Whether `new` can stand in `sentence`'s place: not the old claim (no flagged term, no sentence it was
-        said to repeat), no year no fact gives, no sentence of the paragraph or of the body said again, word for
-        word or in other words (a revision put "The most viewed look was Cha Eun-woo ..." in the place of two
-        sentences of one paragraph), no fact line copied, and nothing the review's claim checks find wrong, read in
-        the paragraph; with a screen, nothing any of the review's checks find wrong, read in the body (paragraph
-        `index`)."""
-        if not new or new == sentence or len(new) > 2 * len(sentence) + 80:
-            return False
-        others = [s for p in dict.fromkeys([*run.body, paragraph]) for s in split_sentences(p) if s != sentence]
-        if plain(new) in {plain(s) for s in others}:  # word for word a sentence the body has (not an echo by rule)
-            return False
-        placed = paragraph.replace(sentence, new, 1)
-        return not (still_holds(new, offending_terms(problems)) or run.unsourced_years(new) or run.copies(new)
-                    or run.says_again(new, [*_echoed(problems), *others])
-                    or run.pairing_problems(placed, new) or run.screen_flags(index, placed, new)
-                    or run.newly_flagged(index, paragraph, placed, new))
-
-    async def _corrected(self, run: _ChatRun, index: int, paragraph: str, sentence: str, problems: list[str],
-                         facts: list[str], *, salt: int) -> str:
-        """`sentence` corrected with its problems quoted, asked once: the 1.5B model gave back the same claim in
-        124 of 142 corrections over three bench runs, the second, warmer try included, so one try is kept for the
-        sentences it can mend and the rest go to `_replacement`. "" when the answer is not usable."""
-        raw = await self._ask(run, sentence_fix_task(number=index + 1, sentence=sentence, problems=problems,
-                                                     facts=facts),
-                              purpose="editorial_sentence", max_tokens=90, salt=137 * (index + 1) + salt)
-        new = fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)), run.outline.names))
-        return new if self._usable(run, paragraph, sentence, new, problems, index) else ""
-
-    async def _replacement(self, run: _ChatRun, index: int, paragraph: str, sentence: str, problems: list[str],
-                           facts: list[str], *, salt: int) -> str:
-        """A sentence in `sentence`'s place telling one fact line the rest of the paragraph does not tell (the
-        next one, or the same one warmer, on a second try), or "" when neither answer is usable; one opening the
-        feature must name its topic. Replayed on the
-        sentences one bench article's revisions took out, it gave a usable sentence for four of seven where four
-        more corrections gave one."""
-        rest = without_claim(paragraph, sentence)
-        untold = untold_facts(rest, facts) or [f for f in facts if not f.startswith(_UNTELLABLE)]
-        keyword = run.outline.keyword if index == 0 and paragraph.startswith(sentence) else ""
-        for attempt in range(REPLACEMENT_TRIES if untold else 0):
-            fact = untold[attempt % len(untold)]
-            raw = await self._ask(run, replacement_task(number=index + 1, paragraph=paragraph, sentence=sentence,
-                                                        fact=fact, facts=facts, opens=keyword),
-                                  purpose="editorial_sentence", max_tokens=90,
-                                  salt=151 * (index + 1) + salt + 13 * attempt, temperature=0.5 + 0.2 * attempt)
-            sentences = split_sentences(fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)),
-                                                                     run.outline.names)))
-            new = sentences[0] if sentences else ""
-            if self._usable(run, paragraph, sentence, new, problems, index) and keyword.casefold() in new.casefold():
-                return new
-        return ""
-
-    async def _rewrite(self, run: _ChatRun, index: int, total: int, findings: list[str], old: str) -> str:
+    async def _rewrite(self, run: ChatRun, index: int, total: int, findings: list[str], old: str) -> str:
         """Paragraph `index` afresh from its facts with the findings quoted; one that copies its fact lines (a
         rewrite listed three looks as "On 5 May 2025 at magazine cover shoot, she wore ... in grey leather, ...")
         is asked for once more in the model's own words, and one the review's claim checks find wrong once more
@@ -854,12 +585,12 @@ class ChatEditorialService:
             if rank == (False, 0, 0):
                 break
             if attempt == 0:
-                _bump(run.notes, "rewrites copying their facts asked again" if copied
+                bump(run.notes, "rewrites copying their facts asked again" if copied
                       else "rewrites with a claim the sources do not support asked again" if wrong
                       else "rewrites using a phrase again asked again")
         return best if best is old else await self._self_edit(run, index, best)
 
-    async def _lengthened(self, run: _ChatRun, paragraphs: list[str], redo: set[int]) -> list[str]:
+    async def _lengthened(self, run: ChatRun, paragraphs: list[str], redo: set[int]) -> list[str]:
         """A body the review found short and no continuation lengthened: its shortest paragraph written again whole
         from its facts (`_rewrite`, self-edited), kept only when longer. Left as it was, the revision read as
         unchanged and the loop escalated a Gorpcore draft at 183 words whose every other check passed; the model's
@@ -871,7 +602,7 @@ class ChatEditorialService:
                    f"more of its facts, {PARAGRAPH_WORDS[0]} to {PARAGRAPH_WORDS[1]} words")
         new = await self._rewrite(run, index, len(paragraphs), [finding], paragraphs[index])
         longer = word_count(new) > word_count(paragraphs[index])
-        _log(run.notes, "short body: shortest paragraph written again",
+        log_note(run.notes, "short body: shortest paragraph written again",
              {"paragraph": index + 1, "role": plan.kind, "words before": word_count(paragraphs[index]),
               "words after": word_count(new), "kept": longer})
         if longer:
@@ -903,14 +634,14 @@ class ChatEditorialService:
                         continue
                     # (Nearly) every sentence was taken out: the paragraph is written afresh rather than left as
                     # one line ("Irene wore the Balenciaga Baggy Jeans on stage during a performance." passed).
-                    _log(run.notes, "paragraphs thinned by take-outs, rewritten whole", i + 1)
+                    log_note(run.notes, "paragraphs thinned by take-outs, rewritten whole", i + 1)
                 except LLMError as exc:  # the paragraph is rewritten whole instead, and the log says why
-                    _log(run.notes, "sentence fixes failed", f"paragraph {i + 1}: {exc}")
+                    log_note(run.notes, "sentence fixes failed", f"paragraph {i + 1}: {exc}")
             findings = findings_for(latest, paragraphs[i], i)
             if not findings and short_body(latest):
                 # Targeted only because the body is a little short: continued below, not rewritten (a rewrite
                 # brings new wrong sentences where the review had found none).
-                _log(run.notes, "paragraphs continued for a short body, not rewritten", i + 1)
+                log_note(run.notes, "paragraphs continued for a short body, not rewritten", i + 1)
                 continue
             findings = findings or ["Make the paragraph more specific to the facts."]
             paragraphs[i] = await self._rewrite(run, i, len(paragraphs), findings, paragraphs[i])
