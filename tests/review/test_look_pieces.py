@@ -48,42 +48,39 @@ def test_a_piece_of_the_same_post_and_a_look_named_anew_pass() -> None:
     assert other == [[], [], []]
 
 
+def _post(post_id: str, artist: str, context: str, created: str, *pieces: dict) -> dict:
+    return {"post_id": post_id, "artist_name": artist, "context": context, "title": f"{artist} at {context}",
+            "created_at": f"{created}T10:00:00Z", "solutions": list(pieces)}
+
+
+def _pairings(posts: list[dict], *sentences: str, where: str = "body_paragraphs[0]") -> list[list[str]]:
+    index = build_index([{"keyword": "Balletcore"}], posts, KNOWN)
+    return [check.pairing for check in check_claims(ClaimSet([Claim(s, where) for s in sentences]), index)]
+
+
+COVER = _post("p1", "Hanni", "magazine cover shoot", "2025-06-03", PUMPS, JEANS)
+COVER_LOOK = "Hanni wore the Loewe Toy Pumps and the Celine Straight Jeans at a magazine cover shoot."
+
+
 def test_a_look_given_to_another_wearer_is_a_pairing_error() -> None:
-    contexts = [
-        {"post_id": "p1", "artist_name": "Hanni", "context": "magazine cover shoot", "title": "Hanni on a cover",
-         "created_at": "2025-06-03T10:00:00Z", "solutions": [PUMPS, JEANS]},
-        {"post_id": "p2", "artist_name": "Winter", "context": "street style", "title": "Winter in street style",
-         "created_at": "2025-09-20T10:00:00Z", "solutions": [SUNGLASSES]},
-        {"post_id": "p3", "artist_name": "Lisa", "context": "airport fashion", "title": "Lisa at the airport",
-         "created_at": "2025-10-02T10:00:00Z", "solutions": [JEANS]},
-    ]
-    index = build_index([{"keyword": "Balletcore"}], contexts, KNOWN)
-    claims = ClaimSet([Claim(s, "body_paragraphs[0]") for s in (
-        "Hanni wore the Loewe Toy Pumps and the Celine Straight Jeans at a magazine cover shoot.",
-        "Winter also wore this look in street style, while Lisa wore the same look at the airport.")])
-    pairing = [check.pairing for check in check_claims(claims, index)]
+    posts = [COVER, _post("p2", "Winter", "street style", "2025-09-20", SUNGLASSES),
+             _post("p3", "Lisa", "airport fashion", "2025-10-02", JEANS)]
+    pairing = _pairings(posts, COVER_LOOK, "Winter also wore this look in street style, while Lisa wore the same look "
+                        "at the airport.")
     # Lisa wore the jeans of that look; Winter wore none of its pieces.
     assert [p for p in pairing[1] if "another wearer's" in p] == [
         "no source post shows Winter in the look of the Loewe Toy Pumps: it was another wearer's; tell Winter's own "
         "look with its own pieces"]
-    dated = ClaimSet([Claim(s, "body_paragraphs[0]") for s in (
-        "Hanni wore the Loewe Toy Pumps and the Celine Straight Jeans at a magazine cover shoot.",
-        "Winter also wore this look on 20 September 2025")])
-    assert any("shows Winter in the look" in p for p in check_claims(dated, index)[1].pairing)
+    dated = _pairings(posts, COVER_LOOK, "Winter also wore this look on 20 September 2025")
+    assert any("shows Winter in the look" in p for p in dated[1])
 
 
 def test_a_piece_said_to_be_worn_with_another_needs_a_post_of_both() -> None:
-    contexts = [
-        {"post_id": "p1", "artist_name": "Hanni", "context": "magazine cover shoot", "title": "Hanni on a cover",
-         "created_at": "2025-06-03T10:00:00Z", "solutions": [PUMPS, JEANS]},
-        {"post_id": "p2", "artist_name": "Hanni", "context": "award show red carpet", "title": "Hanni at an award show",
-         "created_at": "2025-09-20T10:00:00Z", "solutions": [SUNGLASSES]},
-    ]
-    index = build_index([{"keyword": "Balletcore"}], contexts, KNOWN)
-    claims = ClaimSet([Claim(s, "body_paragraphs[2]") for s in (
-        "The Loewe Toy Pumps were worn with the Celine Straight Jeans at a magazine cover shoot.",
-        "The Loewe Toy Pumps were worn with the Loewe Anagram Sunglasses at an award show.")])
-    pairing = [check.pairing for check in check_claims(claims, index)]
+    posts = [COVER, _post("p2", "Hanni", "award show red carpet", "2025-09-20", SUNGLASSES)]
+    pairing = _pairings(posts,
+                        "The Loewe Toy Pumps were worn with the Celine Straight Jeans at a magazine cover shoot.",
+                        "The Loewe Toy Pumps were worn with the Loewe Anagram Sunglasses at an award show.",
+                        where="body_paragraphs[2]")
     assert not any("worn with" in p for p in pairing[0])
     assert ("no source post shows the Loewe Toy Pumps worn with the Loewe Anagram Sunglasses: tell each look with its "
             "own pieces") in pairing[1]
