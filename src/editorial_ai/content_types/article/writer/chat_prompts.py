@@ -25,7 +25,10 @@ PARAGRAPH_ROLES: dict[str, str] = {
     # "popular in the early 2000s", "in the 90s") in most first drafts of the seventeenth round.
     "background": "open the feature: what {keyword} is, in which pieces and styles and where it shows up, with no "
                   "origin, era or decade the facts do not give",
-    "looks": "the looks: who wore what, where and on which date, retold in flowing sentences of your own",
+    # Each look opened on the wearer's name ("Jackson Wang, in the Milan Fashion Week front row on 25 January 2025,
+    # wore ... Jackson Wang, in a brand campaign on ...") and the paragraph read as the fact lines.
+    "looks": "the looks: who wore what, where and on which date, retold in flowing sentences of your own, each "
+             "look after the first opening on its date or place rather than the name",
     "product": "the piece: {subject}, what it is made of, who wore it where, and what it adds to a look",
     # Asked why a trend spreads or why readers want a piece, the model answered with reception no post gives
     # ("popular among young women", "captivates fashion enthusiasts across the globe").

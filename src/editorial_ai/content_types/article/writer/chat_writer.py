@@ -590,13 +590,12 @@ class ChatEditorialService(SentenceFixes):
                       else "rewrites using a phrase again asked again")
         return best if best is old else await self._self_edit(run, index, best)
 
-    async def _lengthened(self, run: ChatRun, paragraphs: list[str], redo: set[int]) -> list[str]:
+    async def _lengthened(self, run: ChatRun, paragraphs: list[str]) -> list[str]:
         """A body the review found short and no continuation lengthened: its shortest paragraph written again whole
         from its facts (`_rewrite`, self-edited), kept only when longer. Left as it was, the revision read as
         unchanged and the loop escalated a Gorpcore draft at 183 words whose every other check passed; the model's
         continuations of it were all refused (it wrote each paragraph out again)."""
-        candidates = [i for i in range(len(paragraphs)) if i not in redo] or list(range(len(paragraphs)))
-        index = min(candidates, key=lambda i: word_count(paragraphs[i]))
+        index = min(range(len(paragraphs)), key=lambda i: word_count(paragraphs[i]))
         plan = run.outline.plans[min(index, len(run.outline.plans) - 1)]
         finding = (f"Review: the paragraph is too short ({word_count(paragraphs[index])} words): write it again with "
                    f"more of its facts, {PARAGRAPH_WORDS[0]} to {PARAGRAPH_WORDS[1]} words")
@@ -652,7 +651,7 @@ class ChatEditorialService(SentenceFixes):
             # at 324 words.
             paragraphs = await self._reach_floor(run, paragraphs)
         if short_body(latest) and run.styled_words(paragraphs) <= run.styled_words(content.body_paragraphs):
-            paragraphs = await self._lengthened(run, paragraphs, redo)
+            paragraphs = await self._lengthened(run, paragraphs)
         if len(paragraphs) - 1 in redo:  # the closing paragraph was rewritten: it may have lost its "you" line
             paragraphs = await self._reader_line(run, paragraphs)
         title, subtitle = content.title, content.subtitle
