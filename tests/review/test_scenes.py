@@ -390,7 +390,7 @@ def test_a_history_no_source_gives_the_trend_is_found_in_any_sentence() -> None:
         "in a variety of styles"]
     # A Jennie Effect article passed with these three.
     assert invented_scenes("The bag was a staple item in Jennie's wardrobe, worn on various occasions.", set()) == [
-        "a staple item in"]
+        "a staple item in", "on various occasions"]
     assert invented_scenes("Cha Eun-woo wore the sneakers in street style on several occasions.", set()) == [
         "on several occasions"]
     assert invented_scenes("Jennie's choice of this bag reflected her personality and values.", set()) == [
@@ -715,3 +715,10 @@ def test_seasons_occasions_looks_and_the_feature_itself_no_post_gives_are_findin
     assert invented_wear("It was shot on a spring day.", ["spring"]) == []  # a post that gives the season
     assert invented_reception("She looked stunning in her flats.", []) == ["looked stunning"]
     assert notes_named("The look was featured in the magazine.") == ["featured in the magazine"]
+
+
+def test_outings_no_post_shows_are_invented_scenes() -> None:
+    text = ("She also wore the boots on other occasions as well, such as when she went out for lunch or when she was "
+            "shopping.")
+    assert invented_scenes(text, set()) == ["on other occasions", "when she went out"]
+    assert invented_scenes("Jennie wore the boots to a pop-up store.", set()) == []

@@ -19,6 +19,12 @@ from editorial_ai.review.source_index import plain as plain_key
 _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
     (re.compile(pattern), frozenset(vouch.split())) for pattern, vouch in (
         (r"\bgreeted by\b", "greeted greet greeting"),
+        # "She also wore the Tabi Ankle Boots on other occasions as well, such as when she went out for lunch or when
+        # she was shopping." (a Gorpcore piece paragraph that passed): outings no post shows
+        (r"\bon (?:other|several|many|various|different|numerous|multiple) occasions\b", "occasions"),
+        (r"\b(?:went|go|goes|going|headed|heading) out (?:for|to)\b|\bfor (?:lunch|dinner|brunch|coffee|drinks)\b"
+         r"|\bwhen (?:she|he|they) (?:was|were|went) (?:shopping|out|running errands)\b|\brunning errands\b",
+         "lunch dinner brunch coffee drinks shopping errands"),
         (r"\bcrowds? of\b|\b(?:the|a) crowds?\b(?! pleas)", "crowd crowds"),
         (r"\b(?:fans|onlookers|photographers|paparazzi|reporters)\b (?:who |were |had )?(?:cheer|scream|gather|"
          r"swarm|wait|flock|line|crowd|greet|snap|rush)\w*", "fans onlookers photographers paparazzi reporters"),
