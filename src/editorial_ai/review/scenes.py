@@ -21,7 +21,6 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\bgreeted by\b", "greeted greet greeting"),
         # "She also wore the Tabi Ankle Boots on other occasions as well, such as when she went out for lunch or when
         # she was shopping." (a Gorpcore piece paragraph that passed): outings no post shows
-        (r"\bon (?:other|several|many|various|different|numerous|multiple) occasions\b", "occasions"),
         (r"\b(?:went|go|goes|going|headed|heading) out (?:for|to)\b|\bfor (?:lunch|dinner|brunch|coffee|drinks)\b"
          r"|\bwhen (?:she|he|they) (?:was|were|went) (?:shopping|out|running errands)\b|\brunning errands\b",
          "lunch dinner brunch coffee drinks shopping errands"),
@@ -83,7 +82,8 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"|\b(?:in|for|across) a (?:wide )?(?:variety|range|number) of "
          r"(?:styles|occasions|settings|ways|looks|events|outfits)\b"
          # "worn on various occasions at the pop-up store event", "in street style on several occasions"
-         r"|\bon (?:several|various|many|multiple|numerous|countless|different) occasions\b", "staple variety range"),
+         r"|\bon (?:several|various|many|multiple|numerous|countless|different|other) occasions\b",
+         "staple variety range"),
         # An inner life no post shows: "Jennie's choice of this bag ... reflected her personality and values".
         (r"\b(?:reflect|reflects|reflected|reflecting|express|expresses|expressed|expressing|revealed|reveals) "
          r"(?:her|his|their) (?:\w+ )?(?:personality|values|identity|individuality|mood|confidence|character|"
