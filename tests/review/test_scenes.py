@@ -722,3 +722,8 @@ def test_outings_no_post_shows_are_invented_scenes() -> None:
             "shopping.")
     assert invented_scenes(text, set()) == ["on other occasions", "when she went out"]
     assert invented_scenes("Jennie wore the boots to a pop-up store.", set()) == []
+
+
+def test_a_life_story_no_post_gives_is_a_history() -> None:
+    assert invented_history("Jennie wore various looks on her journey to fame.", set()) == ["journey to fame"]
+    assert invented_history("Jennie wore the bag on her way to the airport.", set()) == []

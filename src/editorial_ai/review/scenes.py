@@ -360,6 +360,8 @@ _HISTORY: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:emerged|originated|began|started|was born|took off|first appeared|dates back|goes back|has been "
          r"around) (?:in|during|to|since) (?:the )?(?:\d0s|\d{4}s?|(?:late |early |mid )?(?:nineties|eighties|"
          r"seventies|sixties|\d0s|\d{4}s)|\d{2}th century)\b", "emerged originated began started born appeared"),
+        # "Jennie wore various looks on her journey to fame." (a Jennie Effect article that passed): a life story
+        (r"\b(?:journey|rise|road|path|climb) to (?:fame|stardom|success|the top)\b", "fame stardom"),
         # ("in recent years" and "over the years" are `_RELATIVE_TIME`'s)
         (r"\b(?:in|during) the (?:past|last) (?:few |couple of )?(?:years|decades?)\b|\bfor generations\b"
          r"|\bin recent times\b", "past decades generations"),
