@@ -401,6 +401,12 @@ def test_a_sentence_whose_words_an_earlier_one_all_holds_says_it_again() -> None
     # One that denies it, or adds a word, says something of its own.
     assert not says_again("Cha Eun-woo is not the most viewed Gorpcore wearer.", before, sourced)
     assert not says_again("Cha Eun-woo is the most viewed Gorpcore wearer in Seoul.", before, sourced)
+    # The topic's name put as "the trend" is the same sentence again.
+    worn = ("Balletcore was worn by celebrities such as Hanni at a magazine cover shoot and Jackson Wang in a brand "
+            "campaign.")
+    vocabulary = frozenset(content_words("Balletcore Hanni magazine cover shoot Jackson Wang brand campaign"))
+    assert says_again(worn.replace("Balletcore was", "The trend was also"), worn, vocabulary)
+    assert not says_again(worn.replace("Balletcore was", "Gorpcore was"), worn, vocabulary)
     # A look told again with only its date added is said again.
     paired = ("V wore the Jacquemus Le Chiquito Bag at the airport and paired it with the Balenciaga Le City Bag in "
               "silver leather.")

@@ -87,6 +87,8 @@ CLAUSE_RUN_WORDS = 10
 OWN_RUN_WORDS = 8
 OWN_RUN_MIN_OWN = 2
 OWN_RUN_MIN_OWN_NAMED = 3  # when the sentence names something sourced the earlier one does not
+TREND_WORDS = 2  # words of a topic's name ("Jennie Effect") a sentence may say as "the trend"
+_THE_TREND = re.compile(r"\b(?:the|this) (?:trend|style|look|aesthetic)\b", re.IGNORECASE)
 NEAR_COPY_RATIO = 0.85  # a sentence this much the same word sequence as an earlier one is that sentence again
 SAID_SHARE, SAID_MIN_WORDS = 0.7, 6  # one shared run this much of the longer sentence is that sentence again
 # One look told twice: a sentence giving the same day as an earlier one that told it of "he", "she" or "they",
@@ -299,8 +301,12 @@ def _near_copy(sentence: str, earlier: str, sourced: frozenset[str]) -> bool:
     sentence with "this sweatshirt" (a Gorpcore article that passed). One sourced word put for another is another
     thing told in a shared frame ("Its tags, utility and minimal, ..." after "Its tags, gorpcore and minimal, ...")."""
     words, earlier_words = plain(sentence).split(), plain(earlier).split()
-    if (min(len(words), len(earlier_words)) < NEAR_COPY_MIN_WORDS or tells_another_post(sentence, earlier)
-            or not frozenset(content_words(earlier)) & sourced <= frozenset(content_words(sentence))):
+    if min(len(words), len(earlier_words)) < NEAR_COPY_MIN_WORDS or tells_another_post(sentence, earlier):
+        return False
+    dropped = frozenset(content_words(earlier)) & sourced - frozenset(content_words(sentence))
+    # The topic's name put as "the trend" drops nothing: "The trend was also worn by celebrities such as Hanni at
+    # ..." right after "Balletcore was worn by celebrities such as Hanni at ..." (a Balletcore article that passed).
+    if dropped and not (len(dropped) <= TREND_WORDS and _THE_TREND.search(sentence)):
         return False
     return SequenceMatcher(None, words, earlier_words, autojunk=False).ratio() >= NEAR_COPY_RATIO
 
