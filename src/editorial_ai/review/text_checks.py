@@ -88,7 +88,7 @@ OWN_RUN_WORDS = 8
 OWN_RUN_MIN_OWN = 2
 OWN_RUN_MIN_OWN_NAMED = 3  # when the sentence names something sourced the earlier one does not
 TREND_WORDS = 2  # words of a topic's name ("Jennie Effect") a sentence may say as "the trend"
-_THE_TREND = re.compile(r"\b(?:the|this) (?:trend|style|look|aesthetic)\b", re.IGNORECASE)
+_THE_TREND = re.compile(r"\b(?:the|this) trend\b", re.IGNORECASE)
 NEAR_COPY_RATIO = 0.85  # a sentence this much the same word sequence as an earlier one is that sentence again
 SAID_SHARE, SAID_MIN_WORDS = 0.7, 6  # one shared run this much of the longer sentence is that sentence again
 # One look told twice: a sentence giving the same day as an earlier one that told it of "he", "she" or "they",
