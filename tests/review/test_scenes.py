@@ -727,3 +727,8 @@ def test_outings_no_post_shows_are_invented_scenes() -> None:
 def test_a_life_story_no_post_gives_is_a_history() -> None:
     assert invented_history("Jennie wore various looks on her journey to fame.", set()) == ["journey to fame"]
     assert invented_history("Jennie wore the bag on her way to the airport.", set()) == []
+
+
+def test_a_piece_said_to_pair_with_any_outfit_is_a_wear_claim() -> None:
+    assert invented_wear("Its grey leather would pair well with various outfits, from business attire to "
+                         "streetwear.", []) == ["would pair well with various"]
