@@ -34,6 +34,7 @@ from editorial_ai.models.layout import (
     PullQuoteBlock,
 )
 from editorial_ai.models.state_json import Draft, SourcePostJson
+from editorial_ai.services.contrast import readable_ink
 from editorial_ai.services.placeholder_images import resolve_image_src
 from editorial_ai.services.typography import smarten, strip_wrapping_quotes
 
@@ -97,6 +98,7 @@ def _env() -> Environment:
     env = Environment(loader=PackageLoader("editorial_ai", "templates"), autoescape=select_autoescape(["html"]))
     env.filters["img"] = resolve_image_src
     env.filters["css"] = css_value
+    env.filters["ink_on"] = readable_ink
     env.filters["smart"] = smarten
     env.filters["unquote"] = strip_wrapping_quotes
     return env
