@@ -12,6 +12,7 @@ def test_a_bright_primary_is_darkened_until_it_reads_and_a_dark_one_is_kept() ->
     ink = readable_ink("#0d97ff", page)
     assert contrast_ratio(ink, page) >= BODY_TEXT_CONTRAST and ink != "#000000"
     assert readable_ink("#111111", page) == "#111111"
+    assert readable_ink("Arial; } body {", page) == "Arial; } body {"  # not a colour: left to the CSS escaping
     # On a dark page the colour is lightened instead.
     assert contrast_ratio(readable_ink("#333333", "#111111"), "#111111") >= BODY_TEXT_CONTRAST
 

@@ -4,8 +4,11 @@ primary can be a bright blue (#0d97ff on the #f5f1ea page measured 2.7:1; the we
 
 from __future__ import annotations
 
+import re
+
 BODY_TEXT_CONTRAST = 4.5  # WCAG 2 AA for body text
 _STEPS = 20  # mixes tried toward black or white, 5% each
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
 
 
 def _channels(hex_colour: str) -> tuple[int, int, int]:
@@ -29,7 +32,10 @@ def contrast_ratio(first: str, second: str) -> float:
 
 def readable_ink(colour: str, background: str, minimum: float = BODY_TEXT_CONTRAST) -> str:
     """`colour` as it is when it reads on `background` at `minimum` contrast, else mixed toward black (on a light
-    page) or white (on a dark one) in 5% steps until it does; both #rrggbb."""
+    page) or white (on a dark one) in 5% steps until it does. A value that is not #rrggbb (a stored or hand-edited
+    layout can hold anything) is given back as it is, for the page's CSS escaping to deal with."""
+    if not (_HEX.fullmatch(str(colour)) and _HEX.fullmatch(str(background))):
+        return colour
     if contrast_ratio(colour, background) >= minimum:
         return colour
     target = 0 if _luminance(_channels(background)) > 0.18 else 255
