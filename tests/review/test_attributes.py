@@ -183,3 +183,16 @@ def test_a_piece_cast_as_another_garment_is_misfiled() -> None:
     # Cast as what it is, or as no garment at all, it is fine.
     assert misfiled_garment("She wore the Celine tee as her favourite top.", "celine tee", ["tee"]) is None
     assert cast_as("She carried the Chanel 22 Bag as a statement piece.", "chanel 22 bag") is None
+
+
+def test_jeans_skirts_and_shorts_are_three_kinds_of_bottom() -> None:
+    # "a pair of jeans" for the Calvin Klein Relaxed Denim Shorts passed a review while bottoms were one family.
+    assert unworn_garments("Jennie wore a pair of jeans with the bag.", frozenset({"shorts", "bag"})) == ["jeans"]
+    assert unworn_garments("Jennie wore her shorts with the bag.", frozenset({"shorts", "bag"})) == []
+    assert unworn_garments("Jennie wore a skirt and flats.", frozenset({"trousers", "shoe"})) == ["skirt"]
+    assert misfiled_garment("bottoms like the calvin klein relaxed denim shorts", "calvin klein relaxed denim shorts",
+                            ["shorts", "denim"]) is None
+    assert cast_as("with the calvin klein relaxed denim shorts as her jeans", "calvin klein relaxed denim shorts") \
+        == "jeans"
+    assert misfiled_garment("with the calvin klein relaxed denim shorts as her jeans",
+                            "calvin klein relaxed denim shorts", ["shorts", "denim"]) == "jeans"
