@@ -17,6 +17,7 @@ from editorial_ai.review.text_checks import (
     echoed_sentences,
     echoes_headline,
     list_openings,
+    reads_as_fact_line,
     repeated_phrases,
     repetition_figures,
     says_again,
@@ -218,6 +219,16 @@ def test_a_fact_line_copied_into_the_body_fails_originality_with_its_sentence_lo
     assert result.evidence[1].startswith('body_paragraphs[3]: "The details include: olive leather."')
     prose = "On 5 August 2025 Jennie wore Calvin Klein Relaxed Denim Shorts: denim first, then the flats."
     assert _run("originality", [*ARTICLE[:3], prose]).passed
+
+
+def test_a_fact_line_s_label_kept_inside_a_sentence_reads_as_a_fact_line() -> None:
+    # A Gorpcore draft: "... wore the boots, first worn on 19 April 2025, worn with: Coperni Asymmetric Midi Skirt".
+    assert reads_as_fact_line("Mingyu wore the boots, first worn on 19 April 2025, worn with: Coperni Asymmetric "
+                              "Midi Skirt in black denim.")
+    assert reads_as_fact_line("The trend has many faces, pieces: bags, sneakers and flats.")
+    assert reads_as_fact_line("Worn by: Jennie and V.")
+    assert not reads_as_fact_line("Mingyu wore the boots with the Coperni Asymmetric Midi Skirt.")
+    assert not reads_as_fact_line("Her formula: a bag, the flats and nothing else.")
 
 
 def test_a_standfirst_that_repeats_its_headline_is_caught() -> None:

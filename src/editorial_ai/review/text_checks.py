@@ -571,7 +571,11 @@ _FACT_LINE = re.compile(r"^(?:\d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+|[A-Z][a-z]+ \d
                         # "Jackson Wang on 25 January in Milan Fashion Week: Alaïa Le Coeur Bag brown leather, ..."
                         # (a Gorpcore draft's whole looks paragraph): a look line with its label dropped
                         r"|^[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,3} on \d{1,2} (?:January|February|March|April|May|June|"
-                        r"July|August|September|October|November|December)\b[^:.!?]{0,60}:\s",
+                        r"July|August|September|October|November|December)\b[^:.!?]{0,60}:\s"
+                        # A fact line's label kept in the prose: "Mingyu ... wore the boots, first worn on 19 April
+                        # 2025, worn with: Coperni Asymmetric Midi Skirt in black denim" (a Gorpcore draft).
+                        r"|\b(?:worn with|worn by|first seen|details|celebrity|trend tags|looks logged|"
+                        r"most viewed look|pieces|labels)\s*:\s",
                         re.IGNORECASE)
 
 

@@ -6,7 +6,12 @@ from __future__ import annotations
 import pytest
 
 from editorial_ai.content_types.article.writer.chat_text import one_line, reads_as_list
-from editorial_ai.content_types.article.writer.chat_writer import ARTICLE_WORDS, EXTENSIONS, ChatEditorialService
+from editorial_ai.content_types.article.writer.chat_writer import (
+    ARTICLE_WORDS,
+    CONTINUATION_REFUSALS,
+    EXTENSIONS,
+    ChatEditorialService,
+)
 from editorial_ai.content_types.article.writer.editorial import DraftOutcome
 from editorial_ai.content_types.article.writer.outline import build_outline
 from editorial_ai.llm.scripted import ScriptedClient
@@ -262,13 +267,15 @@ async def test_a_body_under_the_word_floor_has_its_shortest_paragraph_continued_
     assert body[0] == f"{PARAGRAPH} {ADDED_IN_HOUSE_STYLE}"
     assert body[1:] == [later(PARAGRAPH)] * (len(body) - 1)  # the second answer repeated its paragraph: not used
     assert outcome.notes["paragraphs continued"] == [{"paragraph": 1, "added": ADDED}]
-    # Each unusable answer moves on to the next shortest paragraph (the continued one again last), up to
-    # EXTENSIONS asks in all.
+    # Each unusable answer moves on to the next shortest paragraph, until CONTINUATION_REFUSALS answers were
+    # unusable: the run stops continuing, and the log says at how many words the body stays.
     refused = outcome.notes["paragraphs not continued"]
-    assert [line.split(":")[0] for line in refused] == [f"paragraph {n}" for n in (2, 3, 4, 5, 1)]
+    assert [line.split(":")[0] for line in refused] == [f"paragraph {n}" for n in (2, 3, 4, 5)]
     assert all("unusable answer" in line for line in refused)
+    assert outcome.notes["continuations stopped"].startswith(f"{CONTINUATION_REFUSALS} unusable answers: the body")
     extend = [c.prompt for c in client.calls if c.purpose == "editorial_extend"]
-    assert len(extend) == EXTENSIONS == 6 and "Paragraph 1 is too short" in extend[0] and PARAGRAPH in extend[0]
+    assert len(extend) == 1 + CONTINUATION_REFUSALS < EXTENSIONS
+    assert "Paragraph 1 is too short" in extend[0] and PARAGRAPH in extend[0]
     assert "Paragraph 3 is too short" in extend[2]
 
 

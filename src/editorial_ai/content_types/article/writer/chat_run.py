@@ -67,6 +67,7 @@ class ChatRun:
     notes: JsonObject = field(default_factory=dict)
     body: list[str] = field(default_factory=list)  # a revision's paragraphs as they stand: what a fix may not repeat
     screen: DraftScreen | None = None  # the review's own checks (`screen.py`), when the run's rubric is known
+    continuations_refused: int = 0  # unusable continuations so far, across the run's passes over the body
 
     def screen_flags(self, index: int, paragraph: str, sentence: str) -> list[str]:
         """What the review's checks find wrong with `sentence` once paragraph `index` of the body reads
