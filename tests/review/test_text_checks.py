@@ -270,6 +270,10 @@ def test_a_phrase_of_the_writer_s_own_used_twice_is_located_and_a_sourced_name_s
     # Names and plain tellings of a look ("she wore the bag") are shared by right.
     looks = ["She wore the Chanel 22 Bag at the airport.", "Later she wore the Chanel 22 Bag at the airport."]
     assert repeated_phrases(looks, sourced) == []
+    # A verb's other form is the same phrase: "add a touch of" and, two sentences on, "adds a touch of".
+    touches = ["The boots add a touch of gorpcore to the look. Mingyu's street style adds a touch of elegance too."]
+    assert repeated_phrases(touches, sourced) == [
+        (0, "Mingyu's street style adds a touch of elegance too.", "adds a touch of")]
 
 
 def test_length_and_empty_paragraphs_are_counted() -> None:

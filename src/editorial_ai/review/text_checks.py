@@ -19,7 +19,7 @@ from editorial_ai.review.claims import ClaimSet
 from editorial_ai.review.dates import days_in
 from editorial_ai.review.profile import ReviewProfile
 from editorial_ai.review.retold import LookNames, restates, retells_look, tells_another_post
-from editorial_ai.review.source_index import STOPWORDS, SourceIndex, content_words, plain
+from editorial_ai.review.source_index import STOPWORDS, SourceIndex, content_words, plain, stem
 from editorial_ai.review.text_grounding import checkable_spans
 from editorial_ai.text import split_sentences
 
@@ -465,7 +465,10 @@ def repeated_phrases(paragraphs: list[str], sourced: frozenset[str] = frozenset(
     for index, paragraph in enumerate(paragraphs):
         for sentence in split_sentences(paragraph):
             words = plain(sentence).split()
-            grams = [tuple(words[i:i + n]) for i in range(len(words) - n + 1)]
+            # Matched on plural-folded words: "The boots add a touch of gorpcore" and "... adds a touch of
+            # elegance to her outfit" stood in one paragraph of a passed Gorpcore draft.
+            folded = [stem(w) for w in words]
+            grams = [tuple(folded[i:i + n]) for i in range(len(folded) - n + 1)]
             hits = [i for i, gram in enumerate(grams) if gram in seen and _stock(gram, sourced)]
             if hits:
                 start = end = hits[0]
