@@ -6,6 +6,7 @@ from __future__ import annotations
 from editorial_ai.content_types.article.writer.chat_text import mend_sentences, offending_terms, still_holds
 from editorial_ai.review.claim_support import check_claims
 from editorial_ai.review.claims import text_claims
+from editorial_ai.review.relations import credited_garments
 from editorial_ai.review.scenes import (
     invented_events,
     invented_history,
@@ -113,6 +114,24 @@ def test_a_piece_credited_to_another_label_fails_with_the_label_to_drop() -> Non
     groups = offending_terms(pairing[1])
     assert still_holds("The belt is part of the Maison Kitsune campaign.", groups) == ["Maison Kitsune"]
     assert still_holds("The belt is part of the Dior campaign.", groups) == []
+
+
+def test_a_garment_credited_to_the_label_of_another_piece_of_the_sentence_fails() -> None:
+    # "... a Bottega Veneta Cassette Bag and Balenciaga Track Sneakers, ... the 90s-inspired bag and sneakers from
+    # Balenciaga" passed a review: the bag is Bottega Veneta's.
+    bag = {"solution_id": "s1", "title": "Bottega Veneta Cassette Bag", "brand": "Bottega Veneta", "metadata": {}}
+    sneakers = {"solution_id": "s2", "title": "Balenciaga Track Sneakers", "brand": "Balenciaga", "metadata": {}}
+    contexts = [{"post_id": "p1", "artist_name": "Cha Eun-woo", "context": "street style", "title": "Street style",
+                 "date": "13 September 2025", "solutions": [bag, sneakers]}]
+    index = build_index([{"keyword": "Gorpcore"}], contexts, KNOWN)
+    claims = text_claims("Cha Eun-woo wore a Bottega Veneta Cassette Bag and Balenciaga Track Sneakers, the bag and "
+                         "sneakers from Balenciaga. Cha Eun-woo wore the Bottega Veneta Cassette Bag with sneakers "
+                         "from Balenciaga, the Balenciaga Track Sneakers.")
+    pairing = [c.pairing for c in check_claims(claims, index)]
+    assert pairing[0] == ["the sources give the Bottega Veneta Cassette Bag to Bottega Veneta, not Balenciaga"]
+    assert pairing[1] == []  # "with" ends what the credit reaches: only the sneakers are Balenciaga's
+    assert credited_garments("the 90s-inspired bag and sneakers from Balenciaga", "balenciaga", []) == [
+        "bag", "sneakers"]
 
 
 def test_a_plural_of_a_sourced_piece_and_a_compound_of_a_sourced_tag_are_sourced_names() -> None:

@@ -83,6 +83,12 @@ def test_a_phrase_of_the_writer_s_own_used_again_in_its_paragraph_is_located() -
     apart = ["The bag is perfect for casual outings in the city.", "Its quilting makes it perfect for casual "
              "outings in the city with a plain coat."]
     assert _run("repetition", [*ARTICLE[:3], *apart]).passed
+    # Whatever the verb's form: "adds a touch of elegance to her" stood two sentences after "add a touch of
+    # elegance to her" in a Gorpcore draft.
+    touches = ("The boots add a touch of elegance to her look. Jennie carried the Chanel 22 Bag at the airport. "
+               "The bag adds a touch of elegance to her plain coat.")
+    result = _run("repetition", [*ARTICLE, touches])
+    assert not result.passed and 'uses "adds a touch of elegance to her" again in its paragraph' in result.evidence[0]
 
 
 def test_a_sentence_saying_an_earlier_one_again_in_other_words_is_located_for_the_fix() -> None:

@@ -119,6 +119,11 @@ def _family(word: str) -> str | None:
     return _FAMILY_OF.get(word) or _FAMILY_OF.get(word.rstrip("s"))
 
 
+def family_of(word: str) -> str | None:
+    """The garment family a plain word names ("sneakers" -> "shoe"), or None."""
+    return _family(word)
+
+
 def unsourced_garments(text: str, allowed: Iterable[str]) -> list[str]:
     """Garment types `text` says a piece is ("is a cropped dress") that the piece's own sources (`allowed`, their
     plain words) contradict: the sources put it in another family of garments (a skirt said to be a dress; a tote

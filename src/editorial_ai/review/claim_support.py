@@ -25,6 +25,7 @@ from editorial_ai.review.attributes import (
     GARMENTS,
     attribute_words,
     families_of,
+    family_of,
     misfiled_garment,
     piece_inside_piece,
     trend_as_a_place,
@@ -48,6 +49,7 @@ from editorial_ai.review.relations import (
     Statement,
     checkable,
     credited_brands,
+    credited_garments,
     figure_keys,
     possessive_clashes,
     stating_sentence,
@@ -596,8 +598,20 @@ def _credit_problems(text: str, products: list[str], index: SourceIndex) -> list
         return []
     made = frozenset().union(*(o for o in owners if o))
     label = " / ".join(index.product_titles.get(p, p) for p in products)
-    return [f"the sources do not credit the {label} to {index.name_table[0].get(b, (b.title(),))[0]}"
-            for b in credited_brands(text, index.brand_keys, products) if b not in made]
+    brand_name = {b: index.name_table[0].get(b, (b.title(),))[0] for b in index.brand_keys}
+    credited = credited_brands(text, index.brand_keys, products)
+    problems = [f"the sources do not credit the {label} to {brand_name.get(b, b)}" for b in credited if b not in made]
+    for brand in (b for b in credited if b in made):
+        # A label that made one of the pieces, credited with a garment of another's: "the bag and sneakers from
+        # Balenciaga" of a Bottega Veneta bag and Balenciaga sneakers.
+        for word in credited_garments(text, brand, products):
+            family = family_of(word)
+            same = [p for p in products if family in families_of(index.product_titles.get(p, p))]
+            if same and not any(brand in (index.product_brands.get(p) or ()) for p in same):
+                problems += [f"the sources give the {index.product_titles.get(p, p)} to "
+                             f"{' / '.join(brand_name.get(o, o) for o in sorted(index.product_brands.get(p) or ()))},"
+                             f" not {brand_name.get(brand, brand)}" for p in same]
+    return problems
 
 
 def _membership_problems(people: list[str], index: SourceIndex) -> list[str]:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from editorial_ai.review.attributes import family_of
 from editorial_ai.review.grounding import fold
 from editorial_ai.review.source_index import content_words, plain, stem
 from editorial_ai.review.text_grounding import NUMBER_PATTERN, number_key
@@ -102,6 +103,31 @@ def credited_brands(text: str, brands: Iterable[str], products: Iterable[str]) -
                 _CREDIT.format(brand=re.escape(key)), plain_text):
             found.append(key)
     return found
+
+
+# Words that end the garments a credit reaches back to: "wore the bag with sneakers from Balenciaga" credits only
+# the sneakers.
+_CREDIT_REACH_ENDS = frozenset({"with", "wore", "wears", "wearing", "carried", "carries", "paired", "in", "on", "at",
+                                "to", "for", "of", "by", "from", "was", "were", "is", "are", "while", "beside"})
+_CREDIT_REACH = 8  # words before the cue
+
+
+def credited_garments(text: str, brand: str, products: Iterable[str]) -> list[str]:
+    """Garment words the text credits to `brand` (plain key) right before "from/by <brand>": "the 90s-inspired bag
+    and sneakers from Balenciaga" credits a bag and sneakers to Balenciaga (said of a Bottega Veneta bag in a passed
+    Gorpcore draft). `products` (plain keys) are read out first, as in `credited_brands`."""
+    plain_text = f" {' '.join(_plain_words(text))} "
+    for product in sorted(products, key=len, reverse=True):
+        plain_text = plain_text.replace(f" {product} ", " | ")
+    found: list[str] = []
+    for match in re.finditer(rf" (?:from|by) (?:the )?{re.escape(brand)} ", plain_text):
+        before = plain_text[:match.start()].split()[-_CREDIT_REACH:]
+        for word in reversed(before):
+            if word in _CREDIT_REACH_ENDS or word == "|":
+                break
+            if family_of(word):
+                found.append(word)
+    return list(dict.fromkeys(reversed(found)))
 
 
 # --- what a claim says about its names, and which source sentence says it -----------------------------------------
