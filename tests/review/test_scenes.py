@@ -250,6 +250,8 @@ def test_years_of_wear_and_a_look_record_retold_are_caught() -> None:
     assert relative_times("It has been worn by many celebrities over the years.", " ") == ["over the years"]
     assert reads_as_fact_line("The look of Minji on 21 September 2025 at music video featured the tee.")
     assert reads_as_fact_line("look of Cha Eun-woo on 5 May 2025 at street style: Dior Lady Dior Bag")
+    assert reads_as_fact_line("The look of Jennie on August 5, 2025 in street style was taken by Calvin Klein "
+                              "Relaxed Denim Shorts in burgundy denim.")
     # A look line with its label dropped made a Gorpcore draft's whole looks paragraph.
     assert reads_as_fact_line("Jackson Wang on 25 January in Milan Fashion Week: Alaïa Le Coeur Bag brown leather.")
     assert not reads_as_fact_line("On 5 August 2025, Jennie wore it all: the bag and the jeans.")

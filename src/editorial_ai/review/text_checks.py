@@ -570,7 +570,10 @@ def copied_sentences(texts: list[str], prompt_texts: list[str]) -> list[tuple[st
 # '(post "Jennie street style in denim")'. A sentence of prose puts its date inside the sentence.
 _FACT_LINE = re.compile(r"^(?:\d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+|[A-Z][a-z]+ \d{1,2}(?:st|nd|rd|th)?),? \d{4}\s*:"
                         r"|\bthe details include\b|\(post (?:titled )?[\"“]"
-                        r"|^(?:the )?look of [A-Z][\w'’ -]{0,40}? on \d"
+                        # month first too: the writer's house style turns "August 5, 2025" day first after its
+                        # screen read the sentence, and a Jennie Effect draft escalated on the fact line it made
+                        r"|^(?:the )?look of [A-Z][\w'’ -]{0,40}? on (?:\d|(?:January|February|March|April|May|June|"
+                        r"July|August|September|October|November|December) \d)"
                         # "Jackson Wang on 25 January in Milan Fashion Week: Alaïa Le Coeur Bag brown leather, ..."
                         # (a Gorpcore draft's whole looks paragraph): a look line with its label dropped
                         r"|^[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,3} on \d{1,2} (?:January|February|March|April|May|June|"
