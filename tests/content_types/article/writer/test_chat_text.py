@@ -30,6 +30,10 @@ def test_clean_paragraph_removes_labels_markdown_and_wrapping_quotes() -> None:
     assert clean_paragraph("Certainly! This pair came out in a brand campaign.") == (
         "This pair came out in a brand campaign.")
     assert clean_paragraph("Sure, here is the revised paragraph: Hanni wore the pumps.") == "Hanni wore the pumps."
+    # A bullet inside the paragraph's one line goes too; a dash inside a sentence stays.
+    assert clean_paragraph("Jennie wore the Chanel 22 Bag. - The combination is calm.") == (
+        "Jennie wore the Chanel 22 Bag. The combination is calm.")
+    assert clean_paragraph("Jennie wore the bag - and the flats.") == "Jennie wore the bag - and the flats."
     assert clean_paragraph("Surely the pumps were the point.") == "Surely the pumps were the point."
 
 

@@ -35,9 +35,15 @@ def clean_paragraph(text: str) -> str:
     joined = re.sub(r"\s+", " ", " ".join(lines)).replace("**", "").strip()
     joined = _CHAT_REPLY.sub("", joined)
     joined = _HEADING_RUN.sub("", joined)
+    joined = _INLINE_BULLET.sub(" ", joined)
     if len(joined) > 1 and joined[0] in "\"“" and joined[-1] in "\"”" and joined[1:-1].count('"') % 2 == 0:
         joined = joined[1:-1].strip()
     return mend_sentences(joined)
+
+
+# A list bullet inside the paragraph's one line: "... with the Chanel 22 Bag. - The combination of ..." stood in a
+# Jennie Effect draft.
+_INLINE_BULLET = re.compile(r"(?<=[.!?])\s+[-–•*]\s+(?=[A-Z])")
 
 
 # A chat model's reply to the request rather than the text asked for: "Certainly! This pair was part of ..." opened
