@@ -729,6 +729,15 @@ def test_a_piece_called_versatile_or_fit_to_dress_up_or_down_is_a_wear_claim() -
     assert invented_wear("The versatile bag came out at the airport.", []) == []
 
 
+def test_who_a_look_is_for_and_clothes_no_post_logs_are_wear_claims() -> None:
+    assert invented_wear("The idea behind Jennie Effect can be worn by anyone who loves streetwear.", []) == [
+        "can be worn by anyone"]
+    assert invented_wear("It creates a contrast between her casual clothes and her more formal attire.", []) == [
+        "casual clothes"]
+    assert invented_wear("Anyone who loves denim will know the Celine jeans.", []) == ["anyone who loves"]
+    assert invented_wear("Everyone saw the bag at the airport.", []) == []
+
+
 def test_seasons_occasions_looks_and_the_feature_itself_no_post_gives_are_findings() -> None:
     assert invented_wear("Try the cap and the bag on a spring day.", []) == ["on a spring day"]
     assert invented_wear("It is perfect for a day out.", []) == ["a day out"]

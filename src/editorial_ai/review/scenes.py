@@ -516,6 +516,13 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # the writer's screen let through): how a piece can be worn, which no post shows
         (r"\b(?:a|an) versatile (?:piece|item|accessory|addition|choice|option|staple|bag|shoe|top|jacket)\b"
          r"|\b(?:be|is|are) dressed up or down\b", "versatile dressed"),
+        # "The idea behind Jennie Effect can be worn by anyone who loves streetwear, minimalism, and preppy looks"
+        # (a Jennie Effect close), "a striking contrast between her casual clothes and her more formal attire" (a
+        # Gorpcore draft): who a look is for and clothes no post logs
+        (r"\b(?:can be (?:worn|carried|styled|loved|enjoyed) by|made for|suits?|is for) (?:anyone|everyone|"
+         r"everybody|all)\b|\b(?:anyone|everyone) who (?:loves?|wants?|likes?|enjoys?)\b"
+         r"|\b(?:casual|formal|everyday|work|office) (?:clothes|clothing|attire)\b",
+         "anyone everyone everybody attire clothes clothing"),
         # "Jackson Wang has consistently been a leader in minimalism and sustainability in fashion" (Balletcore)
         (r"\b(?:a|the) (?:leader|pioneer|trailblazer|trendsetter) (?:in|of)\b|\bsustainab(?:le|ility)\b"
          r"|\beco[- ]friendly\b", "leader pioneer trailblazer trendsetter sustainable sustainability eco"),
