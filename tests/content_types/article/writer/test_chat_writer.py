@@ -928,3 +928,12 @@ async def test_a_short_body_no_continuation_lengthens_has_its_shortest_paragraph
     assert outcome.content.body_paragraphs[1] == longer
     (entry,) = outcome.notes["short body: shortest paragraph written again"]
     assert entry["paragraph"] == 2 and entry["kept"] is True
+
+
+def test_an_answer_is_read_as_the_body_will_print_it_dates_day_first_included() -> None:
+    # "The look of Jennie on August 5, 2025 ..." passed the screen, and the house style then made it the fact line
+    # ("... on 5 August 2025") it had just been fixed for: the screen now reads the day-first form.
+    writer, _ = _writer({})
+    run = writer._run(TOPICS, CONTEXTS, tone="sophisticated", guidance="", seed=1, variant=0)
+    assert run.prose("Sure! On August 5, 2025, jennie wore the chanel 22 bag.", meta=True) == (
+        "On 5 August 2025, jennie wore the Chanel 22 Bag.")

@@ -10,8 +10,13 @@ from dataclasses import dataclass, field
 from pydantic import JsonValue
 
 from editorial_ai.content_types.article.writer.chat_prompts import role_text
-from editorial_ai.content_types.article.writer.guard import SentenceGuard
-from editorial_ai.content_types.article.writer.house_style import drop_repeated_descriptions, shorten_repeated_names
+from editorial_ai.content_types.article.writer.chat_text import clean_paragraph, fit_paragraph, strip_meta
+from editorial_ai.content_types.article.writer.guard import SentenceGuard, canonical_case
+from editorial_ai.content_types.article.writer.house_style import (
+    day_first_dates,
+    drop_repeated_descriptions,
+    shorten_repeated_names,
+)
 from editorial_ai.content_types.article.writer.outline import Outline, ParagraphPlan
 from editorial_ai.content_types.article.writer.screen import DraftScreen
 from editorial_ai.models.state_json import JsonObject
@@ -68,6 +73,15 @@ class ChatRun:
     body: list[str] = field(default_factory=list)  # a revision's paragraphs as they stand: what a fix may not repeat
     screen: DraftScreen | None = None  # the review's own checks (`screen.py`), when the run's rubric is known
     continuations_refused: int = 0  # unusable continuations so far, across the run's passes over the body
+
+    def prose(self, answer: str, *, meta: bool = False) -> str:
+        """A model's answer as the body will print it: cleaned of list marks and (with `meta`) of notes about the
+        request, names in their own capitals, and dates day first now rather than when the draft is finished, so
+        what the writer screens is what it keeps ("The look of Jennie on August 5, 2025 ..." passed the screen and
+        came out of the house style as the fact line it had just been fixed for)."""
+        text = fit_paragraph(canonical_case(clean_paragraph(strip_meta(answer) if meta else answer),
+                                            self.outline.names))
+        return day_first_dates([text])[0][0]
 
     def screen_flags(self, index: int, paragraph: str, sentence: str) -> list[str]:
         """What the review's checks find wrong with `sentence` once paragraph `index` of the body reads

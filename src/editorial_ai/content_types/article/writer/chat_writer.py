@@ -34,7 +34,6 @@ from editorial_ai.content_types.article.writer.chat_prompts import (
 )
 from editorial_ai.content_types.article.writer.chat_run import TEMPERATURE, ChatRun, bump, log_note
 from editorial_ai.content_types.article.writer.chat_text import (
-    clean_paragraph,
     editor_requests_not_followed,
     findings_for,
     fit_paragraph,
@@ -48,7 +47,6 @@ from editorial_ai.content_types.article.writer.chat_text import (
     sentence_findings,
     short_body,
     still_holds,
-    strip_meta,
 )
 from editorial_ai.content_types.article.writer.editorial import (
     DraftOutcome,
@@ -155,7 +153,7 @@ class ChatEditorialService(SentenceFixes):
                                     wrong=[sentence for sentence, _ in wrong], move=run.move)
             raw = await self._ask(run, prompt, purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS,
                                   salt=31 * index + 7 * attempt)
-            text = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
+            text = run.prose(raw)
             copied = run.copies(text)
             echoed = run.echoes_in([*earlier, text])
             again = run.phrases_again([*earlier, text])
@@ -240,7 +238,7 @@ class ChatEditorialService(SentenceFixes):
                                    move=run.move if k == len(looks) - 1 else "")
                 raw = await self._ask(run, prompt, purpose="editorial_look", max_tokens=LOOK_TOKENS,
                                       salt=31 * index + 101 * k + 7 * attempt)
-                text = fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)), run.outline.names))
+                text = run.prose(raw, meta=True)
                 known = {plain(s) for s in split_sentences(paragraph)}
                 fresh = [s for s in split_sentences(text) if plain(s) not in known]
                 whole = f"{paragraph} {' '.join(fresh)}".strip()
@@ -278,7 +276,7 @@ class ChatEditorialService(SentenceFixes):
         raw = await self._ask(run, body_task(total=len(plans), roles=[run.role(p) for p in plans], feedback=feedback),
                               purpose="editorial_body", max_tokens=PARAGRAPH_TOKENS * len(plans), salt=3)
         parts = [p for p in re.split(r"\n\s*\n", raw.strip()) if p.strip()]
-        return [fit_paragraph(canonical_case(clean_paragraph(p), run.outline.names)) for p in parts][:5]
+        return [run.prose(p) for p in parts][:5]
 
     async def _reach_floor(self, run: ChatRun, paragraphs: list[str], among: set[int] | None = None) -> list[str]:
         """A body under ARTICLE_WORDS has its shortest paragraphs continued by two sentences of the model's own
@@ -313,7 +311,7 @@ class ChatEditorialService(SentenceFixes):
             except LLMError as exc:
                 log_note(run.notes, "paragraphs not continued", f"paragraph {index + 1}: {exc}")
                 break
-            added = fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)), run.outline.names))
+            added = run.prose(raw, meta=True)
             # The model often writes the paragraph out again before its two sentences, word for word or nearly:
             # what is new is what says none of the paragraph's sentences again.
             told = split_sentences(paragraphs[index])
@@ -354,8 +352,7 @@ class ChatEditorialService(SentenceFixes):
             except LLMError as exc:
                 log_note(run.notes, "reader lines not used", str(exc))
                 break
-            line = " ".join(split_sentences(fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)),
-                                                                         run.outline.names)))[:1])
+            line = " ".join(split_sentences(run.prose(raw, meta=True))[:1])
             whole = f"{paragraphs[last]} {line}"
             problems = run.pairing_problems(whole, line) if line else ["empty answer"]
             if (line and re.search(r"\byou\b", line, re.I) and not problems and not run.copies(line)
@@ -581,7 +578,7 @@ class ChatEditorialService(SentenceFixes):
                                                     move=run.move),
                                   purpose="editorial_paragraph", max_tokens=PARAGRAPH_TOKENS,
                                   salt=131 * (index + 1) + 7 * attempt)
-            text = fit_paragraph(canonical_case(clean_paragraph(raw), run.outline.names))
+            text = run.prose(raw)
             if len(text) < 40:
                 continue
             # A phrase used twice within the rewrite ("adds a touch of sophistication to her look", twice in one

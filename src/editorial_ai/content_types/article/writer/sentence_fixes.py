@@ -12,18 +12,14 @@ from pydantic import JsonValue
 from editorial_ai.content_types.article.writer.chat_prompts import replacement_task, sentence_fix_task
 from editorial_ai.content_types.article.writer.chat_run import TEMPERATURE, ChatRun, echoed_in, log_note
 from editorial_ai.content_types.article.writer.chat_text import (
-    clean_paragraph,
     cut_phrases,
-    fit_paragraph,
     mend_sentences,
     named_opening,
     offending_terms,
     still_holds,
-    strip_meta,
     without_claim,
 )
 from editorial_ai.content_types.article.writer.fact_lines import untold_facts
-from editorial_ai.content_types.article.writer.guard import canonical_case
 from editorial_ai.review.source_index import plain
 from editorial_ai.text import split_sentences
 
@@ -124,7 +120,7 @@ class SentenceFixes(ABC):
         raw = await self._ask(run, sentence_fix_task(number=index + 1, sentence=sentence, problems=problems,
                                                      facts=facts),
                               purpose="editorial_sentence", max_tokens=90, salt=137 * (index + 1) + salt)
-        new = fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)), run.outline.names))
+        new = run.prose(raw, meta=True)
         return new if self._usable(run, paragraph, sentence, new, problems, index) else ""
 
     async def _replacement(self, run: ChatRun, index: int, paragraph: str, sentence: str, problems: list[str],
@@ -143,8 +139,7 @@ class SentenceFixes(ABC):
                                                         fact=fact, facts=facts, opens=keyword),
                                   purpose="editorial_sentence", max_tokens=90,
                                   salt=151 * (index + 1) + salt + 13 * attempt, temperature=0.5 + 0.2 * attempt)
-            sentences = split_sentences(fit_paragraph(canonical_case(clean_paragraph(strip_meta(raw)),
-                                                                     run.outline.names)))
+            sentences = split_sentences(run.prose(raw, meta=True))
             new = sentences[0] if sentences else ""
             if self._usable(run, paragraph, sentence, new, problems, index) and keyword.casefold() in new.casefold():
                 return new
