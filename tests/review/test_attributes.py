@@ -190,6 +190,7 @@ def test_jeans_skirts_and_shorts_are_three_kinds_of_bottom() -> None:
     assert unworn_garments("Jennie wore a pair of jeans with the bag.", frozenset({"shorts", "bag"})) == ["jeans"]
     assert unworn_garments("Jennie wore her shorts with the bag.", frozenset({"shorts", "bag"})) == []
     assert unworn_garments("Jennie wore a skirt and flats.", frozenset({"trousers", "shoe"})) == ["skirt"]
+    assert unworn_garments("The flats were worn with a pair of jeans.", frozenset({"shorts", "shoe"})) == ["jeans"]
     assert misfiled_garment("bottoms like the calvin klein relaxed denim shorts", "calvin klein relaxed denim shorts",
                             ["shorts", "denim"]) is None
     assert cast_as("with the calvin klein relaxed denim shorts as her jeans", "calvin klein relaxed denim shorts") \

@@ -162,7 +162,9 @@ def without_other_descriptions(text: str, families: frozenset[str]) -> str:
 
 
 # Words after which a garment is put on a person: "with her white blouse and black dress", "wore a black dress".
-_ON_THEM = frozenset({"her", "his", "their", "wore", "wearing", "wears", "donned", "sporting", "sported"})
+# "The shoes were worn with a pair of jeans" (Jennie wore shorts: a Balletcore draft that passed) puts the jeans on
+# the shoes' wearer.
+_ON_THEM = frozenset({"her", "his", "their", "wore", "wearing", "wears", "worn", "donned", "sporting", "sported"})
 _ON_THEM_WINDOW = 6
 
 

@@ -683,7 +683,7 @@ async def test_an_unfinished_last_sentence_never_reaches_the_draft() -> None:
 
 
 async def test_a_rewrite_using_its_own_phrase_twice_is_asked_again_with_the_phrase_quoted() -> None:
-    twice = (f"{LONG} The olive leather adds a touch of quiet sophistication to her look. Worn open, the coat "
+    twice = (f"{LONG} The olive leather adds a touch of quiet sophistication to her look. At the airport, the bag "
              "adds a touch of quiet sophistication to her look.")
     outcome, asks = await _rewrite_second_paragraph(twice, f"{LONG} It is the piece every photograph returns to.")
     assert len(asks) == 2 and "The feature already uses" in asks[1] and "sophistication" in asks[1]
