@@ -736,6 +736,9 @@ def test_who_a_look_is_for_and_clothes_no_post_logs_are_wear_claims() -> None:
         "casual clothes"]
     assert invented_wear("Anyone who loves denim will know the Celine jeans.", []) == ["anyone who loves"]
     assert invented_wear("Everyone saw the bag at the airport.", []) == []
+    # A source's "clothes with exaggerated details" or "the campaign everyone copied" vouches for neither.
+    assert invented_wear("The idea can be worn by anyone who appreciates minimalist looks.",
+                         ["clothes", "everyone"]) == ["can be worn by anyone"]
 
 
 def test_seasons_occasions_looks_and_the_feature_itself_no_post_gives_are_findings() -> None:

@@ -519,10 +519,12 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # "The idea behind Jennie Effect can be worn by anyone who loves streetwear, minimalism, and preppy looks"
         # (a Jennie Effect close), "a striking contrast between her casual clothes and her more formal attire" (a
         # Gorpcore draft): who a look is for and clothes no post logs
+        # Each vouched apart, by a word only such a claim uses: a Jennie Effect source says "clothes with exaggerated
+        # details" and "the Calvin Klein campaign everyone copied", and one list of both vouched for the close.
         (r"\b(?:can be (?:worn|carried|styled|loved|enjoyed) by|made for|suits?|is for) (?:anyone|everyone|"
-         r"everybody|all)\b|\b(?:anyone|everyone) who (?:loves?|wants?|likes?|enjoys?)\b"
-         r"|\b(?:casual|formal|everyday|work|office) (?:clothes|clothing|attire)\b",
-         "anyone everyone everybody attire clothes clothing"),
+         r"everybody|all)\b|\b(?:anyone|everyone) who (?:loves?|wants?|likes?|enjoys?|appreciates?)\b",
+         "anyone"),
+        (r"\b(?:casual|formal|everyday|work|office) (?:clothes|clothing|attire)\b", "attire"),
         # "Jackson Wang has consistently been a leader in minimalism and sustainability in fashion" (Balletcore)
         (r"\b(?:a|the) (?:leader|pioneer|trailblazer|trendsetter) (?:in|of)\b|\bsustainab(?:le|ility)\b"
          r"|\beco[- ]friendly\b", "leader pioneer trailblazer trendsetter sustainable sustainability eco"),
