@@ -99,12 +99,18 @@ def test_biography_and_durations_no_post_gives_fail_a_claim_about_a_person() -> 
         'the sources describe no such scene: "her love of"; say only what the post shows']
 
 
+def _one_look(keyword: str, artist: str, context: str, date: str, pieces: list[tuple[str, str]]) -> object:
+    """The index of one post: `artist` in `pieces` ((title, brand) each) at `context` on `date`."""
+    solutions = [{"solution_id": f"s{n}", "title": title, "brand": brand, "metadata": {}}
+                 for n, (title, brand) in enumerate(pieces, 1)]
+    contexts = [{"post_id": "p1", "artist_name": artist, "context": context, "title": f"{artist} at {context}",
+                 "date": date, "solutions": solutions}]
+    return build_index([{"keyword": keyword}], contexts, KNOWN)
+
+
 def test_a_piece_credited_to_another_label_fails_with_the_label_to_drop() -> None:
-    belt = {"solution_id": "s2", "title": "Dior Saddle Belt", "brand": "Dior", "metadata": {}}
-    kitsune = {"solution_id": "s3", "title": "Maison Kitsune Fox Tee", "brand": "Maison Kitsune", "metadata": {}}
-    contexts = [{"post_id": "p1", "artist_name": "Minji", "context": "airport", "title": "Minji at the airport",
-                 "date": "11 February 2025", "solutions": [belt, kitsune]}]
-    index = build_index([{"keyword": "Quiet luxury"}], contexts, KNOWN)
+    index = _one_look("Quiet luxury", "Minji", "airport", "11 February 2025",
+                      [("Dior Saddle Belt", "Dior"), ("Maison Kitsune Fox Tee", "Maison Kitsune")])
     claims = text_claims("Minji wore the Dior Saddle Belt at the airport. The belt is part of the Maison Kitsune "
                          "campaign. The Dior Saddle Belt is a Dior design. The Dior Saddle Belt sat beside the "
                          "Maison Kitsune Fox Tee.")
@@ -119,11 +125,8 @@ def test_a_piece_credited_to_another_label_fails_with_the_label_to_drop() -> Non
 def test_a_garment_credited_to_the_label_of_another_piece_of_the_sentence_fails() -> None:
     # "... a Bottega Veneta Cassette Bag and Balenciaga Track Sneakers, ... the 90s-inspired bag and sneakers from
     # Balenciaga" passed a review: the bag is Bottega Veneta's.
-    bag = {"solution_id": "s1", "title": "Bottega Veneta Cassette Bag", "brand": "Bottega Veneta", "metadata": {}}
-    sneakers = {"solution_id": "s2", "title": "Balenciaga Track Sneakers", "brand": "Balenciaga", "metadata": {}}
-    contexts = [{"post_id": "p1", "artist_name": "Cha Eun-woo", "context": "street style", "title": "Street style",
-                 "date": "13 September 2025", "solutions": [bag, sneakers]}]
-    index = build_index([{"keyword": "Gorpcore"}], contexts, KNOWN)
+    index = _one_look("Gorpcore", "Cha Eun-woo", "street style", "13 September 2025",
+                      [("Bottega Veneta Cassette Bag", "Bottega Veneta"), ("Balenciaga Track Sneakers", "Balenciaga")])
     claims = text_claims("Cha Eun-woo wore a Bottega Veneta Cassette Bag and Balenciaga Track Sneakers, the bag and "
                          "sneakers from Balenciaga. Cha Eun-woo wore the Bottega Veneta Cassette Bag with sneakers "
                          "from Balenciaga, the Balenciaga Track Sneakers.")
