@@ -521,6 +521,8 @@ def test_the_writer_s_fact_labels_in_an_article_are_a_finding_but_not_in_other_t
         "mentioned in the sources"]
     meta = "In the closing paragraph, the feature is wrapped up with a call to action for readers."
     assert notes_named(meta) == ["the closing paragraph", "the feature is wrapped", "call to action"]
+    assert notes_named("The feature is over, but if you like Gorpcore, try the bag.") == ["the feature is over"]
+    assert notes_named("The look is over the top; the article is a bag.") == []
     assert notes_problem("the closing paragraph").endswith("write the paragraph itself, not about it")
     assert notes_named("The bag closed the look; the paragraph of pleats on the skirt caught the light.") == []
     assert [p for c in check_claims(ClaimSet([Claim(text, "paragraph 1")]), _index()) for p in c.pairing] == []

@@ -63,7 +63,8 @@ FEATURES = frozenset({
 _NOT_FEATURE_AFTER = {"silver": "lining", "supply": "chain", "food": "chain"}  # "a silver lining", "supply chain"
 _FAMILY_OF = {word: family for family, words in GARMENT_FAMILIES.items() for word in words}
 GARMENTS = frozenset(_FAMILY_OF)
-_IS_A = re.compile(r"(?:\b(?:is|was|are|were|it's|it’s)|,)\s+(?:a|an)\s+((?:[a-z0-9-]+\s*){1,4})")
+# Adjectives may be listed with commas: "Gorpcore is a minimalist, old money-inspired bag" (a Gorpcore draft).
+_IS_A = re.compile(r"(?:\b(?:is|was|are|were|it's|it’s)|,)\s+(?:a|an)\s+((?:[a-z0-9-]+,?\s*){1,5})")
 # "lace-up boots", "gold-tone", "red carpet": the word names no material or colour there.
 _NOT_ATTRIBUTE_AFTER = {"lace": ("up",), "gold": ("tone", "plated"), "silver": ("screen", "lining", "tone"),
                         "red": ("carpet", "carpets"), "crystal": ("clear",), "black": ("tie",)}
@@ -329,7 +330,7 @@ def trend_called_a_garment(text: str, trend: str) -> str | None:
     if match is None:
         return None
     phrase: list[str] = []
-    for word in match[1].split():
+    for word in match[1].replace(",", " ").split():
         if word in _PHRASE_ENDS:
             break
         phrase.append(word)

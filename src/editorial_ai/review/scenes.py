@@ -267,7 +267,9 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     # "Jisoo, wearing ..., was not mentioned in the sources!" closed a Gorpcore article that passed.
                     r"|\b(?:mentioned|listed|given|named|featured|shown|found|included|cited) (?:in|by) the (?:sources|"
                     r"facts|source posts|records)\b"
-                    r"|\bcall to action\b|\bthe (?:feature|article) (?:is|was) (?:wrapped|closed|rounded|opened)\b"
+                    # "The feature is over, but if you're interested in Gorpcore fashion, check out ..." (a close)
+                    r"|\bcall to action\b|\bthe (?:feature|article) (?:is|was) (?:wrapped|closed|rounded|opened|over|"
+                    r"done|finished|complete)\b"
                     r"|\bthe (?:feature|article) (?:concludes|concluded|ends|ended|closes|closed) with\b"
                     # "The feature discusses the trend of balletcore, ..." opened a Balletcore article that passed.
                     r"|\b(?:the|this) (?:feature|article) (?:discusses|explores|examines|covers|looks at|is about|"
