@@ -299,7 +299,8 @@ async def test_solutions_join(catalog: Any) -> None:
     assert list(result) == [*ids, "missing"] and result["missing"] == []
     assert all(1 <= len(result[pid]) <= 4 for pid in ids)
     first = result[ids[0]][0]
-    assert set(first.model_dump()) == {"solution_id", "title", "brand", "thumbnail_url", "metadata", "link_type"}
+    assert set(first.model_dump()) == {"solution_id", "title", "brand", "thumbnail_url", "metadata", "link_type",
+                                           "price_krw"}
     assert isinstance(first.metadata["keywords"], list) and first.metadata["qa_pairs"]
     assert first.link_type in {"affiliate", "direct"}
     data = load_sample_catalog()

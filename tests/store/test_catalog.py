@@ -97,7 +97,8 @@ async def test_solutions_join(repo: SqliteCatalogRepository) -> None:
     solutions = [s for sols in result.values() for s in sols]
     assert all(1 <= len(result[pid]) <= 4 for pid in ids)
     first = solutions[0]
-    assert set(first.model_dump()) == {"solution_id", "title", "brand", "thumbnail_url", "metadata", "link_type"}
+    assert set(first.model_dump()) == {"solution_id", "title", "brand", "thumbnail_url", "metadata", "link_type",
+                                           "price_krw"}
     assert isinstance(first.metadata["keywords"], list) and first.metadata["qa_pairs"]
     assert first.link_type in {"affiliate", "direct"}
     brands = {s.brand for s in solutions}

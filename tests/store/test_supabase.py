@@ -200,9 +200,10 @@ async def test_solutions_come_from_spots_with_embedded_solutions(repo: SupabaseC
     assert [s.solution_id for s in result["p1"]] == ["s1", "s2"]  # duplicate spot dropped
     assert result["p1"][0].model_dump() == {"solution_id": "s1", "title": "Chanel Classic Flap Bag", "brand": "Chanel",
                                "thumbnail_url": "https://cdn/s1.jpg", "metadata": {"keywords": ["bag"]},
-                               "link_type": "affiliate"}  # fmt: skip
+                               "link_type": "affiliate", "price_krw": 100}  # fmt: skip
     tee = result["p2"][0]
     assert tee.metadata == {"keywords": ["tee"]} and tee.link_type == "direct"  # text JSON, null default
+    assert tee.price_krw is None
     assert await repo.solutions_for_posts([]) == {}
 
 

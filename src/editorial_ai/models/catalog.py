@@ -6,7 +6,9 @@ is "", a count is an int and a timestamp is an ISO-8601 string whatever the data
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from editorial_ai.models.columns import Count, IsoTime, JsonDocument, Text, TextId
 
@@ -39,6 +41,19 @@ class Product(BaseModel):
     # The catalog's free-form JSON column (trend `keywords`, `qa_pairs`, ...): stored as JSON, read as JSON.
     metadata: JsonDocument = Field(default_factory=dict)
     link_type: Text = ""
+    # The catalog's price in won, when it has one: a sourced figure the article may give ("It sells for KRW ...").
+    price_krw: int | None = None
+
+    @field_validator("price_krw", mode="before")
+    @classmethod
+    def _a_price_or_none(cls, value: Any) -> int | None:
+        """A whole, non-negative number of won; anything else (a blank, "call us", -1) is no price, and the product
+        stays: a price no check can read must not cost the run its product."""
+        try:
+            price = int(value)
+        except (TypeError, ValueError):
+            return None
+        return price if price >= 0 and not isinstance(value, bool) else None
 
     @property
     def keywords(self) -> list[str]:

@@ -241,7 +241,7 @@ class SqliteCatalogRepository:
                 chunk = ids[start : start + _CHUNK]
                 rows = conn.execute(
                     "SELECT sp.post_id, so.id AS solution_id, so.title, so.brand, so.thumbnail_url, "
-                    "so.metadata, so.link_type FROM spots sp JOIN solutions so ON so.id = sp.solution_id "
+                    "so.metadata, so.link_type, so.price_krw FROM spots sp JOIN solutions so ON so.id = sp.solution_id "
                     f"WHERE sp.post_id IN ({', '.join('?' * len(chunk))}) ORDER BY sp.rowid",
                     chunk,
                 )

@@ -134,7 +134,7 @@ class PostgresCatalogRepository(PostgresRepositoryBase):
             return result
         query = self._sql(
             "SELECT sp.post_id, so.id AS solution_id, so.title, so.brand, so.thumbnail_url, so.metadata, "
-            "so.link_type FROM {s}.spots sp JOIN {s}.solutions so ON so.id = sp.solution_id "
+            "so.link_type, so.price_krw FROM {s}.spots sp JOIN {s}.solutions so ON so.id = sp.solution_id "
             "WHERE sp.post_id = ANY(%s) ORDER BY sp.seq"
         )
         async with self._connect() as conn:

@@ -236,7 +236,7 @@ class SupabaseCatalogRepository:
     def _solution(row: dict[str, Any]) -> Product:
         return Product(solution_id=str(row["id"]), title=row.get("title") or "", brand=row.get("brand") or "",
                        thumbnail_url=row.get("thumbnail_url") or "", metadata=row.get("metadata") or {},
-                       link_type=row.get("link_type") or "direct")
+                       link_type=row.get("link_type") or "direct", price_krw=row.get("price_krw"))
 
     async def known_entities(self) -> dict[str, set[str]]:
         """See `CatalogRepository.known_entities`; empty names are left out."""

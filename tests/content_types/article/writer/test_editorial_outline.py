@@ -134,3 +134,12 @@ def test_a_piece_paragraph_is_given_the_other_pieces_of_the_post_it_was_first_se
     plan = next(p for p in outline.plans if p.kind == "product" and p.subject == "Maison Margiela Tabi Ankle Boots")
     assert "worn with: Coperni Asymmetric Midi Skirt in black denim" in plan.facts
     assert plan.facts.index("worn with: Coperni Asymmetric Midi Skirt in black denim") == len(plan.facts) - 1
+
+
+def test_a_product_paragraph_gives_the_sourced_price() -> None:
+    contexts = [dict(c) for c in CONTEXTS]
+    contexts[0]["solutions"] = [{**contexts[0]["solutions"][0], "price_krw": 6986000}]
+    plans = {p.subject: p for p in build_outline("Jennie Effect", TOPICS, contexts).plans if p.kind == "product"}
+    assert "price: KRW 6,986,000" in plans["Chanel 22 Bag"].facts
+    assert not any(f.startswith("price:") for f in plans["Calvin Klein 90s Straight Jeans"].facts)  # none sourced
+
