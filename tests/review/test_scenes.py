@@ -438,6 +438,14 @@ def test_how_a_piece_feels_carries_or_suits_a_season_is_invented_wear() -> None:
     assert invented_wear("It had a smooth, soft feel and was easy to carry around in the heat.", set()) == [
         "soft feel", "easy to carry"]
     assert invented_wear("The bag is olive leather, worn at the airport in summer.", set()) == []
+    # Three continuation sentences the writer's screen let through (Gorpcore)
+    cozy = ("The bag is made of beige leather, which gives it a cozy and warm feel, making it perfect for those who "
+            "want to look stylish without feeling heavy or cumbersome.")
+    assert invented_wear(cozy, set()) == ["warm feel", "perfect for those who"]
+    assert invented_wear("The bag has a coquette design that allows you to add some extra length to your outfit.",
+                         set()) == ["allows you to add"]
+    assert invented_wear("The warm brown of the boots met a cool grey hoodie; the jacket lets the light in.",
+                         set()) == []
     assert invented_wear("The bag is often used as a companion piece in fashion collections.", set()) == [
         "is often used"]
     assert invented_wear("These stores offer balletcore clothing at affordable prices.", set()) == ["affordable prices"]

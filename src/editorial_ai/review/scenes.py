@@ -449,8 +449,18 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\bpart of (?:the |her |his |its |their |a |an )?(?:[\w-]+ ){0,4}collection\b", "collection"),
         # "It had a smooth, soft feel and was easy to carry around in the heat", "perfect for the summer" (a
         # Jennie Effect article passed with all three)
-        (r"\b(?:soft|smooth|silky|supple|buttery|luxurious) (?:feel|touch|texture|hand)\b"
-         r"|\b(?:feels?|felt) (?:so |very )?(?:soft|smooth|silky|light|luxurious|cool|warm)\b", "feel texture"),
+        # "The bag is made of beige leather, which gives it a cozy and warm feel, making it perfect for those who
+        # want to look stylish without feeling heavy or cumbersome." (a continuation the writer's screen let through)
+        (r"\b(?:soft|smooth|silky|supple|buttery|luxurious|cozy|cosy|warm|cool|light|airy|plush|premium) "
+         r"(?:feel|touch|texture|hand)\b"
+         r"|\b(?:feels?|felt) (?:so |very )?(?:soft|smooth|silky|light|luxurious|cool|warm)\b"
+         r"|\bwithout (?:feeling|being|looking) (?:too |overly )?(?:heavy|bulky|cumbersome|weighed down|stiff)\b"
+         r"|\bcumbersome\b", "feel texture"),
+        (r"\b(?:perfect|ideal|great|made|suited) for (?:those|people|someone|anyone|women|men) who\b", "those"),
+        # "The bag has a coquette design that allows you to add some extra length to your outfit" (the same
+        # screen): what a piece lets its wearer do, which no post logs
+        (r"\b(?:allows?|allowing|lets|letting|enables?|enabling) (?:you|her|him|them|the wearer|its wearer|anyone) "
+         r"(?:to )?(?:add|keep|carry|store|hold|adjust|layer|switch|stay|go)\b", "allows lets enables"),
         (r"\beasy to (?:carry|wear|walk|style|clean|pack|match|move)\b", "easy"),
         # "providing a comfortable accessory for Jennie's outfit", "is designed for Y2K style" (a Jennie Effect
         # article that passed): a piece's comfort and its maker's intent, which no post logs

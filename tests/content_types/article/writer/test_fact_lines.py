@@ -16,7 +16,13 @@ def test_a_continuation_is_asked_to_tell_the_facts_its_paragraph_leaves_out() ->
     assert untold_facts(told, facts) == ["worn by: Mingyu in street style", facts[-1]]
     assert untold_facts(f"{told} Mingyu wore them in street style.", facts[:5]) == []
     ask = extend_task(number=3, paragraph=told, facts=facts, untold=untold_facts(told, facts))
-    assert "continue it by telling these facts it does not tell yet:\n- worn by: Mingyu in street style" in ask
+    # One sentence on the first of them, at a gap left at the paragraph's end (asked for two sentences after the
+    # quoted paragraph, the model wrote the paragraph out again and ran out of tokens).
+    assert f"{told} [...]" in ask and "Write the one sentence for [...]" in ask
+    assert ask.endswith("Answer with the one sentence only.")
+    assert "exactly as given:\n- worn by: Mingyu in street style\n" in ask
+    assert "music video" not in ask.split("[...]")[-1]
+    assert "two more sentences" in extend_task(number=3, paragraph=told, facts=facts)  # nothing left untold
 
 
 def test_a_piece_is_named_by_a_word_of_its_name_that_is_not_its_brand() -> None:

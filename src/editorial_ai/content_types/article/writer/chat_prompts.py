@@ -308,20 +308,27 @@ def replacement_task(*, number: int, paragraph: str, sentence: str, fact: str, f
 
 
 def extend_task(*, number: int, paragraph: str, facts: Sequence[str], untold: Sequence[str] = ()) -> str:
-    """Ask for two more sentences to end a paragraph that came out short (or lost a sentence to the review);
-    `untold` are the fact lines it does not tell yet, which the sentences are to tell (asked only for "details it
-    does not tell yet", the model filled the sentences with reception, eras and comfort, and the screen refused
-    half of them)."""
-    told = ("Write two more sentences that continue it by telling "
-            + ("this fact" if len(untold) == 1 else "these facts") + " it does not tell yet:\n"
-            + _own_facts(untold[:2]) + "\n" if untold else
-            "Write two more sentences that continue it with details from its facts that it does not tell yet. ")
+    """Ask for more to end a paragraph that came out short (or lost a sentence to the review). With `untold`, the
+    fact lines it does not tell yet, one sentence telling the first of them is asked for at a gap left at its end,
+    the shape of `replacement_task` (asked for "two more sentences" after the quoted paragraph, the 1.5B model wrote
+    the paragraph out again first and ran out of tokens before anything new: 0 of 12 continuations of one Gorpcore
+    run were usable). Without, two sentences with details from its facts (asked only for "details it does not tell
+    yet", the model filled the sentences with reception, eras and comfort, and the screen refused half of them)."""
+    rules = ("add nothing the facts do not give: no comfort, durability or everyday use, and nothing of how a look "
+             "was received.")
+    if untold:
+        return "\n".join([
+            f"Facts of paragraph {number}:", _own_facts(facts),
+            f"Paragraph {number} is too short: one more sentence goes where [...] stands at its end:",
+            quote_as_data(f"{paragraph[-1200:]} [...]", label="Paragraph", max_chars=1300),
+            "Write the one sentence for [...]. It tells this fact in your own words, with its names and details "
+            "exactly as given:", f"- {fact_line(untold[0])}",
+            f"Say nothing the paragraph already says, and {rules} Answer with the one sentence only."])
     return "\n".join([
         f"Facts of paragraph {number}:", _own_facts(facts),
         f"Paragraph {number} is too short. It reads:", quote_as_data(paragraph, label="Paragraph", max_chars=1200),
-        told + "Do not "
-        "repeat what it already says and add nothing the facts do not give: no comfort, durability or everyday "
-        "use, and nothing of how a look was received. Answer with the two sentences only."])
+        f"Write two more sentences that continue it with details from its facts that it does not tell yet. Do not "
+        f"repeat what it already says, and {rules} Answer with the two sentences only."])
 
 
 def reader_line_task(*, number: int, paragraph: str, facts: Sequence[str]) -> str:

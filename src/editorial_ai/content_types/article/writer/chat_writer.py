@@ -304,9 +304,11 @@ class ChatEditorialService(SentenceFixes):
                 break
             index = min(candidates, key=lambda i: (refused[i], word_count(paragraphs[i])))
             plan = plans[min(index, len(plans) - 1)]
+            untold = untold_facts(paragraphs[index], plan.facts)
+            turn = refused[index] % len(untold) if untold else 0  # a paragraph tried again tells its next fact
             try:
                 raw = await self._ask(run, extend_task(number=index + 1, paragraph=paragraphs[index], facts=plan.facts,
-                                                       untold=untold_facts(paragraphs[index], plan.facts)),
+                                                       untold=[*untold[turn:], *untold[:turn]]),
                                       purpose="editorial_extend", max_tokens=110, salt=173 + 19 * attempt)
             except LLMError as exc:
                 log_note(run.notes, "paragraphs not continued", f"paragraph {index + 1}: {exc}")
