@@ -446,6 +446,9 @@ def test_how_a_piece_feels_carries_or_suits_a_season_is_invented_wear() -> None:
                          set()) == ["allows you to add"]
     assert invented_wear("The warm brown of the boots met a cool grey hoodie; the jacket lets the light in.",
                          set()) == []
+    # A Balletcore close that passed: occasions no post logs
+    assert invented_wear("You can wear the cap and the bag as a stylish accessory for any occasion.", set()) == [
+        "for any occasion"]
     assert invented_wear("The bag is often used as a companion piece in fashion collections.", set()) == [
         "is often used"]
     assert invented_wear("These stores offer balletcore clothing at affordable prices.", set()) == ["affordable prices"]
@@ -531,6 +534,9 @@ def test_the_writer_s_fact_labels_in_an_article_are_a_finding_but_not_in_other_t
     assert notes_named(meta) == ["the closing paragraph", "the feature is wrapped", "call to action"]
     assert notes_named("The feature is over, but if you like Gorpcore, try the bag.") == ["the feature is over"]
     assert notes_named("The look is over the top; the article is a bag.") == []
+    assert notes_named("The feature on Balletcore focuses on bags, ballet flats and sunglasses.") == [
+        "the feature on balletcore focuses on"]
+    assert notes_named("The feature on Balletcore shows bags.") == []
     assert notes_problem("the closing paragraph").endswith("write the paragraph itself, not about it")
     assert notes_named("The bag closed the look; the paragraph of pleats on the skirt caught the light.") == []
     assert [p for c in check_claims(ClaimSet([Claim(text, "paragraph 1")]), _index()) for p in c.pairing] == []

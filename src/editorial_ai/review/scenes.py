@@ -274,6 +274,9 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     # "The feature discusses the trend of balletcore, ..." opened a Balletcore article that passed.
                     r"|\b(?:the|this) (?:feature|article) (?:discusses|explores|examines|covers|looks at|is about|"
                     r"focuses on|delves into|highlights)\b"
+                    # "The feature on Balletcore focuses on bags, ballet flats, ..." (a Balletcore article that passed)
+                    r"|\b(?:the|this) (?:feature|article) (?:on|about) (?:[\w-]+ ){1,4}(?:discusses|explores|examines|"
+                    r"covers|looks at|is about|focuses on|delves into|highlights)\b"
                     # The task's first fact line read back: "The topic of the feature is "Jennie Effect", ..." opened
                     # a Jennie Effect article that passed.
                     r"|\bthe (?:topic|subject|theme) of (?:the|this) (?:feature|article)\b"
@@ -508,7 +511,9 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"|\ba (?:great|perfect|welcome|must have|wonderful) addition to (?:any|every)\b"
          # "making it a versatile look for both men and women" (Y2K): no post says who a piece is for
          r"|\bfor both men and women\b|\bunisex\b|\bgender[- ]neutral\b"
-         r"|\bfor both (?:formal|casual|day|dressy|everyday) and (?:formal|casual|night|evening|everyday)\b",
+         r"|\bfor both (?:formal|casual|day|dressy|everyday) and (?:formal|casual|night|evening|everyday)\b"
+         # "You can wear the cap and the bag as a stylish accessory for any occasion" (the same article)
+         r"|\b(?:for|on|at) (?:any|every|all) (?:occasions?|events?|settings?)\b",
          "suitable functional occasions"),
         # "you can try wearing Alaïa Belted Knit Cardigan with Burberry Check Shirt on a sunny day!" (a Gorpcore
         # close that passed): weather and time of day no post logs
