@@ -444,8 +444,8 @@ def test_how_a_piece_feels_carries_or_suits_a_season_is_invented_wear() -> None:
     assert invented_wear(cozy, set()) == ["warm feel", "perfect for those who"]
     assert invented_wear("The bag has a coquette design that allows you to add some extra length to your outfit.",
                          set()) == ["allows you to add"]
-    assert invented_wear("The warm brown of the boots met a cool grey hoodie; the jacket lets the light in.",
-                         set()) == []
+    assert invented_wear("The warm brown of the boots met a cool grey hoodie; the jacket lets the light in. The look "
+                         "was polished without being stiff.", set()) == []
     # A Balletcore close that passed: occasions no post logs
     assert invented_wear("You can wear the cap and the bag as a stylish accessory for any occasion.", set()) == [
         "for any occasion"]

@@ -134,7 +134,7 @@ def unsourced_garments(text: str, allowed: Iterable[str]) -> list[str]:
         return []
     found = []
     for match in _IS_A.finditer(fold(text).lower()):
-        for word in match[1].split():
+        for word in match[1].replace(",", " ").split():
             family = _family(word)
             if family is not None:
                 if family not in own:

@@ -457,7 +457,8 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:soft|smooth|silky|supple|buttery|luxurious|cozy|cosy|warm|cool|light|airy|plush|premium) "
          r"(?:feel|touch|texture|hand)\b"
          r"|\b(?:feels?|felt) (?:so |very )?(?:soft|smooth|silky|light|luxurious|cool|warm)\b"
-         r"|\bwithout (?:feeling|being|looking) (?:too |overly )?(?:heavy|bulky|cumbersome|weighed down|stiff)\b"
+         # (of the wearer's feeling only: "The look was polished without being stiff" says how a look reads)
+         r"|\bwithout feeling (?:too |overly )?(?:heavy|bulky|cumbersome|weighed down)\b"
          r"|\bcumbersome\b", "feel texture"),
         (r"\b(?:perfect|ideal|great|made|suited) for (?:those|people|someone|anyone|women|men) who\b", "those"),
         # "The bag has a coquette design that allows you to add some extra length to your outfit" (the same
