@@ -348,6 +348,12 @@ def test_popularity_and_predictions_no_post_gives_are_invented_reception() -> No
         ["gained popularity"], ["most popular"], ["will continue to", "for the coming months"]]
     assert relative_times(text, " ") == ["in recent years"]
     assert invented_reception("You will find the jacket in tweed.", set()) == []
+    # Openings of this round's Jennie Effect and Gorpcore drafts
+    assert invented_reception("The trend has gained traction through various media outlets.", set()) == [
+        "gained traction"]
+    assert invented_reception("Gorpcore has captured the imaginations of celebrities like Jackson Wang.", set()) == [
+        "captured the imaginations"]
+    assert invented_reception("The rubber soles give traction on a wet floor.", set()) == []
     assert invented_reception("It has gained significant popularity.", set()) == ["gained significant popularity"]
     assert invented_reception("The trend has caught the attention of Minji.", set()) == [
         "caught the attention"]

@@ -127,7 +127,7 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:fashion )?(?:enthusiasts?|fashionistas?|trendsetters?|shoppers|consumers)\b",
          "enthusiasts fashionistas trendsetters shoppers consumers"),
         (r"\bcaptivat(?:e|es|ed|ing)\b|\bmesmeri[sz]\w*|\bwowed\b|\b(?:captur|caught|catch|grabb|won)\w* "
-         r"(?:the|everyone s|everybody s) (?:imagination|attention|hearts?|eyes?)\b",
+         r"(?:the|everyone s|everybody s) (?:imaginations?|attention|hearts?|eyes?)\b",
          "captivated captivating imagination attention"),
         (r"\b(?:across|around|all over) the (?:globe|world)\b|\bworldwide\b", "globe world worldwide"),
         # A ranking of wearers: "Cha Eun-woo and Jackson Wang are the two most notable individuals in this trend"
@@ -149,9 +149,11 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"the (?:fashion )?industry) by storm\b|\bswept (?:through|across|over) (?:the )?(?:fashion )?"
          r"(?:world|industry|internet|globe|scene)\b", "viral internet swept storm"),
         (r"\b(?:were|are|was|is|been) drawn to\b", "drawn"),
+        # "The trend has gained traction through various media outlets" (a Jennie Effect opening)
         (r"\b(?:gain(?:ed|ing|s)?|grow(?:n|ing|s)?|grew|rising|rose|surging) (?:\w+ )?(?:in )?popularity\b"
+         r"|\b(?:gain(?:ed|ing|s)?|found|finds|picked up|picking up) (?:\w+ )?traction\b"
          r"|\bmost (?:popular|famous|talked about|coveted|sought after|influential)\b",
-         "popularity popular famous coveted influential"),
+         "popularity popular famous coveted influential traction"),
         # Predictions: the posts log what was worn, not what a trend will do ("will continue to set trends for
         # the coming months", "will be making a strong impact on the fashion industry").
         (r"\bwill (?:always|forever|never)\b"
