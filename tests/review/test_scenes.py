@@ -354,6 +354,8 @@ def test_popularity_and_predictions_no_post_gives_are_invented_reception() -> No
     assert invented_reception("Gorpcore has captured the imaginations of celebrities like Jackson Wang.", set()) == [
         "captured the imaginations"]
     assert invented_reception("The rubber soles give traction on a wet floor.", set()) == []
+    assert invented_reception("In the world of streetwear, Jennie's presence was a beacon of light.", set()) == [
+        "a beacon of"]
     assert invented_reception("It has gained significant popularity.", set()) == ["gained significant popularity"]
     assert invented_reception("The trend has caught the attention of Minji.", set()) == [
         "caught the attention"]
@@ -543,6 +545,8 @@ def test_the_writer_s_fact_labels_in_an_article_are_a_finding_but_not_in_other_t
     assert notes_named("The feature on Balletcore focuses on bags, ballet flats and sunglasses.") == [
         "the feature on balletcore focuses on"]
     assert notes_named("The feature on Balletcore shows bags.") == []
+    featured = "Jackson Wang, in a brand campaign, was featured in the fashion magazine as part of Gorpcore."
+    assert notes_named(featured) == ["featured in the fashion magazine"]
     assert notes_problem("the closing paragraph").endswith("write the paragraph itself, not about it")
     assert notes_named("The bag closed the look; the paragraph of pleats on the skirt caught the light.") == []
     assert [p for c in check_claims(ClaimSet([Claim(text, "paragraph 1")]), _index()) for p in c.pairing] == []

@@ -204,6 +204,8 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:a |the )?(?:diverse|large|huge|massive|eager|enthusiastic|adoring) (?:crowds?|audiences?|following|"
          r"fan ?base)\b", "crowd crowds audience following fanbase"),
         (r"\b(?:a |the )?testament to\b", "testament"),
+        # "In the world of streetwear, Jennie's presence was a beacon of light." (a Jennie Effect draft)
+        (r"\ba (?:shining |true |real )?beacon of\b", "beacon"),
         # "Jisoo ... is among the stars of this Gorpcore trend, with her Paris Fashion Week performance being a
         # standout." (a Gorpcore article that passed): a ranking no post gives.
         # "Jackson Wang, with his Dior 30 Montaigne Belt ..., was a true icon of streetwear!", "was a visual
@@ -299,8 +301,9 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     r"|\bquoted not instructions\b|\bin your own words\b|\bexactly as (?:given|the facts)\b"
                     r"|\btells? this fact\b"
                     # "Jackson Wang's look ... was featured in the magazine", "... is also mentioned in the feature"
-                    r"|\b(?:featured|mentioned|included|shown|covered|told) in (?:the|this) (?:magazine|feature|"
-                    r"article|piece|story)\b"
+                    # "... was featured in the fashion magazine as part of Gorpcore." (a Gorpcore standfirst)
+                    r"|\b(?:featured|mentioned|included|shown|covered|told) in (?:the|this) (?:fashion )?"
+                    r"(?:magazine|feature|article|piece|story)\b"
                     # "making it the most viewed look among the fifteen logged" (the same close)
                     r"|\b(?:the )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
                     r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|\d+) logged\b(?! looks?\b)")
