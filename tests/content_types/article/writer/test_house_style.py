@@ -91,6 +91,8 @@ def test_dates_read_day_first_as_the_facts_give_them() -> None:
         ["V carried it on 5 April 2025.", "On 5 April 2025 terms, in 2025."], 2)
     assert day_first_dates(["Mingyu wore them at 19 April 2025.", "At 2 March she was at the airport."]) == (
         ["Mingyu wore them on 19 April 2025.", "On 2 March she was at the airport."], 2)
+    assert day_first_dates(["She wore it 5 April 2025 and an 8 March look."]) == (
+        ["She wore it 5 April 2025 and an 8 March look."], 0)
     # A month and an ordinal with no year: "Finally, on October 23rd at the same event" (Jennie Effect, passed).
     assert day_first_dates(["Finally, on October 23rd she wore it, and on May 2nd."]) == (
         ["Finally, on 23 October she wore it, and on 2 May."], 2)

@@ -153,7 +153,7 @@ _MONTHS = ("January|February|March|April|May|June|July|August|September|October|
 _MONTH_FIRST = re.compile(rf"\b({_MONTHS})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)\b")
 _ORDINAL_DAY = re.compile(rf"\b(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)\s+(?:of\s+)?({_MONTHS})\b")
 _MONTH_ORDINAL = re.compile(rf"\b({_MONTHS})\s+(\d{{1,2}})(?:st|nd|rd|th)\b(?!,?\s+(?:19|20)\d\d)")
-_IN_DAY = re.compile(rf"\b([IiAa])[nt]\s+(\d{{1,2}}\s+(?:{_MONTHS})\b)")  # "in 5 April", "at 19 April"
+_IN_DAY = re.compile(rf"\b([Ii]n|[Aa]t)\s+(\d{{1,2}}\s+(?:{_MONTHS})\b)")  # "in 5 April", "at 19 April"
 _ON_MONTH = re.compile(rf"\b([Oo])n\s+(?:the\s+month\s+of\s+)?(({_MONTHS})\s+(?:19|20)\d\d)\b")
 
 
@@ -163,7 +163,7 @@ _DATE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] 
     (_ORDINAL_DAY, lambda m: f"{m[1]} {m[2]}"),  # "the 23rd of October" -> "23 October"
     (_MONTH_ORDINAL, lambda m: f"{m[2]} {m[1]}"),  # "October 23rd" -> "23 October"
     (_ON_MONTH, lambda m: f"{'I' if m[1] == 'O' else 'i'}n {m[2]}"),  # "on February 2026" -> "in February 2026"
-    (_IN_DAY, lambda m: f"{'O' if m[1].isupper() else 'o'}n {m[2]}"),  # "in 5 April" -> "on 5 April"
+    (_IN_DAY, lambda m: f"{'O' if m[1][0].isupper() else 'o'}n {m[2]}"),  # "in 5 April" -> "on 5 April"
 )
 
 
