@@ -79,6 +79,15 @@ def test_pull_quote_candidates_skip_filler_openings_and_lines_the_writer_rejects
     assert candidates == ["The olive wool of the jacket softens the hard lines of Hanni's ivory bag"]
 
 
+def test_pull_quote_candidates_skip_lines_that_need_the_sentence_before_them() -> None:
+    body = ["The bag is beige. It adds a touch of coquette to a whole look in street style!",
+            "They add a quiet utility element to the look of the season.",
+            "From streetwear and pop-up events to brand campaigns and luxury bags inspiring readers to try.",
+            "Hanni's black leather Loewe Toy Pumps ground the softest ballet look."]
+    assert pull_quote_candidates(body, ["balletcore"]) == ["Hanni's black leather Loewe Toy Pumps ground the softest "
+                                                           "ballet look"]
+
+
 def test_findings_for_gives_the_problems_located_in_this_paragraph_without_the_bad_sentence() -> None:
     entry = {"source": "review", "failed_criteria": [
         {"criterion": "hallucination", "reason": "Not in the sources: Seoul.",

@@ -156,13 +156,14 @@ _FILLER_OPENING = re.compile(r"^(?:In (?:the world of|today's|a world|conclusion
 def pull_quote_candidates(body: Sequence[str], terms: Sequence[str], limit: int = 6,
                           unfit: Callable[[str], bool] = lambda _: False, names: Sequence[str] = ()) -> list[str]:
     """Lines worth enlarging: 8 to 28 words, no dates or figures, no filler opening, no advice to the reader ("You
-    can pair the cap with the bag ..." was a Balletcore pull quote) and nothing `unfit` rejects (the writer rejects
+    can pair the cap with the bag ..." was a Balletcore pull quote), no opening that needs the sentence before it
+    ("It adds ...") and nothing `unfit` rejects (the writer rejects
     what the review would find wrong), preferring those that name a sourced person or piece (`names`; "The bag is
     coquette and has a gorpcore feel to it" was a Gorpcore pull quote), then the topic."""
     sentences = [s.rstrip(".!") for p in [*body[1:], body[0]] for s in split_sentences(p)]
     fit = [s for s in sentences if 8 <= word_count(s) <= 28 and len(s) <= 200 and not _DATE.search(s)
            and s.count('"') % 2 == 0 and not _FILLER_OPENING.match(s) and not _TO_THE_READER.match(s)
-           and not unfit(s)]
+           and not _OUT_OF_CONTEXT.match(s) and not unfit(s)]
     folded_terms = [t.casefold() for t in terms if t]
     folded_names = [n.casefold() for n in names if len(n) > 2]
     fit.sort(key=lambda s: (not any(n in s.casefold() for n in folded_names),
@@ -171,6 +172,10 @@ def pull_quote_candidates(body: Sequence[str], terms: Sequence[str], limit: int 
 
 
 _TO_THE_READER = re.compile(r"^(?:you|your|to wear|try|pair|if you)\b", re.IGNORECASE)
+# A line that needs the sentence before it: enlarged alone, "It adds a touch of coquette to a look" and "They add a
+# utility element to the look" (this round's Gorpcore and Balletcore pull quotes) say nothing of what "it" is, and
+# "From streetwear and pop-up events to brand campaigns and luxury bags inspiring readers ..." is no sentence.
+_OUT_OF_CONTEXT = re.compile(r"^(?:it|its|it's|they|their|them|this|these|those|she|he|her|his|from)\b", re.IGNORECASE)
 
 
 _AT = re.compile(r"^(?:body_paragraphs\[(\d+)\]|paragraph (\d+)\b)", re.I)
