@@ -157,9 +157,9 @@ def pull_quote_candidates(body: Sequence[str], terms: Sequence[str], limit: int 
                           unfit: Callable[[str], bool] = lambda _: False, names: Sequence[str] = ()) -> list[str]:
     """Lines worth enlarging: 8 to 28 words, no dates or figures, no filler opening, no advice to the reader ("You
     can pair the cap with the bag ..." was a Balletcore pull quote), no opening that needs the sentence before it
-    ("It adds ...") and nothing `unfit` rejects (the writer rejects
-    what the review would find wrong), preferring those that name a sourced person or piece (`names`; "The bag is
-    coquette and has a gorpcore feel to it" was a Gorpcore pull quote), then the topic."""
+    ("It adds ...") and nothing `unfit` rejects (the writer rejects what the review would find wrong), preferring
+    those that name a sourced person or piece (`names`; "The bag is coquette and has a gorpcore feel to it" was a
+    Gorpcore pull quote), then the topic."""
     sentences = [s.rstrip(".!") for p in [*body[1:], body[0]] for s in split_sentences(p)]
     fit = [s for s in sentences if 8 <= word_count(s) <= 28 and len(s) <= 200 and not _DATE.search(s)
            and s.count('"') % 2 == 0 and not _FILLER_OPENING.match(s) and not _TO_THE_READER.match(s)
