@@ -270,12 +270,18 @@ async def test_a_body_under_the_word_floor_has_its_shortest_paragraph_continued_
     # Each unusable answer moves on to the next shortest paragraph, until CONTINUATION_REFUSALS answers were
     # unusable: the run stops continuing, and the log says at how many words the body stays.
     refused = outcome.notes["paragraphs not continued"]
-    assert [line.split(":")[0] for line in refused] == [f"paragraph {n}" for n in (2, 3, 4, 5)]
+    order = [line.split(":")[0] for line in refused]
+    assert len(order) == CONTINUATION_REFUSALS and order[:4] == [f"paragraph {n}" for n in (2, 3, 4, 5)]
     assert all("unusable answer" in line for line in refused)
     assert outcome.notes["continuations stopped"].startswith(f"{CONTINUATION_REFUSALS} unusable answers: the body")
     extend = [c.prompt for c in client.calls if c.purpose == "editorial_extend"]
     assert len(extend) == 1 + CONTINUATION_REFUSALS < EXTENSIONS
     assert "Paragraph 1 is too short" in extend[0] and PARAGRAPH in extend[0]
+    # One sentence is asked for, telling the shortest fact the paragraph leaves out: it has the least to mis-pair.
+    from editorial_ai.content_types.article.writer.chat_prompts import fact_line
+    from editorial_ai.content_types.article.writer.fact_lines import untold_facts
+    untold = untold_facts(PARAGRAPH, build_outline("Jennie Effect", TOPICS, CONTEXTS).plans[0].facts)
+    assert f"exactly as given:\n- {fact_line(min(untold, key=len))}\n" in extend[0]
     assert "Paragraph 3 is too short" in extend[2]
 
 

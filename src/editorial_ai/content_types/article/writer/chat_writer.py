@@ -88,11 +88,12 @@ ARTICLE_WORDS = 360  # a body shorter than this has its shortest paragraphs cont
 # At most this many continuations are asked for per draft or revision (about 4 s each on the 1.5B model); with
 # two, and a stop at the first unusable answer, the tenth and twelfth rounds left three articles under 300 words;
 # with four, both articles that passed the sixteenth round were under 350 (every continuation of one was refused).
-EXTENSIONS = 6
+EXTENSIONS = 8
 CONTINUATION_TRIES = 2  # unusable continuations of one paragraph before it is left as it is
 # Unusable continuations one draft or revision may ask for before it stops continuing: a Gorpcore run of this
 # model used 3 of 15 continuations (9 of a revision's 10 refused), about 1,400 decoded tokens spent for 3 sentences.
-CONTINUATION_REFUSALS = 4
+# Asked for one sentence each, continuations cost about 50 decoded tokens, not 130: six fit the budget four took.
+CONTINUATION_REFUSALS = 6
 PARAGRAPH_TOKENS = 260
 HEADLINE_MAX_WORDS = 14  # asked for at most 10; one that runs longer is a list or a sentence, and gets clipped
 LOOK_TOKENS = 120  # two or three sentences on one look
@@ -304,7 +305,9 @@ class ChatEditorialService(SentenceFixes):
                 break
             index = min(candidates, key=lambda i: (refused[i], word_count(paragraphs[i])))
             plan = plans[min(index, len(plans) - 1)]
-            untold = untold_facts(paragraphs[index], plan.facts)
+            # The shortest untold fact first ("price: KRW 5,164,000" before a look of three pieces): it leaves the
+            # least to pair wrongly, and the looks were what the model moved to another place or date.
+            untold = sorted(untold_facts(paragraphs[index], plan.facts), key=len)
             turn = refused[index] % len(untold) if untold else 0  # a paragraph tried again tells its next fact
             try:
                 raw = await self._ask(run, extend_task(number=index + 1, paragraph=paragraphs[index], facts=plan.facts,
