@@ -33,7 +33,8 @@ async def test_default_model_writes_every_sentence_and_publishes(tmp_path: Path)
         assert not any(s.startswith("In the catalog") for p in paragraphs for s in split_sentences(p))
         review = state["review_result"]
         assert {"hallucination", "fact_accuracy", "specificity"} <= {c["criterion"] for c in review["criteria"]}
-        if words < 250:
+        shown = [p for b in state["current_draft"]["blocks"] if b["type"] == "body_text" for p in b["paragraphs"]]
+        if word_count(shown) < 250:  # the body of the version at the gate, whose review the editor reads
             # The 350-word target is the quality bench's figure, and this model on two cores misses it (the review
             # takes its wrong sentences out): a body under the rubric's 250-word floor reaches the editor flagged,
             # with the count, never passed as complete.
