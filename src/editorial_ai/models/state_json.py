@@ -48,7 +48,7 @@ class ProductJson(TypedDict, total=False):
     thumbnail_url: str
     metadata: dict[str, JsonValue]  # the catalog's free-form JSON column, read as JSON
     link_type: str
-    price_krw: int  # not a `Product` field: products of checkpoints from before the model carried a price
+    price_krw: int | None  # None when the catalog has no price; absent in checkpoints from before products carried one
 
 
 class SourcePostJson(TypedDict, total=False):
