@@ -779,6 +779,25 @@ def test_seasons_occasions_looks_and_the_feature_itself_no_post_gives_are_findin
     assert notes_named("The look was featured in the magazine.") == ["featured in the magazine"]
 
 
+def test_a_phrase_holding_key_words_is_vouched_only_by_its_own() -> None:
+    close = "These pieces are perfect for a casual day out or a night on the town."
+    # A Balletcore source said "spring" and "fall": neither vouches for an outing.
+    assert invented_wear(close, ["spring", "fall"]) == ["a casual day out"]
+    assert invented_wear("It is perfect for a night on the town.", ["spring"]) == ["a night on the town"]
+    assert invented_wear("She wore it for a night on the town.", ["town"]) == []
+    # A key word of the phrase's own still vouches, and one outside it does not.
+    assert invented_wear("They wore it on a summer evening.", ["summer"]) == []
+    assert invented_wear("They wore it on a summer evening.", ["winter"]) == ["on a summer evening"]
+
+
+def test_a_kind_of_colour_no_fact_gives_is_a_finding() -> None:
+    text = "You can wear the Fox Head Cap in a bright color and the Lady Dior Bag in a neutral shade."
+    assert invented_wear(text, ["colour", "pop"]) == ["a bright color"]
+    assert invented_wear("The skirt adds a pop of color to her look.", ["pop", "colour"]) == ["a pop of color"]
+    assert invented_wear("The cap comes in a pastel shade.", ["pastel"]) == []  # a post that says so
+    assert invented_wear("The cap is beige leather and the bag navy leather.", []) == []
+
+
 def test_outings_no_post_shows_are_invented_scenes() -> None:
     text = ("She also wore the boots on other occasions as well, such as when she went out for lunch or when she was "
             "shopping.")

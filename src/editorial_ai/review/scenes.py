@@ -354,11 +354,13 @@ def invented_scenes(text: str, source_words: Iterable[str]) -> list[str]:
 
 def _vouched_phrases(patterns: tuple[tuple[re.Pattern[str], frozenset[str]], ...], text: str,
                      source_words: Iterable[str]) -> list[str]:
-    """The first match of each pattern in `text` (lower case, in text order) whose key words no source uses."""
+    """The first match of each pattern in `text` (lower case, in text order) whose key words no source uses. When
+    the phrase holds key words of its own, only those vouch for it: "a night on the town" is vouched by "town", not
+    by a source's "spring" (a Balletcore close passed on that), which vouches for "on a spring day"."""
     words = source_words if isinstance(source_words, frozenset | set) else frozenset(source_words)
     plain = _plain(text)
     found = [(match.start(), match.group(0)) for pattern, vouch in patterns
-             if (match := pattern.search(plain)) and not vouch & words]
+             if (match := pattern.search(plain)) and not ((vouch & set(match.group(0).split())) or vouch) & words]
     return [phrase for _, phrase in sorted(found)]
 
 
@@ -531,10 +533,17 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # no post logs
         (r"\b(?:on|for|in) (?:a |the )?(?:spring|summer|autumn|fall|winter|summery|wintry) "
          r"(?:day|days|morning|mornings|afternoon|afternoons|evening|evenings|night|nights|weekend|weekends)\b"
-         r"|\ba (?:day|night) out\b|\ba night on the town\b"
          r"|\b(?:perfect|ideal|great|suitable|made) for a (?:\w+ )?(?:show|party|parties|date|night|evening|"
          r"concert|wedding|gala|dinner|festival|brunch|occasion)\b",
-         "spring summer autumn fall winter town party date concert wedding gala dinner festival brunch"),
+         "spring summer autumn fall winter party date concert wedding gala dinner festival brunch"),
+        # apart, so that a source's "spring" does not vouch for "perfect for a casual day out" (a Balletcore close)
+        (r"\ba (?:\w+ )?(?:day|night) out\b|\ba night on the town\b", "town outing outings"),
+        # "You can wear Maison Kitsuné Fox Head Caps in a bright color and a Dior Lady Dior Bag in a neutral shade"
+        # (the cap is beige, the bag navy), "adding a pop of color" to brown boots and a black skirt (a Balletcore
+        # and a Gorpcore draft): a colour is the fact line's, never a kind of colour no post gives
+        (r"\ba (?:bright|bold|neutral|muted|soft|vibrant|pastel|dark|light|rich|deep|fun|fresh|striking) "
+         r"(?:colou?rs?|shades?|tones?|hues?)\b|\ba (?:pop|splash|burst|dash) of colou?r\b",
+         "hue hues shade shades vibrant pastel muted"),
         # "The Jacquemus Le Chiquito Bag is a versatile piece that can be dressed up or down." (a continuation
         # the writer's screen let through): how a piece can be worn, which no post shows
         (r"\b(?:a|an) versatile (?:piece|item|accessory|addition|choice|option|staple|bag|shoe|top|jacket)\b"
