@@ -798,6 +798,12 @@ def test_a_kind_of_colour_no_fact_gives_is_a_finding() -> None:
     assert invented_wear("The cap is beige leather and the bag navy leather.", []) == []
 
 
+def test_who_a_piece_is_a_choice_for_is_a_finding() -> None:
+    text = "The bag had a coquette design, making it a classic choice for those looking for something stylish."
+    assert invented_wear(text, []) == ["choice for those looking"]
+    assert invented_wear("Those who looked for the bag found it in Seoul.", []) == []
+
+
 def test_outings_no_post_shows_are_invented_scenes() -> None:
     text = ("She also wore the boots on other occasions as well, such as when she went out for lunch or when she was "
             "shopping.")
@@ -813,3 +819,8 @@ def test_a_life_story_no_post_gives_is_a_history() -> None:
 def test_a_piece_said_to_pair_with_any_outfit_is_a_wear_claim() -> None:
     assert invented_wear("Its grey leather would pair well with various outfits, from business attire to "
                          "streetwear.", []) == ["would pair well with various"]
+
+
+def test_many_fashion_icons_is_reception_no_post_gives() -> None:
+    text = "Cha Eun-woo, Jackson Wang and Jisoo are just a few of the many fashion icons who have worn this look."
+    assert invented_reception(text, []) == ["many fashion icons"]

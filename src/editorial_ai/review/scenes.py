@@ -165,7 +165,10 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # counts the wearers, and the line became the run's pull quote.
         (r"\b(?:is|are|remains?|continues to be|has become|became) (?:a |an |the )?(?:\w+ )?popular\b",
          "popular popularity"),
-        (r"\b(?:many|countless|numerous|so many) (?:celebrities|stars|fans|people|influencers|idols|readers|"
+        # "Cha Eun-woo, Jackson Wang, and Jisoo are just a few of the many fashion icons who have worn this trendy
+        # look" (a Gorpcore opening)
+        (r"\b(?:many|countless|numerous|so many) (?:fashion |style )?(?:icons|celebrities|stars|fans|people|"
+         r"influencers|idols|readers|"
          r"followers|users|viewers)\b", "many countless numerous"),
         # "The idea has also been shared widely on social media, with many readers expressing their admiration for
         # it." closed a Jennie Effect article that passed.
@@ -467,7 +470,9 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          # (of the wearer's feeling only: "The look was polished without being stiff" says how a look reads)
          r"|\bwithout feeling (?:too |overly )?(?:heavy|bulky|cumbersome|weighed down)\b"
          r"|\bcumbersome\b", "feel texture"),
-        (r"\b(?:perfect|ideal|great|made|suited) for (?:those|people|someone|anyone|women|men) who\b", "those"),
+        # "making it a classic choice for those looking for something stylish" (a Gorpcore draft)
+        (r"\b(?:perfect|ideal|great|made|suited|choice|option|pick) for (?:those|people|someone|anyone|women|men) "
+         r"(?:who|looking|wanting|seeking|in search)\b", "those"),
         # "The bag has a coquette design that allows you to add some extra length to your outfit" (the same
         # screen): what a piece lets its wearer do, which no post logs
         (r"\b(?:allows?|allowing|lets|letting|enables?|enabling) (?:you|her|him|them|the wearer|its wearer|anyone) "
