@@ -824,3 +824,10 @@ def test_a_piece_said_to_pair_with_any_outfit_is_a_wear_claim() -> None:
 def test_many_fashion_icons_is_reception_no_post_gives() -> None:
     text = "Cha Eun-woo, Jackson Wang and Jisoo are just a few of the many fashion icons who have worn this look."
     assert invented_reception(text, []) == ["many fashion icons"]
+
+
+def test_where_a_piece_was_sold_is_reception_no_post_gives() -> None:
+    text = "Icons wore bags and sneakers in street style, which were then sold at pop-up store events."
+    assert invented_reception(text, []) == ["were then sold at"]
+    assert invented_reception(text, ["sold"]) == []
+    assert invented_reception("She wore the bag she bought at the pop-up.", []) == []

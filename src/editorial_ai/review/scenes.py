@@ -143,6 +143,10 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:a |the )?(?:surge|spike|boom|rise) in (?:the )?(?:number|demand|sales|popularity|searches|interest)\b"
          r"|\bsold out\b|\bsell(?:s|ing)? out\b|\bflew off\b|\bwaitlists?\b|\bskyrocket\w*",
          "surge spike boom demand sales sold sell sells selling waitlist"),
+        # "bags and sneakers in street style, which were then sold at pop-up stores events" (a Jennie Effect
+        # opening): the posts log who wore a piece, never where it was sold
+        (r"\b(?:were|was|are|is|being|get|gets|got) (?:then |also |now |later |all )?sold (?:at|in|through|by|during|"
+         r"on)\b", "sold sale sales"),
         # "The Jennie Effect was a trend that swept through the fashion world in 2025." (a Jennie Effect close
         # that passed)
         (r"\bwent viral\b|\bbroke the internet\b|\btook (?:the internet|social media|the (?:fashion )?world|"
