@@ -185,6 +185,20 @@ def test_a_piece_cast_as_another_garment_is_misfiled() -> None:
     assert cast_as("She carried the Chanel 22 Bag as a statement piece.", "chanel 22 bag") is None
 
 
+def test_a_piece_named_as_another_garment_is_misfiled() -> None:
+    from editorial_ai.review.attributes import named_as
+
+    text = ("The bag was Chanel 22 Bag in olive leather, the shoes were Chanel Ballet Flats in grey leather, and the "
+            "tank top was Alaïa Le Coeur Bag in brown leather.")
+    assert named_as(text, "alaia le coeur bag") == "top"
+    assert misfiled_garment(text, "alaia le coeur bag", ["bag", "brown", "leather"]) == "top"
+    assert misfiled_garment("The shoes were Dior Lady Dior Bag in navy leather.", "dior lady dior bag",
+                            ["bag", "navy"]) == "shoes"
+    # Named as what it is, or as no garment, it is fine.
+    assert misfiled_garment(text, "chanel 22 bag", ["bag", "olive"]) is None
+    assert named_as("The highlight was Chanel 22 Bag.", "chanel 22 bag") is None
+
+
 def test_jeans_skirts_and_shorts_are_three_kinds_of_bottom() -> None:
     # "a pair of jeans" for the Calvin Klein Relaxed Denim Shorts passed a review while bottoms were one family.
     assert unworn_garments("Jennie wore a pair of jeans with the bag.", frozenset({"shorts", "bag"})) == ["jeans"]

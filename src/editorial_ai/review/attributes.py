@@ -268,10 +268,22 @@ def cast_as(text: str, piece: str) -> str | None:
     return None
 
 
+def named_as(text: str, piece: str) -> str | None:
+    """The garment word `text` names `piece` (plain name) as ("the tank top was Alaïa Le Coeur Bag" -> "top", "the
+    shoes were Dior Lady Dior Bag" -> "shoes", a Jennie Effect draft's look told piece by piece), or None."""
+    folded = f" {' '.join(_words(text))} "
+    pattern = rf" the ((?:[a-z0-9-]+ ){{1,2}})(?:was|were|is|are) (?:the |a |an )?{re.escape(piece)} "
+    for match in re.finditer(pattern, folded):
+        word = next((w for w in reversed(match[1].split()) if _family(w) is not None), None)
+        if word is not None:
+            return word
+    return None
+
+
 def misfiled_garment(text: str, piece: str, allowed: Iterable[str]) -> str | None:
-    """The garment word a list files `piece` under, or a sentence casts it as, when the piece's own sources put it
-    in another family."""
-    word = listed_as(text, piece) or cast_as(text, piece)
+    """The garment word a list files `piece` under, or a sentence casts or names it as, when the piece's own
+    sources put it in another family."""
+    word = listed_as(text, piece) or cast_as(text, piece) or named_as(text, piece)
     own = {family for w in allowed if (family := _family(w))}
     if word is None or not own or _family(word) in own:
         return None
