@@ -94,7 +94,7 @@ CONTINUATION_TRIES = 2  # unusable continuations of one paragraph before it is l
 # model used 3 of 15 continuations (9 of a revision's 10 refused), about 1,400 decoded tokens spent for 3 sentences.
 # Asked for one sentence each, continuations cost about 50 decoded tokens, not 130: six fit the budget four took.
 CONTINUATION_REFUSALS = 6
-PARAGRAPH_TOKENS = 260
+PARAGRAPH_TOKENS = 330  # 170 words and room for the paragraph to end (about 1.3 tokens a word)
 HEADLINE_MAX_WORDS = 14  # asked for at most 10; one that runs longer is a list or a sentence, and gets clipped
 LOOK_TOKENS = 120  # two or three sentences on one look
 STANDFIRST_TRIES = 3  # the second try still echoed the headline in the bench ("From Paris Fashion Week, <headline>")
