@@ -128,7 +128,7 @@ def test_own_test_scenarios_answer_every_pipeline_step() -> None:
 
 @pytest.mark.parametrize("name", [p.stem for p in sorted(SCENARIO_DIR.glob("*.yaml"))])
 def test_scripted_drafts_satisfy_the_editorial_schema(name: str) -> None:
-    from editorial_ai.models.editorial import EditorialContent
+    from editorial_ai.models.editorial import BODY_PARAGRAPH_CHARS, EditorialContent
 
     scenario = load_scenario(name)
     assert "editorial" not in scenario, "articles are written paragraph by paragraph (editorial_paragraph)"
@@ -136,7 +136,7 @@ def test_scripted_drafts_satisfy_the_editorial_schema(name: str) -> None:
     titles = [r["text"] for r in scenario.get("editorial_title", []) if "text" in r]
     for title in titles:
         EditorialContent(keyword="k", title=title, body_paragraphs=paragraphs[:2] or ["x" * 40] * 2)
-    assert all(40 <= len(p) <= 900 for p in paragraphs), name
+    assert all(40 <= len(p) <= BODY_PARAGRAPH_CHARS for p in paragraphs), name
 
 
 def test_a_scenario_file_is_parsed_once_and_again_when_it_changes(tmp_path: Path,

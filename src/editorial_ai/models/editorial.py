@@ -29,13 +29,19 @@ class CreditEntry(BaseModel):
     name: str = Field(max_length=60)
 
 
+# A long magazine paragraph (about 250 words): the chat writer asks for 140 to 170 words a paragraph and may continue
+# a short one; at 900 characters a 170-word answer with one continuation failed the draft.
+BODY_PARAGRAPH_CHARS = 1500
+
+
 class EditorialContent(BaseModel):
     """The text of a magazine article before it is laid out."""
 
     keyword: str = Field(max_length=120)
     title: str = Field(min_length=12, max_length=120)
     subtitle: str = Field("", max_length=200)
-    body_paragraphs: list[Annotated[str, Field(min_length=40, max_length=900)]] = Field(min_length=2, max_length=5)
+    body_paragraphs: list[Annotated[str, Field(min_length=40, max_length=BODY_PARAGRAPH_CHARS)]] = Field(
+        min_length=2, max_length=5)
     pull_quotes: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=2)
     product_mentions: list[ProductMention] = Field(default_factory=list, max_length=4)
     celeb_mentions: list[CelebMention] = Field(default_factory=list, max_length=3)

@@ -943,3 +943,20 @@ def test_an_answer_is_read_as_the_body_will_print_it_dates_day_first_included() 
     run = writer._run(TOPICS, CONTEXTS, tone="sophisticated", guidance="", seed=1, variant=0)
     assert run.prose("Sure! On August 5, 2025, jennie wore the chanel 22 bag.", meta=True) == (
         "On 5 August 2025, jennie wore the Chanel 22 Bag.")
+
+
+async def test_sentences_past_the_paragraph_limit_are_left_out_and_logged_never_failing_the_draft() -> None:
+    from editorial_ai.models.editorial import BODY_PARAGRAPH_CHARS
+
+    writer, _ = _writer({**HEADINGS})
+    run = writer._run(TOPICS, CONTEXTS, tone="sophisticated", guidance="", seed=1, variant=0)
+    sentences = [f"Look {n} of the season put the olive bag beside a plain grey coat at the airport once more."
+                 for n in range(1, 30)]
+    long = " ".join(sentences)
+    assert len(long) > BODY_PARAGRAPH_CHARS
+    outcome = await writer._finish(run, [long, PARAGRAPH], "Jennie Effect: the olive bag at the airport",
+                                   "Two sourced pieces", DesignSpec())
+    first = outcome.content.body_paragraphs[0]
+    assert len(first) <= BODY_PARAGRAPH_CHARS and long.startswith(first)
+    left_out = outcome.notes["sentences past the paragraph limit left out"]
+    assert left_out == [long[len(first):].strip()] and left_out[0].endswith("once more.")

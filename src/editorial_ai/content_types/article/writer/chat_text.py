@@ -6,10 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from editorial_ai.models.editorial import BODY_PARAGRAPH_CHARS
 from editorial_ai.models.state_json import FeedbackJson
 from editorial_ai.text import split_sentences, word_count
 
-MAX_PARAGRAPH_CHARS = 900  # EditorialContent's limit
+MAX_PARAGRAPH_CHARS = BODY_PARAGRAPH_CHARS  # EditorialContent's limit
 _LABEL = re.compile(r"^\s*(?:\*\*)?(?:paragraph\s*\d*|headline|standfirst|title|body)\s*(?:\d+)?\s*[:.\-]\s*(?:\*\*)?",
                     re.I)
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",

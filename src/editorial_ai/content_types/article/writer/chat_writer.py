@@ -34,6 +34,7 @@ from editorial_ai.content_types.article.writer.chat_prompts import (
 )
 from editorial_ai.content_types.article.writer.chat_run import TEMPERATURE, ChatRun, bump, log_note
 from editorial_ai.content_types.article.writer.chat_text import (
+    MAX_PARAGRAPH_CHARS,
     editor_requests_not_followed,
     findings_for,
     fit_paragraph,
@@ -300,7 +301,8 @@ class ChatEditorialService(SentenceFixes):
                                                       f"at {run.styled_words(paragraphs)} words")
                 break
             candidates = [i for i in range(len(paragraphs))
-                          if (among is None or i in among) and refused[i] < CONTINUATION_TRIES]
+                          if (among is None or i in among) and refused[i] < CONTINUATION_TRIES
+                          and len(paragraphs[i]) < MAX_PARAGRAPH_CHARS - 200]  # room for one more sentence
             if not candidates:
                 break
             index = min(candidates, key=lambda i: (refused[i], word_count(paragraphs[i])))
@@ -330,6 +332,7 @@ class ChatEditorialService(SentenceFixes):
                      [{"sentence": s, "problems": list[JsonValue](p)} for s, p in wrong.items()])
                 fresh = [s for s in fresh if s not in wrong]
             if (not 8 <= word_count(" ".join(fresh)) <= 90 or copied_sentences(fresh, plan.facts)
+                    or len(f"{paragraphs[index]} {' '.join(fresh)}") > MAX_PARAGRAPH_CHARS
                     or any(reads_as_fact_line(s) for s in fresh)
                     or run.echoes_in([" ".join(paragraphs), " ".join(fresh)])):
                 log_note(run.notes, "paragraphs not continued",
@@ -487,8 +490,13 @@ class ChatEditorialService(SentenceFixes):
             run.notes["paragraphs dropped (empty or under 40 characters)"] = len(body) - len(kept)
         if len(kept) < 2:
             raise LLMError(f"the model wrote {len(kept)} usable paragraph(s) for {run.outline.keyword!r}")
-        # An unfinished last sentence ("The Marithé François Girbaud bag,") that a fix or a continuation left.
-        kept = [fit_paragraph(p, len(p)) or p for p in kept]
+        # An unfinished last sentence ("The Marithé François Girbaud bag,") that a fix or a continuation left, and
+        # whole sentences past the paragraph limit (logged: a draft over it failed validation and the run with it).
+        over = [p for p in kept if len(p) > MAX_PARAGRAPH_CHARS]
+        kept = [fit_paragraph(p, min(len(p), MAX_PARAGRAPH_CHARS)) or p for p in kept]
+        if over:
+            run.notes["sentences past the paragraph limit left out"] = [
+                p[len(fitted):].strip() for p, fitted in zip(over, (fit_paragraph(p) for p in over), strict=True)]
         pieces = [(p.name, p.brand) for p in run.outline.products]
         kept, redated = day_first_dates(kept)
         body, shortened = shorten_repeated_names(kept, pieces)
