@@ -20,8 +20,9 @@ MAX_QUOTE_CHARS = 200
 _S = r"[^.!?\n]"  # a character of the same sentence
 _STEERING = re.compile(
     "|".join((
+        # (a check, not to check out: "Don't forget to check out the Maison Kitsuné cap" speaks to the reader)
         rf"\b(?:ignore|disregard|forget|override|bypass)\b{_S}{{0,60}}?\b(?:instructions?|rules?|rubric|criteria|"
-        r"guidelines?|prompts?|checks?)\b",
+        r"guidelines?|prompts?|checks?(?!\s+(?:out|in|on|it|them)\b))\b",
         r"\b(?:approve|pass|accept|publish)\s+(?:this|the)\s+(?:article|draft|text|piece|content|submission|story)\b",
         rf"\b(?:reviewers?|judges?|graders?|evaluators?|moderators?|assistants?|language\s+models?|the\s+model|"
         rf"ai)\b{_S}{{0,40}}?\b(?:must|should|shall|will|needs?\s+to|has\s+to|have\s+to|is\s+instructed\s+to)\b"
