@@ -831,3 +831,11 @@ def test_where_a_piece_was_sold_is_reception_no_post_gives() -> None:
     assert invented_reception(text, []) == ["were then sold at"]
     assert invented_reception(text, ["sold"]) == []
     assert invented_reception("She wore the bag she bought at the pop-up.", []) == []
+
+
+def test_a_trend_said_to_answer_an_earlier_one_is_an_invented_history() -> None:
+    text = ("Gorpcore emerged as a response to the postmodern aesthetic of the time, which emphasized functionality "
+            "over aesthetics.")
+    assert invented_history(text, set()) == ["emerged as a response"]
+    assert invented_history(text, {"response"}) == []  # a source that says so
+    assert invented_history("The look emerged at the airport as the bag came out.", set()) == []

@@ -379,6 +379,10 @@ _HISTORY: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:emerged|originated|began|started|was born|took off|first appeared|dates back|goes back|has been "
          r"around) (?:in|during|to|since) (?:the )?(?:\d0s|\d{4}s?|(?:late |early |mid )?(?:nineties|eighties|"
          r"seventies|sixties|\d0s|\d{4}s)|\d{2}th century)\b", "emerged originated began started born appeared"),
+        # "Gorpcore emerged as a response to the postmodern aesthetic of the time" (a Gorpcore opening that passed)
+        (r"\b(?:emerged|emerges|arose|began|started|was born|came about|grew|took off|developed) (?:\w+ )?as "
+         r"(?:a |an )?(?:\w+ )?(?:response|reaction|answer|counterpoint|backlash|rebellion|antidote)\b",
+         "response reaction backlash rebellion antidote counterpoint"),
         # "Jennie wore various looks on her journey to fame." (a Jennie Effect article that passed): a life story
         (r"\b(?:journey|rise|road|path|climb) to (?:fame|stardom|success|the top)\b", "fame stardom"),
         # ("in recent years" and "over the years" are `_RELATIVE_TIME`'s)

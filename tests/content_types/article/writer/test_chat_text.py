@@ -79,6 +79,17 @@ def test_pull_quote_candidates_skip_filler_openings_and_lines_the_writer_rejects
     assert candidates == ["The olive wool of the jacket softens the hard lines of Hanni's ivory bag"]
 
 
+def test_pull_quote_candidates_skip_calls_to_the_reader_and_lines_relating_lists_respectively() -> None:
+    body = ["Gorpcore puts trail pieces into city looks.",
+            "Don't forget to check out the Maison Kitsuné cap and Dior Lady Dior Bag for the Jacquemus Le Chiquito "
+            "Bag and the Maison Margiela boots, respectively!",
+            "Check out the Milan Fashion Week front row for the silver Marithé François Girbaud hoodie.",
+            "The cap and the bag went with the sweatshirt and the belt respectively in two campaign looks.",
+            "Jackson Wang's silver Marithé François Girbaud hoodie softened a front-row look."]
+    assert pull_quote_candidates(body, ["gorpcore"]) == ["Jackson Wang's silver Marithé François Girbaud hoodie "
+                                                         "softened a front-row look"]
+
+
 def test_pull_quote_candidates_skip_lines_that_need_the_sentence_before_them() -> None:
     body = ["The bag is beige. It adds a touch of coquette to a whole look in street style!",
             "They add a quiet utility element to the look of the season.",

@@ -164,7 +164,7 @@ def pull_quote_candidates(body: Sequence[str], terms: Sequence[str], limit: int 
     sentences = [s.rstrip(".!") for p in [*body[1:], body[0]] for s in split_sentences(p)]
     fit = [s for s in sentences if 8 <= word_count(s) <= 28 and len(s) <= 200 and not _DATE.search(s)
            and s.count('"') % 2 == 0 and not _FILLER_OPENING.match(s) and not _TO_THE_READER.match(s)
-           and not _OUT_OF_CONTEXT.match(s) and not unfit(s)]
+           and not _OUT_OF_CONTEXT.match(s) and "respectively" not in s.casefold() and not unfit(s)]
     folded_terms = [t.casefold() for t in terms if t]
     folded_names = [n.casefold() for n in names if len(n) > 2]
     fit.sort(key=lambda s: (not any(n in s.casefold() for n in folded_names),
@@ -172,7 +172,10 @@ def pull_quote_candidates(body: Sequence[str], terms: Sequence[str], limit: int 
     return fit[:limit]
 
 
-_TO_THE_READER = re.compile(r"^(?:you|your|to wear|try|pair|if you)\b", re.IGNORECASE)
+# A line to the reader, or a call to do something: "Don't forget to check out the Maison Kitsuné cap ..." (a Gorpcore
+# pull quote of the twenty-eighth round) is no line to enlarge.
+_TO_THE_READER = re.compile(r"^(?:you|your|to wear|try|pair|if you|don't|do not|be sure|make sure|check out|visit|"
+                            r"to get)\b", re.IGNORECASE)
 # A line that needs the sentence before it: enlarged alone, "It adds a touch of coquette to a look" and "They add a
 # utility element to the look" (this round's Gorpcore and Balletcore pull quotes) say nothing of what "it" is, and
 # "From streetwear and pop-up events to brand campaigns and luxury bags inspiring readers ..." is no sentence.
