@@ -839,3 +839,11 @@ def test_a_trend_said_to_answer_an_earlier_one_is_an_invented_history() -> None:
     assert invented_history(text, set()) == ["emerged as a response"]
     assert invented_history(text, {"response"}) == []  # a source that says so
     assert invented_history("The look emerged at the airport as the bag came out.", set()) == []
+
+
+def test_a_piece_said_to_suit_any_look_is_a_wear_claim() -> None:
+    # "which adds utility and Y2K style to any look", "an essential element in any fashion look" (a Jennie Effect
+    # article that passed)
+    text = "The bralette adds utility and Y2K style to any look."
+    assert invented_wear(text, []) == ["to any look"]
+    assert invented_wear("It is an essential element in any fashion look.", []) == ["in any fashion look"]

@@ -523,7 +523,8 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          # "a versatile top that can be paired with any outfit", "adds a touch of old money and streetwear to any
          # outfit", "a great addition to any Gorpcore look" (a Gorpcore article of the twenty-first round)
          r"|\bcan be (?:paired|worn|styled|combined|matched) with (?:any|various|many|all|different) (?:\w+ )?"
-         r"(?:outfits?|pieces|looks|styles|items|clothes)\b|\b(?:to|with|for|in|into) (?:any|every) outfit\b"
+         r"(?:outfits?|pieces|looks|styles|items|clothes)\b"
+         r"|\b(?:to|with|for|in|into) (?:any|every) (?:\w+ )?(?:outfit|look|ensemble|wardrobe)\b"
          # "which would pair well with various outfits, from business attire to streetwear" (Balletcore, passed)
          r"|\b(?:would|will|could|can|might) pair (?:well |nicely )?with (?:any|various|many|all|different|most)\b"
          # "The sweatshirt is a black cotton jersey top that can be worn in any outfit." "You can wear it anywhere
