@@ -960,3 +960,19 @@ async def test_sentences_past_the_paragraph_limit_are_left_out_and_logged_never_
     assert len(first) <= BODY_PARAGRAPH_CHARS and long.startswith(first)
     left_out = outcome.notes["sentences past the paragraph limit left out"]
     assert left_out == [long[len(first):].strip()] and left_out[0].endswith("once more.")
+
+
+async def test_a_headline_with_words_run_together_is_asked_for_once_more() -> None:
+    glued = "Jennie Effect: Street Style IconEssentials"
+    good = "Jennie Effect: the olive bag at the airport"
+    writer, client = _writer({"editorial_paragraph": [{"text": PARAGRAPH}],
+                              "editorial_title": [{"text": glued}, {"text": good}],
+                              "editorial_subtitle": HEADINGS["editorial_subtitle"],
+                              "editorial_pull_quote": [{"text": "1"}]})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    assert len([c for c in client.calls if c.purpose == "editorial_title"]) == 2
+    assert outcome.content.title == good
+    run = writer._run(TOPICS, CONTEXTS, tone="sophisticated", guidance="", seed=1, variant=0)
+    assert run.run_together(glued) == ["words run together: IconEssentials"]
+    assert run.run_together("Jennie Effect: the Chanel 22 Bag at the airport") == []

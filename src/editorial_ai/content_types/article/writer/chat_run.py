@@ -58,6 +58,9 @@ def echoed_in(problems: Sequence[str]) -> list[str]:
     return [m[1] for p in problems if (m := _ECHOED.search(p))]
 
 
+_RUN_TOGETHER = re.compile(r"\b[A-Za-z]*[a-z][A-Z][A-Za-z]*\b")
+
+
 @dataclass
 class ChatRun:
     outline: Outline
@@ -132,7 +135,12 @@ class ChatRun:
         """What keeps a headline or standfirst from being used: invented colour, and people, pieces, places or
         dates paired as no post pairs them (a headline putting Jennie with a Bottega Veneta bag she never wore
         stood through three revisions, and a standfirst dated her pop-up look to the month of another post)."""
-        return [*self.invented(text), *self.pairing_problems(text, text, names=False)]
+        return [*self.invented(text), *self.pairing_problems(text, text, names=False), *self.run_together(text)]
+
+    def run_together(self, text: str) -> list[str]:
+        """Words run together that no source spells so ("Jennie Effect: Street Style IconEssentials", a headline
+        that passed): a brand's own capitals ("McQueen") come from the sources and stand."""
+        return [f"words run together: {word}" for word in _RUN_TOGETHER.findall(text) if word not in self.source_text]
 
     def invented(self, text: str) -> list[str]:
         """Reception, scenes and events the facts do not give ("captivated audiences", "greeted by", "an airport
