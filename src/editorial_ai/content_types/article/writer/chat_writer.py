@@ -492,11 +492,11 @@ class ChatEditorialService(SentenceFixes):
             raise LLMError(f"the model wrote {len(kept)} usable paragraph(s) for {run.outline.keyword!r}")
         # An unfinished last sentence ("The Marithé François Girbaud bag,") that a fix or a continuation left, and
         # whole sentences past the paragraph limit (logged: a draft over it failed validation and the run with it).
-        over = [p for p in kept if len(p) > MAX_PARAGRAPH_CHARS]
-        kept = [fit_paragraph(p, min(len(p), MAX_PARAGRAPH_CHARS)) or p for p in kept]
-        if over:
-            run.notes["sentences past the paragraph limit left out"] = [
-                p[len(fitted):].strip() for p, fitted in zip(over, (fit_paragraph(p) for p in over), strict=True)]
+        fitted = [fit_paragraph(p, min(len(p), MAX_PARAGRAPH_CHARS)) or p for p in kept]
+        left_out = [p[len(f):].strip() for p, f in zip(kept, fitted, strict=True) if len(p) > MAX_PARAGRAPH_CHARS]
+        if left_out:
+            run.notes["sentences past the paragraph limit left out"] = list[JsonValue](left_out)
+        kept = fitted
         pieces = [(p.name, p.brand) for p in run.outline.products]
         kept, redated = day_first_dates(kept)
         body, shortened = shorten_repeated_names(kept, pieces)
