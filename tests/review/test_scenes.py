@@ -390,7 +390,7 @@ def test_an_invented_label_or_origin_is_invented_biography() -> None:
     assert invented_scenes("Hanni and Mingyu incorporated it into their fashion collections.", set()) == [
         "their fashion collections"]
     assert invented_scenes("Wonyoung's fashion journey shows his versatility as a designer.", set()) == [
-        "fashion journey"]
+        "fashion journey", "his versatility"]
     assert invented_scenes("Wonyoung: A Top Designer's Top Trend, in her signature bohemian style.", set()) == [
         "a top designer s", "her signature bohemian style"]
     assert invented_scenes("Jackson Wang was an iconic fashion figure.", set()) == ["iconic fashion figure"]
@@ -818,7 +818,7 @@ def test_a_life_story_no_post_gives_is_a_history() -> None:
 
 def test_a_piece_said_to_pair_with_any_outfit_is_a_wear_claim() -> None:
     assert invented_wear("Its grey leather would pair well with various outfits, from business attire to "
-                         "streetwear.", []) == ["would pair well with various"]
+                         "streetwear.", []) == ["would pair well with various", "business attire"]
 
 
 def test_many_fashion_icons_is_reception_no_post_gives() -> None:
@@ -847,3 +847,33 @@ def test_a_piece_said_to_suit_any_look_is_a_wear_claim() -> None:
     text = "The bralette adds utility and Y2K style to any look."
     assert invented_wear(text, []) == ["to any look"]
     assert invented_wear("It is an essential element in any fashion look.", []) == ["in any fashion look"]
+
+
+def test_a_calling_or_talent_no_post_gives_is_an_invented_scene() -> None:
+    text = ("Jennie wore the ballet flats, showcasing her versatility as a dancer and helping her stand out among "
+            "other dancers.")
+    assert invented_scenes(text, set()) == ["her versatility", "as a dancer"]
+    assert invented_scenes(text, {"dancer", "versatility"}) == []  # sources that say so
+    assert invented_scenes("Jennie wore the flats as a nod to the stage.", set()) == []
+    assert invented_scenes("Her look stood out from the rest at the airport.", set()) == ["stood out from the rest"]
+
+
+def test_what_a_piece_is_for_and_attire_no_post_logs_are_wear_claims() -> None:
+    assert invented_wear("The jackets were worn for added warmth.", []) == ["for added warmth"]
+    assert invented_wear("The look was a mix of casual and professional attire.", []) == ["professional attire"]
+    assert invented_wear("The flats are versatile enough to be worn with the jacket.", []) == ["versatile enough"]
+    assert invented_wear("The flats are made to be worn with various other pieces.", []) == [
+        "to be worn with various other pieces"]
+    assert invented_wear("Jennie wore the jacket with the Chanel flats.", []) == []
+
+
+def test_who_came_as_what_is_an_invented_scene() -> None:
+    text = "Jennie, a pop-up store event attendee, wore the Chanel 22 Bag at a pop-up store event."
+    assert invented_scenes(text, set()) == ["a pop up store event attendee"]
+    assert invented_scenes("Jennie wore the Chanel 22 Bag at a pop-up store event.", set()) == []
+
+
+def test_a_verdict_on_a_material_is_a_wear_claim() -> None:
+    text = "The Chanel 22 Bag is made of olive leather, a classic preppy material."
+    assert invented_wear(text, []) == ["a classic preppy material"]
+    assert invented_wear("The Chanel 22 Bag is made of olive leather.", []) == []

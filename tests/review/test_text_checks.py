@@ -237,6 +237,12 @@ def test_a_fact_line_s_label_kept_inside_a_sentence_reads_as_a_fact_line() -> No
     assert not reads_as_fact_line("Her formula: a bag, the flats and nothing else.")
 
 
+def test_a_fact_line_s_piece_label_read_out_reads_as_a_fact_line() -> None:
+    # A Balletcore article that passed: "The piece is the Chanel Ballet Flats by Chanel, grey leather."
+    assert reads_as_fact_line("The piece is the Chanel Ballet Flats by Chanel, grey leather.")
+    assert not reads_as_fact_line("The piece is a quiet answer to the season's louder bags.")
+
+
 def test_a_standfirst_that_repeats_its_headline_is_caught() -> None:
     headline = "Jennie Effect: Street Style, Paris Fashion Week, Airport Fashion"
     assert echoes_headline("Jennie Effect: Street style, Paris Fashion Week front row, airport fashion", headline)

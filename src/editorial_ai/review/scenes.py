@@ -84,6 +84,19 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          # "worn on various occasions at the pop-up store event", "in street style on several occasions"
          r"|\bon (?:several|various|many|multiple|numerous|countless|different|other) occasions\b",
          "staple variety range"),
+        # A calling no post gives: "showcasing her versatility as a dancer", "helping her stand out among other
+        # dancers" (Jennie, in a Balletcore draft; the posts say what she wore, not what she does).
+        (r"\b(?:as|among other|like other|unlike other|fellow) (?:an? )?(?:professional )?(?:dancers?|ballerinas?|"
+         r"singers?|rappers?|actors?|actress(?:es)?|athletes?|performers?|musicians?)\b",
+         "dancer dancers ballerina ballerinas singer singers rapper rappers actor actors actress actresses athlete "
+         "athletes performer performers musician musicians"),
+        (r"\b(?:her|his|their|s) (?:\w+ )?(?:versatility|talents?|skills?|grace|athleticism|discipline|work ethic)\b"
+         r"|\b(?:stand|stands|standing|stood) out (?:among|from) (?:the )?(?:other|others|rest)\b",
+         "versatility talent talents skill skills grace athleticism discipline"),
+        # "Jennie, a pop-up store event attendee, wore the Chanel 22 Bag" (a Jennie Effect standfirst): the posts
+        # log looks, not who came as what
+        (r"\b(?:an?|the|one) (?:[\w-]+ ){0,4}?(?:attendees?|spectators?|audience members?)\b",
+         "attendee attendees spectator spectators audience"),
         # An inner life no post shows: "Jennie's choice of this bag ... reflected her personality and values".
         (r"\b(?:reflect|reflects|reflected|reflecting|express|expresses|expressed|expressing|revealed|reveals) "
          r"(?:her|his|their) (?:\w+ )?(?:personality|values|identity|individuality|mood|confidence|character|"
@@ -458,8 +471,9 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"|\bas an? (?:everyday|daily|day-to-day|day to day) \w+", "everyday daily"),
         # "The bralette was worn with a variety of other pieces such as jeans, sneakers, and hats" (Jennie Effect,
         # passed): pieces no post shows with it, said of a piece
+        # "versatile enough to be worn with various other pieces" (a Balletcore draft)
         (r"\bwith a (?:wide )?(?:variety|range|number|mix) of (?:other )?(?:pieces|items|garments|accessories|"
-         r"outfits|looks|clothes|clothing)\b", "variety range mix"),
+         r"outfits|looks|clothes|clothing)\b|\bversatile enough\b", "variety range mix versatile"),
         # "The black leather shoes are not only stylish but also comfortable for daily use. They have a comfortable
         # sole that provides a good grip and support, making them ideal for walking or running." (a Balletcore
         # article passed with both): how a piece performs, which no post logs
@@ -522,7 +536,7 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"|\b(?:stylish|practical|fashionable) and functional\b|\bfunctional (?:pieces?|items?|accessor(?:y|ies))\b"
          # "a versatile top that can be paired with any outfit", "adds a touch of old money and streetwear to any
          # outfit", "a great addition to any Gorpcore look" (a Gorpcore article of the twenty-first round)
-         r"|\bcan be (?:paired|worn|styled|combined|matched) with (?:any|various|many|all|different) (?:\w+ )?"
+         r"|\b(?:can|to) be (?:paired|worn|styled|combined|matched) with (?:any|various|many|all|different) (?:\w+ )?"
          r"(?:outfits?|pieces|looks|styles|items|clothes)\b"
          r"|\b(?:to|with|for|in|into) (?:any|every) (?:\w+ )?(?:outfit|look|ensemble|wardrobe)\b"
          # "which would pair well with various outfits, from business attire to streetwear" (Balletcore, passed)
@@ -558,6 +572,10 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\ba (?:bright|bold|neutral|muted|soft|vibrant|pastel|dark|light|rich|deep|fun|fresh|striking) "
          r"(?:colou?rs?|shades?|tones?|hues?)\b|\ba (?:pop|splash|burst|dash) of colou?r\b",
          "hue hues shade shades vibrant pastel muted"),
+        # "The Chanel 22 Bag is made of olive leather, a classic preppy material." (a Jennie Effect draft): a verdict
+        # on a material no post gives
+        (r"\ba (?:\w+ ){0,2}?(?:classic|timeless|luxurious|premium|quality|high quality|sturdy|soft|rich|supple|"
+         r"practical|iconic) (?:\w+ )?(?:material|fabric|textile)\b", "timeless premium sturdy supple"),
         # "The Jacquemus Le Chiquito Bag is a versatile piece that can be dressed up or down." (a continuation
         # the writer's screen let through): how a piece can be worn, which no post shows
         (r"\b(?:a|an) versatile (?:piece|item|accessory|addition|choice|option|staple|bag|shoe|top|jacket)\b"
@@ -570,7 +588,12 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:can be (?:worn|carried|styled|loved|enjoyed) by|made for|suits?|is for) (?:anyone|everyone|"
          r"everybody|all)\b|\b(?:anyone|everyone) who (?:loves?|wants?|likes?|enjoys?|appreciates?)\b",
          "anyone"),
-        (r"\b(?:casual|formal|everyday|work|office) (?:clothes|clothing|attire)\b", "attire"),
+        # "a mix of casual and professional attire" (a Balletcore close)
+        (r"\b(?:casual|formal|everyday|work|office|professional|business|smart) (?:clothes|clothing|attire)\b",
+         "attire"),
+        # "The jackets were worn for added warmth" (Balletcore): what a piece is for, which no post gives
+        (r"\bfor (?:added|extra|more) (?:warmth|comfort|protection|coverage|support|layering)\b"
+         r"|\bkeeps? (?:her|him|them|you|the wearer) (?:warm|cool|dry|cozy|cosy)\b", "warmth warm added extra"),
         # "Jackson Wang has consistently been a leader in minimalism and sustainability in fashion" (Balletcore)
         (r"\b(?:a|the) (?:leader|pioneer|trailblazer|trendsetter) (?:in|of)\b|\bsustainab(?:le|ility)\b"
          r"|\beco[- ]friendly\b", "leader pioneer trailblazer trendsetter sustainable sustainability eco"),

@@ -581,7 +581,10 @@ _FACT_LINE = re.compile(r"^(?:\d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+|[A-Z][a-z]+ \d
                         # A fact line's label kept in the prose: "Mingyu ... wore the boots, first worn on 19 April
                         # 2025, worn with: Coperni Asymmetric Midi Skirt in black denim" (a Gorpcore draft).
                         r"|\b(?:worn with|worn by|first seen|details|celebrity|trend tags|looks logged|"
-                        r"most viewed look|pieces|labels)\s*:\s",
+                        r"most viewed look|pieces|labels)\s*:\s"
+                        # "The piece is the Chanel Ballet Flats by Chanel, grey leather." (a Balletcore article
+                        # that passed): the fact line's "piece:" label read out
+                        r"|^the (?:piece|item|product) is (?:the )?(?-i:[A-Z])",
                         re.IGNORECASE)
 
 
