@@ -48,6 +48,9 @@ async def test_a_grounded_article_is_measured_at_the_gate(tmp_path: Path) -> Non
     assert article.meets_targets() and "Jennie" in article.sample
     assert len(article.body) == 5 and article.sample in " ".join(article.body)  # the whole article, to be read
     assert len(article.subtitle.split()) >= 8 and article.pull_quote in " ".join(article.body)
+    # the writer's record of the draft, to read where the words and minutes went
+    assert [d["attempt"] for d in article.drafts] == [1] and article.drafts[0]["mode"]
+    assert report.as_json()["articles"][0]["drafts"] == article.drafts
     totals = report.totals()
     assert totals["passed"] == 1 and totals["unflagged_with_unsupported_names"] == 0 and totals["meeting_targets"] == 1
 

@@ -67,6 +67,9 @@ class ArticleFigures:
     subtitle: str = ""  # the standfirst, as the reader sees it under the headline
     pull_quote: str = ""
     body: list[str] = field(default_factory=list)  # the whole body, so a reader of the JSON reads the article
+    # The writer's record of each draft (what it asked again, continued, took out and why), so a short or slow
+    # article can be read for where its words and minutes went
+    drafts: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def unflagged_unsupported(self) -> bool:
@@ -274,6 +277,8 @@ def article_figures(keyword: str, state: dict[str, Any], known: dict[str, set[st
     figures.subtitle = next((b.overlay_subtitle for b in layout.blocks_of(HeroBlock)), "")
     figures.pull_quote = next((b.quote for b in layout.blocks_of(PullQuoteBlock)), "")
     figures.body = paragraphs
+    figures.drafts = [{k: v for k, v in entry.items() if k != "tool"} for entry in state.get("tool_calls_log", [])
+                      if entry.get("tool") == "editorial.generate"]
     return figures
 
 
