@@ -10,6 +10,7 @@ from typing import Annotated
 from pydantic import Field, JsonValue, create_model
 
 from editorial_ai.content_types.research_brief import RESEARCH_BRIEF
+from editorial_ai.content_types.research_brief.answers import own_words
 from editorial_ai.content_types.research_brief.critic import critique
 from editorial_ai.content_types.research_brief.models import (
     MAX_SUB_QUESTIONS,
@@ -126,6 +127,15 @@ class ResearchBriefService:
                                  output_schema=brief_schema(len(request.sub_questions)), temperature=0.4,
                                  max_tokens=900, purpose="brief_revision" if revisions else "brief_draft")
         draft, _ = await generate_content(self.writer, llm_request)
+        if chat:
+            draft, record = await own_words(self.writer, draft, topic=request.topic,
+                                            sub_questions=request.sub_questions, passages=request.passages,
+                                            system=BRIEF_CHAT_SYSTEM)
+            if record.asked or record.errors:
+                self.on_event("answers_asked_again", {
+                    "answers": {str(i + 1): {"copied_before": b, "copied_after": a}
+                                for i, (b, a) in record.asked.items()},
+                    "errors": list(record.errors)})
         return str(draft.to_markdown(request.sub_questions))
 
     def counted_findings(self, request: BriefRequest, draft: str) -> list[str]:

@@ -1,0 +1,89 @@
+"""A chat model's answers that copy a source passage, asked for again one at a time.
+
+Asked for a whole brief in one structured request, the 1.5B default answered "Who is driving the Quiet Luxury
+trend?" with its first passage word for word ("V fronts the new Adidas campaign: V of BTS in a brand campaign look,
+wearing ..."), the next question with the second passage and so on; two critic revisions later every answer was
+still a copy and the brief failed originality. One question at a time, with the copy quoted back, is a narrower
+task: the answer that copies less is kept.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from editorial_ai.content_types.research_brief.models import BriefDraft
+from editorial_ai.content_types.research_brief.prompts import format_passages
+from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
+from editorial_ai.prompts.sanitize import quote_as_data
+from editorial_ai.review.text_checks import copied_sentences
+
+ANSWER_TRIES = 2
+ANSWER_TOKENS = 200
+MIN_ANSWER_WORDS = 8
+_LABEL = re.compile(r"^\s*(?:\*\*)?(?:answer|response)(?:\*\*)?\s*[:.-]\s*", re.IGNORECASE)
+
+
+@dataclass
+class AnswerRewrites:
+    """What asking again did: per answer, how many of its sentences copied a passage before and after."""
+
+    asked: dict[int, tuple[int, int]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+
+def copied_in(answer: str, passages: list[str]) -> list[str]:
+    """The sentences of `answer` mostly made of a passage's 5-word sequences (the originality check's measure)."""
+    return [sentence for sentence, _ in copied_sentences([answer], passages)]
+
+
+def answer_prompt(*, topic: str, question: str, passages: list[str], copied: list[str]) -> str:
+    """Passages first (the same block as the brief's prompt, so a local model reuses its cache), then the one
+    question and the sentences that copied, quoted."""
+    quoted = "\n".join(f"- {q}" for q in (quote_as_data(s, label="Copied sentence", max_chars=300)
+                                          for s in copied) if q)
+    return (f"Source passages:\n{format_passages(passages)}\n\n"
+            f"{quote_as_data(topic, label='Topic', max_chars=120)}\nSub-question: {question}\n\n"
+            f"Your last answer copied these passages word for word:\n{quoted}\n\n"
+            "Answer the sub-question again in two or three sentences of your own: say what the passages show "
+            "about it, naming the people, brands and pieces they give. Never copy a passage or a post title. "
+            "Reply with the answer only.")
+
+
+def clean_answer(text: str) -> str:
+    """One paragraph: a leading "Answer:" label, wrapping quotes and line breaks taken out."""
+    text = " ".join(text.split())
+    if len(text) > 1 and text[0] == text[-1] and text[0] in "\"'":
+        text = text[1:-1].strip()
+    return _LABEL.sub("", text).strip()
+
+
+async def own_words(writer: LLMClient, draft: BriefDraft, *, topic: str, sub_questions: list[str],
+                    passages: list[str], system: str) -> tuple[BriefDraft, AnswerRewrites]:
+    """`draft` with each answer that copies a passage asked for again (at most ANSWER_TRIES times); a new answer
+    replaces the old only when it copies fewer sentences and says something (MIN_ANSWER_WORDS). A provider error
+    keeps the answer as it was and is recorded: the critic's originality check still reads it."""
+    answers = list(draft.answers)
+    record = AnswerRewrites()
+    for index, question in enumerate(sub_questions[:len(answers)]):
+        copied = copied_in(answers[index], passages)
+        if not copied:
+            continue
+        before = len(copied)
+        for attempt in range(ANSWER_TRIES):
+            request = LLMRequest(system=system, prompt=answer_prompt(topic=topic, question=question,
+                                                                     passages=passages, copied=copied),
+                                 temperature=0.5, max_tokens=ANSWER_TOKENS, purpose="brief_answer",
+                                 seed=101 + 17 * index + attempt)
+            try:
+                fresh = clean_answer((await writer.generate(request)).text)
+            except LLMError as exc:
+                record.errors.append(f"answer {index + 1}: {exc}")
+                break
+            again = copied_in(fresh, passages)
+            if len(fresh.split()) >= MIN_ANSWER_WORDS and len(again) < len(copied):
+                answers[index], copied = fresh, again
+            if not copied:
+                break
+        record.asked[index] = (before, len(copied))
+    return draft.model_copy(update={"answers": answers}), record
