@@ -50,6 +50,19 @@ def test_warns_on_borderline_distractor_plausibility() -> None:
     assert "option D repeats option B" in text and "catch-all" in text and "option E has no explanation" in text
 
 
+def test_an_option_one_word_from_another_is_a_warning() -> None:
+    # A default-model item: "Add another inhaler of albuterol" and "... of salbuterol" (one drug, two names).
+    item = copy.deepcopy(MOCK_VALID_QUESTION)
+    item["options"][2]["text"] = "Add another inhaler of albuterol"
+    item["options"][3]["text"] = "Add another inhaler of salbuterol"
+    result = validate_exam_item(item)
+    assert result.is_valid
+    assert [w.message for w in result.warnings() if "one word" in w.message] == [
+        "option D differs from option C in one word only ('salbuterol' for 'albuterol'): make each option a "
+        "distinct alternative"]
+    assert not [w for w in validate_exam_item(MOCK_VALID_QUESTION).warnings() if "one word" in w.message]
+
+
 async def test_returns_structured_validation_result_with_field_specific_errors(settings: Settings) -> None:
     result = validate_exam_item(MOCK_INVALID_QUESTION)
     assert isinstance(result, ValidationResult) and not result.is_valid

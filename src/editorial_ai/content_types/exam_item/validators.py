@@ -125,6 +125,10 @@ def check_distractor_plausibility(item: ExamItem) -> list[ValidationIssue]:
         key = _normalized(option.text)
         if key and key in seen:
             issues.append(_issue("distractors", f"option {letter} repeats option {seen[key]}", "warning"))
+        elif twin := _one_word_apart(key, seen):
+            other, theirs, ours = twin
+            issues.append(_issue("distractors", f"option {letter} differs from option {other} in one word only "
+                                 f"('{ours}' for '{theirs}'): make each option a distinct alternative", "warning"))
         seen.setdefault(key, letter)
         if _CATCH_ALL.search(option.text):
             issues.append(
@@ -151,6 +155,21 @@ def check_distractor_plausibility(item: ExamItem) -> list[ValidationIssue]:
                     )
                 )
     return issues
+
+
+def _one_word_apart(key: str, seen: dict[str, str]) -> tuple[str, str, str] | None:
+    """The earlier option (letter, its word, this option's word) that this one repeats but for a single word of
+    three or more: "Add another inhaler of salbuterol" after "Add another inhaler of albuterol" (the same drug
+    under two names) gave a student two options to rule out as one."""
+    words = key.split()
+    for other_key, letter in seen.items():
+        others = other_key.split()
+        if len(words) < 3 or len(words) != len(others):
+            continue
+        differ = [(theirs, ours) for theirs, ours in zip(others, words, strict=True) if theirs != ours]
+        if len(differ) == 1:
+            return letter, *differ[0]
+    return None
 
 
 def check_explanation(item: ExamItem) -> list[ValidationIssue]:
