@@ -13,6 +13,7 @@ from editorial_ai.review.scenes import (
     invented_reception,
     invented_scenes,
     invented_wear,
+    invitations,
     notes_named,
     notes_problem,
     relative_times,
@@ -800,7 +801,7 @@ def test_a_kind_of_colour_no_fact_gives_is_a_finding() -> None:
 
 def test_who_a_piece_is_a_choice_for_is_a_finding() -> None:
     text = "The bag had a coquette design, making it a classic choice for those looking for something stylish."
-    assert invented_wear(text, []) == ["choice for those looking"]
+    assert invented_wear(text, []) == ["a classic choice", "choice for those looking"]
     assert invented_wear("Those who looked for the bag found it in Seoul.", []) == []
 
 
@@ -877,3 +878,31 @@ def test_a_verdict_on_a_material_is_a_wear_claim() -> None:
     text = "The Chanel 22 Bag is made of olive leather, a classic preppy material."
     assert invented_wear(text, []) == ["a classic preppy material"]
     assert invented_wear("The Chanel 22 Bag is made of olive leather.", []) == []
+
+
+def test_classic_materials_and_a_classic_choice_are_wear_claims() -> None:
+    text = "Gorpcore features bags and hoodies, all made with classic materials like leather and cotton jersey."
+    assert invented_wear(text, []) == ["classic materials"]
+    assert invented_wear("The boots are brown leather, a classic choice for the gorpcore style.", []) == [
+        "a classic choice"]
+    assert invented_wear("The boots are brown leather, her choice for the airport.", []) == []
+
+
+def test_an_outing_for_the_reader_no_post_lists_is_a_finding() -> None:
+    text = ("To get inspired, visit a pop-up store event featuring Cha Eun-woo's look or check out the Milan Fashion "
+            "Week front row.")
+    assert invitations(text, []) == ["visit a pop up"]
+    assert invitations(text, ["visit"]) == []  # a source that invites the reader
+    assert invitations("Minji visited the pop-up store in Seongsu.", []) == []
+
+
+def test_lists_paired_respectively_and_an_outing_are_findings_in_an_article_only() -> None:
+    from editorial_ai.review.claims import Claim, ClaimSet
+
+    text = "Minji wore the Chanel Tweed Jacket and the red carpet look, respectively, so visit the store for it."
+    article = [p for c in check_claims(ClaimSet([Claim(text, "body_paragraphs[4]")]), _index()) for p in c.pairing]
+    assert [p.split(":")[0] for p in article if "respectively" in p or "visit" in p] == [
+        "no source lists an event or a store for the reader to visit", 'two lists are paired "respectively", which '
+        "no check can read"]
+    answer = [p for c in check_claims(ClaimSet([Claim(text, "paragraphs[0]")]), _index()) for p in c.pairing]
+    assert not [p for p in answer if "respectively" in p or "visit" in p]

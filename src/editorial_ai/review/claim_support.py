@@ -56,6 +56,7 @@ from editorial_ai.review.relations import (
     unsourced_relations,
 )
 from editorial_ai.review.scenes import (
+    RESPECTIVELY_PROBLEM,
     count_problem,
     history_problem,
     invented_events,
@@ -64,8 +65,11 @@ from editorial_ai.review.scenes import (
     invented_reception,
     invented_scenes,
     invented_wear,
+    invitation_problem,
+    invitations,
     notes_named,
     notes_problem,
+    pairs_respectively,
     people_counts,
     quote_problem,
     reception_problem,
@@ -762,9 +766,7 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     result.pairing += [reception_problem(phrase) for phrase in invented_reception(claim.text, index.record_words)]
     result.pairing += [history_problem(phrase) for phrase in invented_history(claim.text, index.record_words)]
     if claim.location.split("[")[0] in _ARTICLE_PARTS:  # a brief or an answer may speak of its sources
-        result.pairing += [notes_problem(phrase) for phrase in notes_named(claim.text)]
-        result.pairing += [wear_problem(phrase) for phrase in invented_wear(claim.text, index.record_words)]
-        result.pairing += [quote_problem(quote) for quote in invented_quotes(claim.text, index.words)]
+        result.pairing += _article_problems(claim.text, index)
     if inside := piece_inside_piece(claim.text):
         result.pairing.append(f"no source makes the {inside[1]} part of the {inside[0]}: they are separate pieces; "
                               "name each as the posts show it")
@@ -773,6 +775,16 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     result.pairing += [scene_problem(phrase) for phrase in invented_events(claim.text, index.record_text)]
     result.pairing += [count_problem(phrase) for phrase in people_counts(claim.text, index.record_text)]
     return result
+
+
+def _article_problems(text: str, index: SourceIndex) -> list[str]:
+    """What an article may not say that a brief's answer may: the writer's notes, how a piece wears, quotations,
+    outings for the reader and lists paired "respectively"."""
+    problems = [notes_problem(phrase) for phrase in notes_named(text)]
+    problems += [wear_problem(phrase) for phrase in invented_wear(text, index.record_words)]
+    problems += [quote_problem(quote) for quote in invented_quotes(text, index.words)]
+    problems += [invitation_problem(phrase) for phrase in invitations(text, index.record_words)]
+    return problems + ([RESPECTIVELY_PROBLEM] if pairs_respectively(text) else [])
 
 
 def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None) -> list[ClaimCheck]:

@@ -574,8 +574,12 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          "hue hues shade shades vibrant pastel muted"),
         # "The Chanel 22 Bag is made of olive leather, a classic preppy material." (a Jennie Effect draft): a verdict
         # on a material no post gives
-        (r"\ba (?:\w+ ){0,2}?(?:classic|timeless|luxurious|premium|quality|high quality|sturdy|soft|rich|supple|"
-         r"practical|iconic) (?:\w+ )?(?:material|fabric|textile)\b", "timeless premium sturdy supple"),
+        # "all made with classic materials like leather and cotton jersey" (a Gorpcore opening)
+        (r"\b(?:an? (?:\w+ ){0,2}?)?(?:classic|timeless|luxurious|premium|quality|high quality|sturdy|soft|rich|"
+         r"supple|practical|iconic) (?:\w+ )?(?:materials?|fabrics?|textiles?)\b", "timeless premium sturdy supple"),
+        # "made of brown leather, a classic choice for the gorpcore style" (a Gorpcore pull quote)
+        (r"\ba (?:classic|timeless|popular|favou?rite|top|go to|must have|natural|smart|stylish|safe|solid) "
+         r"(?:choice|option|pick)\b", "choice"),
         # "The Jacquemus Le Chiquito Bag is a versatile piece that can be dressed up or down." (a continuation
         # the writer's screen let through): how a piece can be worn, which no post shows
         (r"\b(?:a|an) versatile (?:piece|item|accessory|addition|choice|option|staple|bag|shoe|top|jacket)\b"
@@ -622,6 +626,39 @@ def quote_problem(quote: str) -> str:
     """The finding for an invented quotation (its first words quoted, so the fix can be searched for them)."""
     opening = " ".join(quote.split()[:QUOTE_WORDS])
     return f'no source gives this quotation: "{opening}"; tell what the posts show instead'
+
+
+# An outing for the reader to an event or a store no post lists: "To get inspired, visit a pop-up store event
+# featuring Cha Eun-woo's look or check out the Milan Fashion Week front row for Jackson Wang's" (a Gorpcore close).
+_INVITATIONS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
+    (re.compile(r"\b(?:visit|attend|head to|go to|stop by|drop by|check out|catch) (?:a|an|the|one of the|any) "
+                r"(?:[\w-]+ ){0,4}?(?:events?|stores?|shops?|boutiques?|exhibitions?|shows?|pop ups?|front rows?)\b"),
+     frozenset({"visit", "visitors", "attend", "tickets"})),
+)
+# Two lists paired "respectively": which person wore which piece is read off the order, and the claim checks read
+# every name of the sentence with every piece ("Don't forget to check out the Maison Kitsuné cap and Dior Lady Dior
+# Bag for the Jacquemus Le Chiquito Bag and the Maison Margiela boots, respectively!", a Gorpcore close).
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
+
+
+def invitations(text: str, source_words: Iterable[str]) -> list[str]:
+    """Invitations to the reader to visit an event or a store that no source vouches for."""
+    return _vouched_phrases(_INVITATIONS, text, source_words)
+
+
+def invitation_problem(phrase: str) -> str:
+    """The finding for an invented outing for the reader."""
+    return (f'no source lists an event or a store for the reader to visit: "{phrase}"; end on what the posts '
+            "show instead")
+
+
+def pairs_respectively(text: str) -> bool:
+    """Whether `text` pairs two lists "respectively"."""
+    return bool(_RESPECTIVELY.search(text))
+
+
+RESPECTIVELY_PROBLEM = ('two lists are paired "respectively", which no check can read: say who wore which piece, '
+                        "each in a clause of its own")
 
 
 def invented_wear(text: str, source_words: Iterable[str]) -> list[str]:
