@@ -184,6 +184,30 @@ def test_a_person_at_a_place_on_a_date_no_post_of_theirs_there_has_is_a_finding(
                        ["no source post has Jennie at pop up on 5 August (the sources date it 23 October)"], []]
 
 
+def test_a_place_on_a_date_a_claim_naming_nobody_gives_is_read_against_every_post_there() -> None:
+    # A Jennie Effect article that passed: "This look was worn at a pop-up store event on 5 August. This pop-up store
+    # event took place on 9 September." Her pop-up post is of 23 October; 5 August was street style.
+    contexts = [{"post_id": "a1", "artist_name": "Jennie", "context": "pop-up store event", "date": "23 October 2025",
+                 "created_at": "2025-10-23T10:00:00Z",
+                 "solutions": [{"solution_id": "s2", "title": "Chanel 22 Bag", "brand": "Chanel"}]},
+                {"post_id": "a2", "artist_name": "Jennie", "context": "street style", "date": "5 August 2025",
+                 "created_at": "2025-08-05T10:00:00Z",
+                 "solutions": [{"solution_id": "s3", "title": "Chanel Ballet Flats", "brand": "Chanel"}]}]
+    index = build_index(TOPICS, contexts, KNOWN)
+    claims = ClaimSet([Claim(text, "body_paragraphs[1]") for text in (
+        "This look was worn at a pop-up store event on 5 August.", "This pop-up store event took place on 9 "
+        "September.", "This look was worn in street style on 5 August.", "The pop-up came on 23 October.")])
+    pairing = [c.pairing for c in check_claims(claims, index)]
+    assert pairing == [["no source post has a look at pop up on 5 August (the sources date it 23 October)"],
+                       ["no source post has a look at pop up on 9 September (the sources date it 23 October)"],
+                       [], []]
+    # after a sentence naming her, the place and date are read against her posts
+    named = ClaimSet([Claim("Jennie wore the Chanel 22 Bag.", "body_paragraphs[2]"),
+                      Claim("The look was worn at a pop-up store event on 5 August.", "body_paragraphs[2]")])
+    assert check_claims(named, index)[1].pairing == [
+        "no source post has Jennie at pop up on 5 August (the sources date it 23 October)"]
+
+
 def test_each_piece_of_a_placed_claim_needs_a_post_at_one_of_its_places() -> None:
     # "Cha Eun-woo also wore a variety of bags in street style, including Bottega Veneta Knit Tank Dress, Dior Bar
     # Jacket ..." passed on the one piece he wore in street style.

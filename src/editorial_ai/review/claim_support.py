@@ -413,6 +413,15 @@ def _place_date_problems(text: str, person: str, cues: list[str], tied: list) ->
             f"(the sources date it {sourced})"]
 
 
+def _unnamed_place_date_problems(text: str, index: SourceIndex) -> list[str]:
+    """A date and a place that a claim gives with nobody named in its paragraph so far, which no dated post there
+    has (a claim after a named person is read against that person's posts): "This look was worn at a pop-up store
+    event on 5 August. This pop-up store event took place on 9 September." opened a paragraph of a Jennie Effect
+    article that passed, the pop-up posts being of 23 October."""
+    cues = _claimed_cues(text, index)
+    return _place_date_problems(text, "a look", cues, list(index.ties)) if cues and index.ties else []
+
+
 def _of_claimed_dates(text: str, posts: list) -> list:
     """The posts of the claim's days (or, with no day, its months), when it gives a date any of them has: "on an
     award show red carpet in April 2025 at the airport" is one look in two places when April's post is the airport
@@ -812,6 +821,8 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
                                                       last_days[claim.location], index)
             if days:
                 last_days[claim.location] = days
+            if (days or months_in(claim.text)) and not named and not last_people.get(claim.location):
+                check.pairing += _unnamed_place_date_problems(claim.text, index)
         if named:
             last_people[claim.location] = named
         pieces = [plain(n) for n, kind in found if kind == "product"]
