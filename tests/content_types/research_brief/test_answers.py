@@ -15,6 +15,8 @@ QUESTIONS = ["Who is driving the Quiet Luxury trend?", "Which brands and product
 OWN = ("V of BTS and IU carry it: V in Adidas Gazelle Indoor sneakers for an Adidas campaign, IU in Gentle Monster "
        "sunglasses at the airport.")
 
+SYNTHESIS = "Both looks pair a quiet bag or shoe with one statement piece, from V's Gazelle to IU's Blondie Bag."
+
 
 def _draft(*answers: str) -> BriefDraft:
     return BriefDraft(title="Quiet Luxury: who wears it", answers=list(answers), synthesis="")
@@ -56,14 +58,18 @@ async def test_the_service_asks_a_chat_model_s_copied_answers_again_and_reports_
     copied = {"title": "Quiet Luxury: who wears it", "answers": [*PASSAGES, PASSAGES[0]], "synthesis": OWN}
     writer = ScriptedClient({"brief_draft": [{"json": copied}],
                              "brief_answer": [{"text": OWN}, {"text": OWN.replace("carry it", "lead it")},
-                                              {"text": OWN.replace("carry it", "show it")}]})
+                                              {"text": OWN.replace("carry it", "show it")}, {"text": SYNTHESIS}]})
     events: list[tuple[str, object]] = []
     request = BriefRequest(topic="Quiet Luxury", sub_questions=default_sub_questions("Quiet Luxury"),
                            passages=PASSAGES)
     outcome = await ResearchBriefService(writer, None, on_event=lambda n, p: events.append((n, p))).run(
         request, use_critic=False)
     assert "V fronts the new Adidas campaign" not in outcome.final and OWN in outcome.final
+    # the synthesis said answer 1 again word for word: asked again, with the answers before it
+    assert outcome.final.rstrip().endswith(SYNTHESIS) and outcome.final.count(OWN) == 1
+    assert "The brief's answers:\n1. " + OWN in writer.calls[-1].prompt
     (event,) = [p for n, p in events if n == "answers_asked_again"]
     assert event == {"answers": {"1": {"copied_before": 1, "copied_after": 0},
                                  "2": {"copied_before": 1, "copied_after": 0},
-                                 "3": {"copied_before": 1, "copied_after": 0}}, "errors": []}
+                                 "3": {"copied_before": 1, "copied_after": 0},
+                                 "synthesis": {"copied_before": 1, "copied_after": 0}}, "errors": []}

@@ -10,6 +10,7 @@ task: the answer that copies less is kept.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from editorial_ai.content_types.research_brief.models import BriefDraft
@@ -21,12 +22,14 @@ from editorial_ai.review.text_checks import copied_sentences
 ANSWER_TRIES = 2
 ANSWER_TOKENS = 200
 MIN_ANSWER_WORDS = 8
+SYNTHESIS = -1  # the synthesis's key in AnswerRewrites.asked
 _LABEL = re.compile(r"^\s*(?:\*\*)?(?:answer|response)(?:\*\*)?\s*[:.-]\s*", re.IGNORECASE)
 
 
 @dataclass
 class AnswerRewrites:
-    """What asking again did: per answer, how many of its sentences copied a passage before and after."""
+    """What asking again did: per answer (SYNTHESIS for the synthesis), how many of its sentences copied before and
+    after."""
 
     asked: dict[int, tuple[int, int]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
@@ -58,32 +61,61 @@ def clean_answer(text: str) -> str:
     return _LABEL.sub("", text).strip()
 
 
+def synthesis_prompt(*, topic: str, answers: list[str], passages: list[str], copied: list[str]) -> str:
+    """Passages first (as every brief request), the answers, then the synthesis asked for with its copy quoted."""
+    quoted = "\n".join(f"- {q}" for q in (quote_as_data(s, label="Copied sentence", max_chars=300)
+                                          for s in copied) if q)
+    told = "\n".join(f"{i}. {a}" for i, a in enumerate(answers, 1))
+    return (f"Source passages:\n{format_passages(passages)}\n\n"
+            f"{quote_as_data(topic, label='Topic', max_chars=120)}\nThe brief's answers:\n{told}\n\n"
+            f"Your last synthesis said again what the answers or passages say, word for word:\n{quoted}\n\n"
+            "Write the synthesis again in two or three sentences of your own: say what the answers show together "
+            "(the people, pieces and settings they share), naming at least one person and one piece, without "
+            "repeating any answer. Reply with the synthesis only.")
+
+
+async def _asked_again(writer: LLMClient, record: AnswerRewrites, key: int, copied: list[str], texts: list[str],
+                       prompt_for: Callable[[list[str]], str], system: str) -> str | None:
+    """The best of ANSWER_TRIES answers to `prompt_for(copied)`, or None when none copies less than `copied`."""
+    best: str | None = None
+    before = len(copied)
+    for attempt in range(ANSWER_TRIES):
+        request = LLMRequest(system=system, prompt=prompt_for(copied), temperature=0.5, max_tokens=ANSWER_TOKENS,
+                             purpose="brief_answer", seed=101 + 17 * key + attempt)
+        try:
+            fresh = clean_answer((await writer.generate(request)).text)
+        except LLMError as exc:
+            record.errors.append(f"{'synthesis' if key < 0 else f'answer {key + 1}'}: {exc}")
+            break
+        again = copied_in(fresh, texts)
+        if len(fresh.split()) >= MIN_ANSWER_WORDS and len(again) < len(copied):
+            best, copied = fresh, again
+        if not copied:
+            break
+    record.asked[key] = (before, len(copied))
+    return best
+
+
 async def own_words(writer: LLMClient, draft: BriefDraft, *, topic: str, sub_questions: list[str],
                     passages: list[str], system: str) -> tuple[BriefDraft, AnswerRewrites]:
-    """`draft` with each answer that copies a passage asked for again (at most ANSWER_TRIES times); a new answer
-    replaces the old only when it copies fewer sentences and says something (MIN_ANSWER_WORDS). A provider error
-    keeps the answer as it was and is recorded: the critic's originality check still reads it."""
+    """`draft` with each answer that copies a passage, and a synthesis that copies an answer or a passage, asked
+    for again (at most ANSWER_TRIES times); a new text replaces the old only when it copies fewer sentences and says
+    something (MIN_ANSWER_WORDS). A provider error keeps the text as it was and is recorded: the critic's
+    originality and repetition checks still read it."""
     answers = list(draft.answers)
     record = AnswerRewrites()
     for index, question in enumerate(sub_questions[:len(answers)]):
-        copied = copied_in(answers[index], passages)
-        if not copied:
-            continue
-        before = len(copied)
-        for attempt in range(ANSWER_TRIES):
-            request = LLMRequest(system=system, prompt=answer_prompt(topic=topic, question=question,
-                                                                     passages=passages, copied=copied),
-                                 temperature=0.5, max_tokens=ANSWER_TOKENS, purpose="brief_answer",
-                                 seed=101 + 17 * index + attempt)
-            try:
-                fresh = clean_answer((await writer.generate(request)).text)
-            except LLMError as exc:
-                record.errors.append(f"answer {index + 1}: {exc}")
-                break
-            again = copied_in(fresh, passages)
-            if len(fresh.split()) >= MIN_ANSWER_WORDS and len(again) < len(copied):
-                answers[index], copied = fresh, again
-            if not copied:
-                break
-        record.asked[index] = (before, len(copied))
-    return draft.model_copy(update={"answers": answers}), record
+        def prompt_for(copied: list[str], question: str = question) -> str:
+            return answer_prompt(topic=topic, question=question, passages=passages, copied=copied)
+
+        if copied := copied_in(answers[index], passages):
+            answers[index] = await _asked_again(writer, record, index, copied, passages, prompt_for,
+                                                system) or answers[index]
+    synthesis = draft.synthesis
+    # The synthesis is read against the answers as well: it said answer 2 again word for word, and the brief
+    # failed repetition after its answers were made its own.
+    if synthesis.strip() and (copied := copied_in(synthesis, [*answers, *passages])):
+        synthesis = await _asked_again(writer, record, SYNTHESIS, copied, [*answers, *passages],
+                                       lambda c: synthesis_prompt(topic=topic, answers=answers, passages=passages,
+                                                                  copied=c), system) or synthesis
+    return draft.model_copy(update={"answers": answers, "synthesis": synthesis}), record
