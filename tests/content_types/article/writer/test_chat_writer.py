@@ -272,7 +272,7 @@ async def test_a_body_under_the_word_floor_has_its_shortest_paragraph_continued_
     refused = outcome.notes["paragraphs not continued"]
     order = [line.split(":")[0] for line in refused]
     assert len(order) == CONTINUATION_REFUSALS and order[:4] == [f"paragraph {n}" for n in (2, 3, 4, 5)]
-    assert all("unusable answer" in line for line in refused)
+    assert all("unusable answer (it said the paragraph again)" in line for line in refused)  # and why
     assert outcome.notes["continuations stopped"].startswith(f"{CONTINUATION_REFUSALS} unusable answers: the body")
     extend = [c.prompt for c in client.calls if c.purpose == "editorial_extend"]
     assert len(extend) == 1 + CONTINUATION_REFUSALS < EXTENSIONS

@@ -331,18 +331,35 @@ class ChatEditorialService(SentenceFixes):
                 log_note(run.notes, "continuation sentences not used",
                      [{"sentence": s, "problems": list[JsonValue](p)} for s, p in wrong.items()])
                 fresh = [s for s in fresh if s not in wrong]
-            if (not 8 <= word_count(" ".join(fresh)) <= 90 or copied_sentences(fresh, plan.facts)
-                    or len(f"{paragraphs[index]} {' '.join(fresh)}") > MAX_PARAGRAPH_CHARS
-                    or any(reads_as_fact_line(s) for s in fresh)
-                    or run.echoes_in([" ".join(paragraphs), " ".join(fresh)])):
+            short = ("its new sentences were wrong" if wrong else "it said the paragraph again" if added.strip()
+                     else "empty")
+            if unusable := self._unusable(run, paragraphs, index, fresh, plan.facts, short=short):
                 log_note(run.notes, "paragraphs not continued",
-                         f"paragraph {index + 1}: unusable answer {added[:120]!r}")
+                         f"paragraph {index + 1}: unusable answer ({unusable}) {added[:120]!r}")
                 refused[index] += 1
                 run.continuations_refused += 1
                 continue
             paragraphs[index] = mend_sentences(f"{paragraphs[index]} {' '.join(fresh)}")
             log_note(run.notes, "paragraphs continued", {"paragraph": index + 1, "added": " ".join(fresh)})
         return paragraphs
+
+    @staticmethod
+    def _unusable(run: ChatRun, paragraphs: list[str], index: int, fresh: list[str], facts: Sequence[str], *,
+                  short: str) -> str:
+        """Why the new sentences of a continuation cannot join paragraph `index` ("" when they can; `short` when
+        fewer than 8 words are left): the log says which, so a short body can be read for where its words went."""
+        words = word_count(" ".join(fresh))
+        if words < 8:
+            return short
+        if words > 90:
+            return f"{words} words"
+        if copied_sentences(fresh, list(facts)) or any(reads_as_fact_line(s) for s in fresh):
+            return "copies its facts"
+        if len(f"{paragraphs[index]} {' '.join(fresh)}") > MAX_PARAGRAPH_CHARS:
+            return "past the paragraph limit"
+        if run.echoes_in([" ".join(paragraphs), " ".join(fresh)]):
+            return "says the body again"
+        return ""
 
     async def _reader_line(self, run: ChatRun, paragraphs: list[str]) -> list[str]:
         """For a tone whose move speaks to the reader ("you"), a body with no such sentence gets one at the end of
