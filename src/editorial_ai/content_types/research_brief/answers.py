@@ -18,11 +18,13 @@ from editorial_ai.content_types.research_brief.prompts import format_passages
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
 from editorial_ai.prompts.sanitize import quote_as_data
 from editorial_ai.review.text_checks import copied_sentences
+from editorial_ai.text import split_sentences
 
 ANSWER_TRIES = 2
 ANSWER_TOKENS = 200
 MIN_ANSWER_WORDS = 8
 SYNTHESIS = -1  # the synthesis's key in AnswerRewrites.asked
+SYNTHESIS_TOKENS = 120  # two sentences (given 200, one answer ran on for seven)
 _LABEL = re.compile(r"^\s*(?:\*\*)?(?:answer|response)(?:\*\*)?\s*[:.-]\s*", re.IGNORECASE)
 
 
@@ -54,33 +56,37 @@ def answer_prompt(*, topic: str, question: str, passages: list[str], copied: lis
 
 
 def clean_answer(text: str) -> str:
-    """One paragraph: a leading "Answer:" label, wrapping quotes and line breaks taken out."""
+    """One paragraph: a leading "Answer:" label, wrapping quotes, line breaks and a last sentence cut off by the
+    token cap taken out."""
     text = " ".join(text.split())
     if len(text) > 1 and text[0] == text[-1] and text[0] in "\"'":
         text = text[1:-1].strip()
-    return _LABEL.sub("", text).strip()
+    sentences = split_sentences(_LABEL.sub("", text).strip())
+    if len(sentences) > 1 and not re.search(r"[.!?…\"”')]$", sentences[-1]):
+        sentences = sentences[:-1]
+    return " ".join(sentences)
 
 
-def synthesis_prompt(*, topic: str, answers: list[str], passages: list[str], copied: list[str]) -> str:
-    """Passages first (as every brief request), the answers, then the synthesis asked for with its copy quoted."""
-    quoted = "\n".join(f"- {q}" for q in (quote_as_data(s, label="Copied sentence", max_chars=300)
-                                          for s in copied) if q)
-    told = "\n".join(f"{i}. {a}" for i, a in enumerate(answers, 1))
+def synthesis_prompt(*, topic: str, passages: list[str]) -> str:
+    """Passages first (as every brief request), then the synthesis asked for as what the looks share. Shown the
+    answers and its copy, the 1.5B default wrote the answers out again three times in three; asked what the looks
+    have in common, it wrote sentences of its own three times in three (Quiet Luxury, seeds 101-103)."""
     return (f"Source passages:\n{format_passages(passages)}\n\n"
-            f"{quote_as_data(topic, label='Topic', max_chars=120)}\nThe brief's answers:\n{told}\n\n"
-            f"Your last synthesis said again what the answers or passages say, word for word:\n{quoted}\n\n"
-            "Write the synthesis again in two or three sentences of your own: say what the answers show together "
-            "(the people, pieces and settings they share), naming at least one person and one piece, without "
-            "repeating any answer. Reply with the synthesis only.")
+            f"{quote_as_data(topic, label='Topic', max_chars=120)}\n\n"
+            "Write the brief's synthesis: two sentences on what these looks have in common, the kind of piece that "
+            "recurs (a bag, sneakers, jeans, sunglasses) and the settings they share, and what that says about the "
+            "topic. Name one person and one piece. Do not list every brand or piece. Reply with the two sentences "
+            "only.")
 
 
 async def _asked_again(writer: LLMClient, record: AnswerRewrites, key: int, copied: list[str], texts: list[str],
-                       prompt_for: Callable[[list[str]], str], system: str) -> str | None:
+                       prompt_for: Callable[[list[str]], str], system: str,
+                       max_tokens: int = ANSWER_TOKENS) -> str | None:
     """The best of ANSWER_TRIES answers to `prompt_for(copied)`, or None when none copies less than `copied`."""
     best: str | None = None
     before = len(copied)
     for attempt in range(ANSWER_TRIES):
-        request = LLMRequest(system=system, prompt=prompt_for(copied), temperature=0.5, max_tokens=ANSWER_TOKENS,
+        request = LLMRequest(system=system, prompt=prompt_for(copied), temperature=0.5, max_tokens=max_tokens,
                              purpose="brief_answer", seed=101 + 17 * key + attempt)
         try:
             fresh = clean_answer((await writer.generate(request)).text)
@@ -116,6 +122,6 @@ async def own_words(writer: LLMClient, draft: BriefDraft, *, topic: str, sub_que
     # failed repetition after its answers were made its own.
     if synthesis.strip() and (copied := copied_in(synthesis, [*answers, *passages])):
         synthesis = await _asked_again(writer, record, SYNTHESIS, copied, [*answers, *passages],
-                                       lambda c: synthesis_prompt(topic=topic, answers=answers, passages=passages,
-                                                                  copied=c), system) or synthesis
+                                       lambda _: synthesis_prompt(topic=topic, passages=passages), system,
+                                       max_tokens=SYNTHESIS_TOKENS) or synthesis
     return draft.model_copy(update={"answers": answers, "synthesis": synthesis}), record
