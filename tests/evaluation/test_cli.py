@@ -93,7 +93,7 @@ def test_brief_prints_the_final_brief_and_scores(data_dir: Path) -> None:
                                  "--model", "scripted:good"])
     assert result.exit_code == 0, result.output
     assert "Who leads the trend?" in result.output and "comprehensiveness" in result.output
-    assert "overall: 0.94 (passed)" in result.output  # the counted faithfulness and repetition checks pass
+    assert "overall: 0.94 (PASSED)" in result.output  # the counted faithfulness and repetition checks pass
 
 
 def test_brief_json_with_passages_file(data_dir: Path, tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from editorial_ai.cli._common import DATA_DIR_HELP, build_settings, console, print_json, run_async
+from editorial_ai.cli.render import review_headline
 from editorial_ai.cli.terminal import plain, safe, strip_controls
 
 
@@ -83,11 +84,12 @@ def brief(
         table.add_column(col)
     for c in result["review"]["criteria"]:
         verdict = "skipped" if c["skipped"] else ("pass" if c["passed"] else "fail")
+        verdict += " (advisory)" if c.get("advisory") and not c["skipped"] else ""
         score = "-" if c["score"] is None else f"{c['score']:.2f}"
         table.add_row(plain(c["criterion"]), score, verdict, plain(c["reason"]))
     console.print(table)
     overall = result["review"]["composite_score"]
     console.print(f"overall: [bold]{'-' if overall is None else f'{overall:.2f}'}[/] "
-                  f"({'passed' if result['review']['passed'] else 'failed'}); {result['justification']}")
+                  f"({review_headline(result['review'])}); {safe(result['justification'])}")
     if result["flags"]:
         console.print(f"[yellow]flags:[/] {safe(', '.join(map(str, result['flags'])))}")
