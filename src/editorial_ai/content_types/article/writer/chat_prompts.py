@@ -24,8 +24,12 @@ PARAGRAPH_ROLES: dict[str, str] = {
     # captured the attention of fashion enthusiasts worldwide"), a finding in most drafts.
     # Asked only what the trend is, the model gave it an origin no fact holds ("emerged in the early 2020s",
     # "popular in the early 2000s", "in the 90s") in most first drafts of the seventeenth round.
-    "background": "open the feature: what {keyword} is, in which pieces and styles and where it shows up, with no "
-                  "origin, era or decade the facts do not give",
+    # Told "with no origin, era or decade the facts do not give", it gave one anyway in six openings of six (three
+    # keywords, two seeds: "emerged in the early 1990s"); asked for the pieces and styles, then who wore it where
+    # (no era named at all), in one of six, with 75 words on average against 59 and 8 of 21 sentences the screen
+    # flags against 10 of 16.
+    "background": "open the feature: first say in one sentence which pieces and styles make up {keyword} (its "
+                  "pieces and trend tags), then tell who wore it and where (its worn-by line), in the present tense",
     # Each look opened on the wearer's name ("Jackson Wang, in the Milan Fashion Week front row on 25 January 2025,
     # wore ... Jackson Wang, in a brand campaign on ...") and the paragraph read as the fact lines.
     "looks": "the looks: who wore what, where and on which date, retold in flowing sentences of your own, each "
