@@ -70,7 +70,9 @@ def clean_answer(text: str) -> str:
 def synthesis_prompt(*, topic: str, passages: list[str]) -> str:
     """Passages first (as every brief request), then the synthesis asked for as what the looks share. Shown the
     answers and its copy, the 1.5B default wrote the answers out again three times in three; asked what the looks
-    have in common, it wrote sentences of its own three times in three (Quiet Luxury, seeds 101-103)."""
+    have in common, it wrote sentences of its own three times in three (Quiet Luxury, seeds 101-103). Worded for
+    the catalog's looks: asked generically what the passages share, it listed every piece and named "one person in
+    all four passages" whom one passage holds."""
     return (f"Source passages:\n{format_passages(passages)}\n\n"
             f"{quote_as_data(topic, label='Topic', max_chars=120)}\n\n"
             "Write the brief's synthesis: two sentences on what these looks have in common, the kind of piece that "
