@@ -426,6 +426,8 @@ def test_a_history_no_source_gives_the_trend_is_found_in_any_sentence() -> None:
         "a staple item in"]
     assert invented_scenes("Cha Eun-woo wore the sneakers in street style on several occasions.", set()) == [
         "on several occasions"]
+    assert invented_scenes("Jennie wore these pieces at various locations, including pop-up stores.", set()) == [
+        "at various locations"]
     assert invented_scenes("Jennie's choice of this bag reflected her personality and values.", set()) == [
         "reflected her personality"]
     assert invented_history("She wore it for the decade's last show, over two days.", set()) == []

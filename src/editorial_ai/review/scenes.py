@@ -82,7 +82,9 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"|\b(?:in|for|across) a (?:wide )?(?:variety|range|number) of "
          r"(?:styles|occasions|settings|ways|looks|events|outfits)\b"
          # "worn on various occasions at the pop-up store event", "in street style on several occasions"
-         r"|\bon (?:several|various|many|multiple|numerous|countless|different|other) occasions\b",
+         r"|\bon (?:several|various|many|multiple|numerous|countless|different|other) occasions\b"
+         # "Jennie wore these pieces at various locations" (a Jennie Effect opening that passed)
+         r"|\bat (?:several|various|many|multiple|numerous|different) (?:locations|places|venues|events|spots)\b",
          "staple variety range"),
         # A calling no post gives: "showcasing her versatility as a dancer", "helping her stand out among other
         # dancers" (Jennie, in a Balletcore draft; the posts say what she wore, not what she does).
