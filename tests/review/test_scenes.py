@@ -908,3 +908,11 @@ def test_lists_paired_respectively_and_an_outing_are_findings_in_an_article_only
         "no check can read"]
     answer = [p for c in check_claims(ClaimSet([Claim(text, "paragraphs[0]")]), _index()) for p in c.pairing]
     assert not [p for p in answer if "respectively" in p or "visit" in p]
+
+
+def test_sizes_and_versions_no_post_logs_and_a_pop_colour_are_wear_claims() -> None:
+    # A Gorpcore draft, of the Maison Margiela boots: "They add to a look of pop color! They also come in a range of
+    # sizes from small to large."
+    assert invented_wear("They add to a look of pop color!", []) == ["pop color"]
+    assert invented_wear("They also come in a range of sizes from small to large.", []) == ["come in a range of sizes"]
+    assert invented_wear("The boots come in brown leather.", []) == []

@@ -572,7 +572,9 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # (the cap is beige, the bag navy), "adding a pop of color" to brown boots and a black skirt (a Balletcore
         # and a Gorpcore draft): a colour is the fact line's, never a kind of colour no post gives
         (r"\ba (?:bright|bold|neutral|muted|soft|vibrant|pastel|dark|light|rich|deep|fun|fresh|striking) "
-         r"(?:colou?rs?|shades?|tones?|hues?)\b|\ba (?:pop|splash|burst|dash) of colou?r\b",
+         r"(?:colou?rs?|shades?|tones?|hues?)\b|\ba (?:pop|splash|burst|dash) of colou?r\b"
+         # "They add to a look of pop color!" (a Gorpcore draft)
+         r"|\bpop colou?rs?\b",
          "hue hues shade shades vibrant pastel muted"),
         # "The Chanel 22 Bag is made of olive leather, a classic preppy material." (a Jennie Effect draft): a verdict
         # on a material no post gives
@@ -582,6 +584,11 @@ _WEAR_CLAIMS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # "made of brown leather, a classic choice for the gorpcore style" (a Gorpcore pull quote)
         (r"\ba (?:classic|timeless|popular|favou?rite|top|go to|must have|natural|smart|stylish|safe|solid) "
          r"(?:choice|option|pick)\b", "choice"),
+        # "They also come in a range of sizes from small to large." (the Maison Margiela boots, a Gorpcore draft):
+        # the catalog logs one colour and material per piece, no sizes or other versions
+        (r"\b(?:comes?|came|available|offered|made) in (?:a (?:wide )?(?:range|variety|number|choice) of|various|"
+         r"several|many|different|multiple|all) (?:\w+ )?(?:sizes|colou?rs|colou?rways|shades|styles|versions|"
+         r"finishes|materials)\b", "sizes colourways colorways available"),
         # "The Jacquemus Le Chiquito Bag is a versatile piece that can be dressed up or down." (a continuation
         # the writer's screen let through): how a piece can be worn, which no post shows
         (r"\b(?:a|an) versatile (?:piece|item|accessory|addition|choice|option|staple|bag|shoe|top|jacket)\b"
