@@ -10,6 +10,9 @@ from editorial_ai.content_types.article.writer.chat_writer import (
     ARTICLE_WORDS,
     CONTINUATION_REFUSALS,
     EXTENSIONS,
+    FLOOR_EXTENSIONS,
+    FLOOR_REFUSALS,
+    GATE_WORDS,
     ChatEditorialService,
 )
 from editorial_ai.content_types.article.writer.editorial import DraftOutcome
@@ -267,15 +270,17 @@ async def test_a_body_under_the_word_floor_has_its_shortest_paragraph_continued_
     assert body[0] == f"{PARAGRAPH} {ADDED_IN_HOUSE_STYLE}"
     assert body[1:] == [later(PARAGRAPH)] * (len(body) - 1)  # the second answer repeated its paragraph: not used
     assert outcome.notes["paragraphs continued"] == [{"paragraph": 1, "added": ADDED}]
-    # Each unusable answer moves on to the next shortest paragraph, until CONTINUATION_REFUSALS answers were
-    # unusable: the run stops continuing, and the log says at how many words the body stays.
+    # Each unusable answer moves on to the next shortest paragraph, until FLOOR_REFUSALS answers were unusable (the
+    # body stays under the review's own floor, GATE_WORDS): the run stops continuing, and the log says at how many
+    # words the body stays.
     refused = outcome.notes["paragraphs not continued"]
     order = [line.split(":")[0] for line in refused]
-    assert len(order) == CONTINUATION_REFUSALS and order[:4] == [f"paragraph {n}" for n in (2, 3, 4, 5)]
+    assert word_count(body) < GATE_WORDS
+    assert len(order) == FLOOR_REFUSALS and order[:4] == [f"paragraph {n}" for n in (2, 3, 4, 5)]
     assert all("unusable answer (it said the paragraph again)" in line for line in refused)  # and why
-    assert outcome.notes["continuations stopped"].startswith(f"{CONTINUATION_REFUSALS} unusable answers: the body")
+    assert outcome.notes["continuations stopped"].startswith(f"{FLOOR_REFUSALS} unusable answers: the body")
     extend = [c.prompt for c in client.calls if c.purpose == "editorial_extend"]
-    assert len(extend) == 1 + CONTINUATION_REFUSALS < EXTENSIONS
+    assert len(extend) == 1 + FLOOR_REFUSALS < FLOOR_EXTENSIONS
     assert "Paragraph 1 is too short" in extend[0] and PARAGRAPH in extend[0]
     # One sentence is asked for, telling the shortest fact the paragraph leaves out: it has the least to mis-pair.
     from editorial_ai.content_types.article.writer.chat_prompts import fact_line
@@ -283,6 +288,21 @@ async def test_a_body_under_the_word_floor_has_its_shortest_paragraph_continued_
     untold = untold_facts(PARAGRAPH, build_outline("Jennie Effect", TOPICS, CONTEXTS).plans[0].facts)
     assert f"exactly as given:\n- {fact_line(min(untold, key=len))}\n" in extend[0]
     assert "Paragraph 3 is too short" in extend[2]
+
+
+
+async def test_a_body_over_the_review_s_floor_stops_continuing_sooner(monkeypatch: pytest.MonkeyPatch) -> None:
+    from editorial_ai.content_types.article.writer import chat_writer
+
+    monkeypatch.setattr(chat_writer, "GATE_WORDS", 100)  # the same 150-word body, now over the review's floor
+    writer, client = _writer({"editorial_paragraph": [{"text": PARAGRAPH}],
+                              "editorial_extend": [{"text": ADDED}, {"text": PARAGRAPH}],
+                              **HEADINGS})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    assert len(outcome.notes["paragraphs not continued"]) == CONTINUATION_REFUSALS
+    assert outcome.notes["continuations stopped"].startswith(f"{CONTINUATION_REFUSALS} unusable answers: the body")
+    assert len([c for c in client.calls if c.purpose == "editorial_extend"]) == 1 + CONTINUATION_REFUSALS < EXTENSIONS
 
 
 NAMED_OFTEN = (f"{PARAGRAPH} The Chanel 22 Bag was the first thing the cameras found that morning. She kept the "

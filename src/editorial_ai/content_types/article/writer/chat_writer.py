@@ -73,6 +73,7 @@ from editorial_ai.models.design_spec import DesignSpec
 from editorial_ai.models.editorial import EditorialContent
 from editorial_ai.models.state_json import CuratedTopicJson, FeedbackJson, SourcePostJson
 from editorial_ai.prompts.feedback import format_feedback
+from editorial_ai.review.profile import ARTICLE_LENGTH_RULE
 from editorial_ai.review.rubric import Rubric
 from editorial_ai.review.source_index import cached_index, content_words, plain
 from editorial_ai.review.text_checks import (
@@ -95,6 +96,12 @@ CONTINUATION_TRIES = 2  # unusable continuations of one paragraph before it is l
 # model used 3 of 15 continuations (9 of a revision's 10 refused), about 1,400 decoded tokens spent for 3 sentences.
 # Asked for one sentence each, continuations cost about 50 decoded tokens, not 130: six fit the budget four took.
 CONTINUATION_REFUSALS = 6
+# Below the review's own floor (250 words) a draft fails for certain and costs a whole revision or an escalation
+# (two of three articles of a twenty-ninth-round bench escalated at 224 and 228 words, six answers refused): there
+# the writer asks for up to twice as many, about 25 s more.
+GATE_WORDS = ARTICLE_LENGTH_RULE.words
+FLOOR_REFUSALS = 2 * CONTINUATION_REFUSALS
+FLOOR_EXTENSIONS = 2 * EXTENSIONS
 PARAGRAPH_TOKENS = 330  # 170 words and room for the paragraph to end (about 1.3 tokens a word)
 HEADLINE_MAX_WORDS = 14  # asked for at most 10; one that runs longer is a list or a sentence, and gets clipped
 LOOK_TOKENS = 120  # two or three sentences on one look
@@ -293,15 +300,20 @@ class ChatEditorialService(SentenceFixes):
         # (another seed) once the others have had their turn; a revision of one paragraph otherwise stopped at its
         # first empty answer and passed at 314 words.
         refused: Counter[int] = Counter()
-        for attempt in range(EXTENSIONS):
-            if not paragraphs or run.styled_words(paragraphs) >= ARTICLE_WORDS:
+        for attempt in range(FLOOR_EXTENSIONS):
+            words = run.styled_words(paragraphs) if paragraphs else 0
+            if not paragraphs or words >= ARTICLE_WORDS:
                 break
-            if run.continuations_refused >= CONTINUATION_REFUSALS:
+            short_of_gate = words < GATE_WORDS
+            if attempt >= EXTENSIONS and not short_of_gate:
+                break
+            if run.continuations_refused >= (FLOOR_REFUSALS if short_of_gate else CONTINUATION_REFUSALS):
                 run.notes["continuations stopped"] = (f"{run.continuations_refused} unusable answers: the body stays "
-                                                      f"at {run.styled_words(paragraphs)} words")
+                                                      f"at {words} words")
                 break
+            tries = CONTINUATION_TRIES + (1 if short_of_gate else 0)
             candidates = [i for i in range(len(paragraphs))
-                          if (among is None or i in among) and refused[i] < CONTINUATION_TRIES
+                          if (among is None or i in among) and refused[i] < tries
                           and len(paragraphs[i]) < MAX_PARAGRAPH_CHARS - 200]  # room for one more sentence
             if not candidates:
                 break
