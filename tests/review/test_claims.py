@@ -206,6 +206,30 @@ def test_a_place_on_a_date_a_claim_naming_nobody_gives_is_read_against_every_pos
                       Claim("The look was worn at a pop-up store event on 5 August.", "body_paragraphs[2]")])
     assert check_claims(named, index)[1].pairing == [
         "no source post has Jennie at pop up on 5 August (the sources date it 23 October)"]
+    # after a named person, a claim naming nobody is read against every post there as well, said once
+    after = ClaimSet([Claim("On 5 August, Jennie wore the Chanel Ballet Flats in street style.", "body_paragraphs[3]"),
+                      Claim("This pop-up store event took place on 9 September.", "body_paragraphs[3]")])
+    assert check_claims(after, index)[1].pairing == [
+        "no source post has a look at pop up on 9 September (the sources date it 23 October)"]
+
+
+def test_two_pieces_worn_together_are_placed_where_a_post_has_both() -> None:
+    # "The Alaïa Le Coeur Bag was worn with a Chanel 22 Bag at the Milan Fashion Week front row" passed a Jennie
+    # Effect review: the two bags were worn together at a pop-up, the Alaïa bag alone at Milan.
+    bags = [{"solution_id": "s1", "title": "Alaïa Le Coeur Bag", "brand": "Alaïa"},
+            {"solution_id": "s2", "title": "Chanel 22 Bag", "brand": "Chanel"}]
+    contexts = [{"post_id": "a1", "artist_name": "Jennie", "context": "pop-up store event", "date": "23 October 2025",
+                 "solutions": bags},
+                {"post_id": "a2", "artist_name": "Jackson Wang", "context": "Milan Fashion Week front row",
+                 "date": "25 January 2025", "solutions": bags[:1]}]
+    index = build_index(TOPICS, contexts, KNOWN)
+    claims = ClaimSet([Claim(text, "body_paragraphs[3]") for text in (
+        "The Alaïa Le Coeur Bag was worn with a Chanel 22 Bag at the Milan Fashion Week front row.",
+        "The Alaïa Le Coeur Bag was worn with a Chanel 22 Bag at a pop-up store event.",
+        "The Alaïa Le Coeur Bag and the Chanel 22 Bag were seen at a pop-up store event and in Milan.")])
+    pairing = [c.pairing for c in check_claims(claims, index)]
+    assert "no source post shows the Alaïa Le Coeur Bag with the Chanel 22 Bag at milan" in pairing[0]
+    assert pairing[1:] == [[], []]
 
 
 def test_each_piece_of_a_placed_claim_needs_a_post_at_one_of_its_places() -> None:

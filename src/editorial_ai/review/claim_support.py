@@ -372,9 +372,19 @@ def _piece_place_problems(text: str, products: list[str], people: list[str], ind
     shown = [t for t in index.ties if any(p in t.products for p in products)]
     if not cues or not shown:
         return []
+    if len(products) > 1 and _WORN_WITH.search(text):
+        # "The Alaïa Le Coeur Bag was worn with a Chanel 22 Bag at the Milan Fashion Week front row" passed a
+        # Jennie Effect review: the bags were worn together at a pop-up, and only the Alaïa bag at Milan.
+        together = [t for t in shown if all(p in t.products for p in products)]
+        pair = " with the ".join(index.product_titles.get(p, p) for p in products)
+        return [f"no source post shows the {pair} at {cue}" for cue in cues
+                if not any(f" {cue} " in t.setting for t in together)]
     labels = " / ".join(index.product_titles.get(p, p) for p in products if any(p in t.products for t in shown))
     return [f"no source post shows the {labels} at {cue}" for cue in cues
             if not any(f" {cue} " in t.setting for t in shown)]
+
+
+_WORN_WITH = re.compile(r"\b(?:worn|paired|styled|teamed|matched|carried|combined) (?:\w+ )?with\b", re.IGNORECASE)
 
 
 def _dated_look_problems(text: str, people: list[str], days: frozenset[tuple[int, int]],
@@ -414,10 +424,9 @@ def _place_date_problems(text: str, person: str, cues: list[str], tied: list) ->
 
 
 def _unnamed_place_date_problems(text: str, index: SourceIndex) -> list[str]:
-    """A date and a place that a claim gives with nobody named in its paragraph so far, which no dated post there
-    has (a claim after a named person is read against that person's posts): "This look was worn at a pop-up store
-    event on 5 August. This pop-up store event took place on 9 September." opened a paragraph of a Jennie Effect
-    article that passed, the pop-up posts being of 23 October."""
+    """A date and a place that a claim naming nobody gives, which no dated post there has: "This look was worn at
+    a pop-up store event on 5 August. This pop-up store event took place on 9 September." opened a paragraph of a
+    Jennie Effect article that passed, the pop-up posts being of 23 October."""
     cues = _claimed_cues(text, index)
     return _place_date_problems(text, "a look", cues, list(index.ties)) if cues and index.ties else []
 
@@ -821,8 +830,12 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
                                                       last_days[claim.location], index)
             if days:
                 last_days[claim.location] = days
-            if (days or months_in(claim.text)) and not named and not last_people.get(claim.location):
-                check.pairing += _unnamed_place_date_problems(claim.text, index)
+            if (days or months_in(claim.text)) and not named:
+                # Against every post at the place, after a named person too: "This pop-up store event took place
+                # on 9 September" followed Jennie's 5 August street style look in a passed Jennie Effect article.
+                said = " ".join(check.pairing)
+                check.pairing += [p for p in _unnamed_place_date_problems(claim.text, index)
+                                  if p.split(" at ", 1)[1].split(" (")[0] not in said]
         if named:
             last_people[claim.location] = named
         pieces = [plain(n) for n, kind in found if kind == "product"]
