@@ -6,6 +6,7 @@ from editorial_ai.content_types.article.writer.chat_text import offending_terms
 from editorial_ai.review.attributes import (
     attribute_words,
     cast_as,
+    labels_as_wearers,
     misfiled_garment,
     piece_inside_piece,
     undescribed_garments,
@@ -211,3 +212,11 @@ def test_jeans_skirts_and_shorts_are_three_kinds_of_bottom() -> None:
         == "jeans"
     assert misfiled_garment("with the calvin klein relaxed denim shorts as her jeans",
                             "calvin klein relaxed denim shorts", ["shorts", "denim"]) == "jeans"
+
+
+def test_a_label_said_to_wear_a_piece_is_read() -> None:
+    # A Balletcore article that passed: "Miu Miu also wore the flats with a Maison Kitsuné Fox Head Cap".
+    labels = {"miu miu", "chanel", "celine"}
+    assert labels_as_wearers("Miu Miu also wore the flats with a Maison Kitsuné Fox Head Cap.", labels) == ["miu miu"]
+    assert labels_as_wearers("Jennie wore the Miu Miu Logo Ballet Flats; Chanel made the bag.", labels) == []
+    assert labels_as_wearers("Celine Dion wore the jeans.", labels) == []

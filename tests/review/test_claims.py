@@ -515,3 +515,14 @@ def test_a_one_word_wearer_no_source_names_is_an_unsupported_name_at_a_sentence_
                                       "carried it again. She wore it at the airport. Jennie wore it at the airport."),
                           index)
     assert [c.unsupported for c in checks] == [["Jenny"], ["Jenny"], [], []]
+
+
+def test_a_label_said_to_wear_a_piece_is_a_finding() -> None:
+    contexts = [{"post_id": "a1", "artist_name": "Jennie", "context": "street style", "date": "5 August 2025",
+                 "solutions": [{"solution_id": "s1", "title": "Miu Miu Logo Ballet Flats", "brand": "Miu Miu"}]}]
+    index = build_index(TOPICS, contexts, KNOWN)
+    claims = ClaimSet([Claim("Miu Miu also wore the flats in street style.", "body_paragraphs[2]"),
+                       Claim("Jennie wore the Miu Miu Logo Ballet Flats in street style.", "body_paragraphs[2]")])
+    pairing = [c.pairing for c in check_claims(claims, index)]
+    assert "Miu Miu is a label, not a person who wears its pieces: name who wore them" in pairing[0]
+    assert pairing[1] == []

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 
 from editorial_ai.review.grounding import fold
+from editorial_ai.review.source_index import plain as plain_key
 
 MATERIALS = frozenset({
     "leather", "denim", "suede", "silk", "satin", "cotton", "jersey", "wool", "cashmere", "linen", "nylon",
@@ -310,6 +311,14 @@ def trend_as_a_wearer(text: str, trend: str) -> bool:
             return True
         at = folded.find(name, at + 1)
     return False
+
+
+def labels_as_wearers(text: str, brand_keys: Iterable[str]) -> list[str]:
+    """The labels (plain keys) the text has wear something: "Miu Miu also wore the flats with a Maison Kitsuné Fox
+    Head Cap" closed a paragraph of a Balletcore article that passed. A label makes pieces; a person wears them."""
+    folded = plain_key(text)
+    return sorted(key for key in brand_keys
+                  if key and re.search(rf"\b{re.escape(key)}{_WEARS.pattern}", folded))
 
 
 # What may follow a trend's name when a sentence has someone wear the trend itself ("Rosé wore Quiet Luxury during

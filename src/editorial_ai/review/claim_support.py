@@ -26,6 +26,7 @@ from editorial_ai.review.attributes import (
     attribute_words,
     families_of,
     family_of,
+    labels_as_wearers,
     misfiled_garment,
     piece_inside_piece,
     trend_as_a_place,
@@ -773,6 +774,9 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
                        and plain(trend) not in {plain(p) for p in people}]
     result.pairing += [f"{trend} is the trend, not a piece anyone wore: name the pieces the posts show"
                        for trend in index.context if trend_as_worn(claim.text, trend)]
+    result.pairing += [f"{index.brand_titles.get(label, label)} is a label, not a person who wears its pieces: name "
+                       "who wore them" for label in labels_as_wearers(claim.text, index.brand_keys)
+                       if label not in {plain(p) for p in people}]
     result.pairing += [f"{trend} is the trend, not a place or an event: name where the posts put the look"
                        for trend in index.context if trend_as_a_place(claim.text, trend)
                        and not any(trend_as_a_place(sentence, trend) for sentence in index.sentences)]

@@ -223,9 +223,14 @@ class SourceIndex:
         return table, {w: tuple(sorted(n, reverse=True)) for w, n in sizes.items()}
 
     @cached_property
+    def brand_titles(self) -> dict[str, str]:
+        """Known and sourced brands by their plain keys, as the sources spell them."""
+        return {key: brand for brand in sorted(self.facts.known_brands | self.facts.brands) if (key := plain(brand))}
+
+    @cached_property
     def brand_keys(self) -> frozenset[str]:
         """Known and sourced brands, plain."""
-        return frozenset(k for k in (plain(b) for b in self.facts.known_brands | self.facts.brands) if k)
+        return frozenset(self.brand_titles)
 
     @cached_property
     def settings_text(self) -> str:
