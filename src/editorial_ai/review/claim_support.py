@@ -406,6 +406,9 @@ def _dated_look_problems(text: str, people: list[str], days: frozenset[tuple[int
     return problems
 
 
+_NO_POST_HAS = "no source post has"  # how a place-and-date finding opens
+
+
 def _place_date_problems(text: str, person: str, cues: list[str], tied: list) -> list[str]:
     """A day (or a month of a year) a claim naming no piece gives `person` at one of its places that none of their
     dated posts there has: "In February 2025, Jennie was a guest at a pop-up store event" and "On August 5th,
@@ -420,7 +423,7 @@ def _place_date_problems(text: str, person: str, cues: list[str], tied: list) ->
         return []
     said = ", ".join(text_of(d) for d in sorted(claimed))
     sourced = ", ".join(text_of(d) for d in sorted(set().union(*dated)))
-    return [f"no source post has {person} at {' or '.join(cues)} {'on' if attr == 'days' else 'in'} {said} "
+    return [f"{_NO_POST_HAS} {person} at {' or '.join(cues)} {'on' if attr == 'days' else 'in'} {said} "
             f"(the sources date it {sourced})"]
 
 
@@ -834,12 +837,12 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
                                                       last_days[claim.location], index)
             if days:
                 last_days[claim.location] = days
-            if (days or months_in(claim.text)) and not named:
-                # Against every post at the place, after a named person too: "This pop-up store event took place
-                # on 9 September" followed Jennie's 5 August street style look in a passed Jennie Effect article.
-                said = " ".join(check.pairing)
-                check.pairing += [p for p in _unnamed_place_date_problems(claim.text, index)
-                                  if p.split(" at ", 1)[1].split(" (")[0] not in said]
+            if ((days or months_in(claim.text)) and not named
+                    and not any(p.startswith(_NO_POST_HAS) for p in check.pairing)):
+                # Against every post at the place, after a named person too (unless that person's posts already
+                # found it): "This pop-up store event took place on 9 September" followed Jennie's 5 August street
+                # style look in a passed Jennie Effect article.
+                check.pairing += _unnamed_place_date_problems(claim.text, index)
         if named:
             last_people[claim.location] = named
         pieces = [plain(n) for n, kind in found if kind == "product"]
