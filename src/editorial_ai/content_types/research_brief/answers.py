@@ -13,9 +13,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from pydantic import JsonValue
+
 from editorial_ai.content_types.research_brief.models import BriefDraft
 from editorial_ai.content_types.research_brief.prompts import format_passages
 from editorial_ai.llm.base import LLMClient, LLMError, LLMRequest
+from editorial_ai.models.state_json import JsonObject
 from editorial_ai.prompts.sanitize import quote_as_data
 from editorial_ai.review.text_checks import copied_sentences
 from editorial_ai.text import split_sentences
@@ -35,6 +38,14 @@ class AnswerRewrites:
 
     asked: dict[int, tuple[int, int]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
+
+    def as_event(self) -> JsonObject:
+        """The record as an event's figures: copied sentences before and after, per answer (1-based) or
+        "synthesis", and the errors."""
+        answers: JsonObject = {("synthesis" if key == SYNTHESIS else str(key + 1)): {"copied_before": before,
+                                                                                     "copied_after": after}
+                               for key, (before, after) in self.asked.items()}
+        return {"answers": answers, "errors": list[JsonValue](self.errors)}
 
 
 def copied_in(answer: str, passages: list[str]) -> list[str]:

@@ -10,7 +10,7 @@ from typing import Annotated
 from pydantic import Field, JsonValue, create_model
 
 from editorial_ai.content_types.research_brief import RESEARCH_BRIEF
-from editorial_ai.content_types.research_brief.answers import SYNTHESIS, own_words
+from editorial_ai.content_types.research_brief.answers import own_words
 from editorial_ai.content_types.research_brief.critic import critique
 from editorial_ai.content_types.research_brief.models import (
     MAX_SUB_QUESTIONS,
@@ -132,10 +132,7 @@ class ResearchBriefService:
                                             sub_questions=request.sub_questions, passages=request.passages,
                                             system=BRIEF_CHAT_SYSTEM)
             if record.asked or record.errors:
-                self.on_event("answers_asked_again", {
-                    "answers": {("synthesis" if i == SYNTHESIS else str(i + 1)): {"copied_before": b, "copied_after": a}
-                                for i, (b, a) in record.asked.items()},
-                    "errors": list(record.errors)})
+                self.on_event("answers_asked_again", record.as_event())
         return str(draft.to_markdown(request.sub_questions))
 
     def counted_findings(self, request: BriefRequest, draft: str) -> list[str]:

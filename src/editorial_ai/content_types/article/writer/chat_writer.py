@@ -97,8 +97,8 @@ CONTINUATION_TRIES = 2  # unusable continuations of one paragraph before it is l
 # Asked for one sentence each, continuations cost about 50 decoded tokens, not 130: six fit the budget four took.
 CONTINUATION_REFUSALS = 6
 # Below the review's own floor (250 words) a draft fails for certain and costs a whole revision or an escalation
-# (two of three articles of a twenty-ninth-round bench escalated at 224 and 228 words, six answers refused): there
-# the writer asks for up to twice as many, about 25 s more.
+# (articles of two twenty-ninth-round benches escalated at 224 and 228 words, six answers refused): there the
+# writer asks for up to twice as many, about 25 s more.
 GATE_WORDS = ARTICLE_LENGTH_RULE.words
 FLOOR_REFUSALS = 2 * CONTINUATION_REFUSALS
 FLOOR_EXTENSIONS = 2 * EXTENSIONS
