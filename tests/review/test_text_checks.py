@@ -459,3 +459,12 @@ def test_a_paragraph_of_sentences_opening_the_same_way_reads_as_a_list() -> None
     assert not result.passed
     assert any("opens like two sentences before it" in e and e.startswith("body_paragraphs[2]")
                for e in result.evidence)
+
+
+def test_a_short_sentence_said_again_inside_a_longer_one_is_a_repeat() -> None:
+    # A Gorpcore article that passed: "Mingyu wore the boots with the skirt. Mingyu wore the boots with the skirt in
+    # a casual, relaxed manner."
+    first, second = "Mingyu wore the boots with the skirt.", "Mingyu wore the boots with the skirt in a casual manner."
+    assert says_again(second, first, frozenset({"mingyu", "boot", "skirt", "wore"}))
+    assert not says_again("Mingyu wore the boots in Seoul on 5 April.", "She wore boots.",
+                          frozenset({"mingyu", "boot", "seoul"}))
