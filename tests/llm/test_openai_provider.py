@@ -65,6 +65,16 @@ async def test_plain_text_request_and_token_usage(server: WireServer) -> None:
     assert req.body["temperature"] == 0.2 and req.body["stop"] == ["END"]
     assert req.body["max_tokens"] == 50  # self-hosted servers know max_tokens, not max_completion_tokens
     assert "response_format" not in req.body
+    assert "seed" not in req.body  # an unseeded request sends none
+
+
+async def test_a_seeded_request_sends_its_seed(server: WireServer) -> None:
+    # A run's requests are seeded so a server that honours seeds samples them the same way each time.
+    server.enqueue(openai_ok("A quiet luxury autumn."))
+    client = make_client(server.url)
+    await client.generate(LLMRequest(prompt="Write a headline.", max_tokens=50, seed=1031))
+    [req] = server.requests
+    assert req.body["seed"] == 1031
 
 
 async def test_missing_usage_and_api_key_from_settings(server: WireServer) -> None:

@@ -207,6 +207,8 @@ class OpenAICompatClient:
         kwargs["max_completion_tokens" if self.official else "max_tokens"] = request.max_tokens
         if request.stop:
             kwargs["stop"] = request.stop
+        if request.seed is not None:  # a run's seeded requests sample the same way on a server that honours it
+            kwargs["seed"] = request.seed
         if mode is not None and schema is not None:
             fmt = response_format(mode, schema, with_schema=not self.official)
             if fmt is not None:
