@@ -12,8 +12,10 @@ from editorial_ai.benchmarks.quality import (
     DEFAULT_KEYWORDS,
     QualityKeyword,
     load_quality_keywords,
+    merge_by_purpose,
     run_quality,
     tone_markers,
+    usage_by_purpose,
 )
 from editorial_ai.cli.main import app
 from editorial_ai.config import Settings
@@ -53,6 +55,27 @@ async def test_a_grounded_article_is_measured_at_the_gate(tmp_path: Path) -> Non
     assert report.as_json()["articles"][0]["drafts"] == article.drafts
     totals = report.totals()
     assert totals["passed"] == 1 and totals["unflagged_with_unsupported_names"] == 0 and totals["meeting_targets"] == 1
+    # where the time went: every call counted under its purpose, with the article's decoded tokens in all
+    assert "editorial_paragraph" in article.by_purpose and "judge" in article.by_purpose
+    assert sum(f["decoded"] for f in article.by_purpose.values()) == article.decoded_tokens
+    assert all(f["seconds"] >= 0 and f["calls"] >= 1 for f in article.by_purpose.values())
+    assert totals["by_purpose"] == article.by_purpose
+
+
+def test_usage_by_purpose_sums_each_purpose_and_puts_the_costliest_first() -> None:
+    usage = [{"purpose": "editorial_extend", "prompt_tokens": 900, "cached_tokens": 800, "completion_tokens": 40,
+              "seconds": 3.0},
+             {"purpose": "editorial_paragraph", "prompt_tokens": 1000, "cached_tokens": 0, "completion_tokens": 200,
+              "seconds": 14.5},
+             {"purpose": "editorial_extend", "prompt_tokens": 950, "cached_tokens": 900, "completion_tokens": 35,
+              "seconds": 2.5},
+             {"prompt_tokens": 10, "completion_tokens": 1}]  # no purpose, no time: still counted
+    figures = usage_by_purpose(usage)
+    assert list(figures) == ["editorial_paragraph", "editorial_extend", "other"]
+    assert figures["editorial_extend"] == {"calls": 2, "prefill": 150, "decoded": 75, "seconds": 5.5}
+    assert figures["other"] == {"calls": 1, "prefill": 10, "decoded": 1, "seconds": 0.0}
+    both = merge_by_purpose([figures, {"editorial_extend": {"calls": 1, "prefill": 5, "decoded": 5, "seconds": 20.0}}])
+    assert list(both) == ["editorial_extend", "editorial_paragraph", "other"] and both["editorial_extend"]["calls"] == 3
 
 
 async def test_each_keyword_is_run_in_its_own_tone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -107,6 +130,7 @@ def test_cli_prints_figures_and_writes_json(tmp_path: Path, monkeypatch: pytest.
     marks = data["totals"]["tone_markers_by_tone"]["sophisticated"]
     assert set(marks) == {"you_per_100_words", "exclamations_per_100_words", "mean_sentence_words"}
     assert marks["mean_sentence_words"] > 5 and "tone sophisticated: 'you'" in result.output
+    assert "where the time went" in result.output and data["totals"]["by_purpose"]
     missing = CliRunner().invoke(app, ["bench", "quality", "--keywords", str(tmp_path / "none.txt")])
     flat = " ".join(missing.output.replace("│", " ").split())  # undo the error box's wrapping
     assert missing.exit_code == 2 and "does not exist" in flat and "--keywords FILE" in flat

@@ -36,6 +36,7 @@ async def test_success_records_tokens_in_state_and_log(tmp_path: Path) -> None:
     usage = update["token_usage"]
     assert len(usage) == 2 and all(u["node"] == "editorial" and u["model_name"] == "scripted:unit" for u in usage)
     assert usage[0]["prompt_tokens"] == 10 and usage[0]["completion_tokens"] == 3
+    assert all(u["seconds"] >= 0 and u["purpose"] == "x" for u in usage)  # each call's wall time, for the bench
     (record,) = log.read("thread-x")
     assert record["node_name"] == "editorial" and record["status"] == "success" and record["error"] is None
     assert record["total_tokens"] == sum(u["prompt_tokens"] + u["completion_tokens"] for u in usage)
@@ -103,3 +104,6 @@ def test_token_scope() -> None:
     assert harvest_tokens() == [{"prompt_tokens": 5, "completion_tokens": 1, "cached_tokens": 0, "model_name": "m",
                                  "purpose": "judge"}]
     assert harvest_tokens() == []
+    start_token_scope()
+    record_token_usage(TokenUsage(prompt_tokens=5, model_name="m"), purpose="judge", seconds=0.12345)
+    assert harvest_tokens()[0]["seconds"] == 0.123

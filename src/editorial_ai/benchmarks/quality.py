@@ -63,6 +63,9 @@ class ArticleFigures:
     prefill_tokens: int = 0  # prompt tokens the model had to process (not reused from its cache)
     cached_tokens: int = 0
     decoded_tokens: int = 0
+    # Calls, prefill and decoded tokens and seconds per call purpose (editorial_paragraph, editorial_extend, judge,
+    # ...): where the minutes went
+    by_purpose: dict[str, dict[str, float]] = field(default_factory=dict)
     sample: str = ""
     subtitle: str = ""  # the standfirst, as the reader sees it under the headline
     pull_quote: str = ""
@@ -122,6 +125,7 @@ class QualityReport:
                                                                                              or 1)),
             "decoded_tokens_per_article": round(sum(a.decoded_tokens for a in self.articles) / (len(self.articles)
                                                                                              or 1)),
+            "by_purpose": merge_by_purpose([a.by_purpose for a in self.articles]),
             "mean_coverage": round(sum(a.coverage for a in drafted) / n, 4),
             "min_coverage": min((a.coverage for a in drafted), default=0.0),
             "mean_revisions": round(sum(a.revisions for a in drafted) / n, 2),
@@ -138,6 +142,27 @@ class QualityReport:
                     for a in self.articles]  # fmt: skip
         return {"model": self.model, "totals": self.totals(), "articles": articles, "calibration": self.calibration,
                 "calibration_note": self.calibration_note}
+
+
+def usage_by_purpose(usage: Sequence[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Calls, prefill tokens (prompt tokens not reused from a cache), decoded tokens and seconds per call purpose,
+    the costliest first."""
+    return merge_by_purpose([{str(u.get("purpose") or "other"): {
+        "calls": 1, "prefill": int(u.get("prompt_tokens", 0)) - int(u.get("cached_tokens", 0)),
+        "decoded": int(u.get("completion_tokens", 0)), "seconds": float(u.get("seconds", 0.0))}} for u in usage])
+
+
+def merge_by_purpose(parts: Sequence[dict[str, dict[str, float]]]) -> dict[str, dict[str, float]]:
+    """Per-purpose figures summed over `parts` (articles, or single calls), the most seconds first."""
+    merged: dict[str, dict[str, float]] = {}
+    for part in parts:
+        for purpose, figures in part.items():
+            into = merged.setdefault(purpose, {"calls": 0, "prefill": 0, "decoded": 0, "seconds": 0.0})
+            for key in into:
+                into[key] += figures.get(key, 0)
+    for figures in merged.values():
+        figures["seconds"] = round(figures["seconds"], 1)
+    return dict(sorted(merged.items(), key=lambda item: (-item[1]["seconds"], -item[1]["decoded"], item[0])))
 
 
 _SECOND_PERSON = frozenset({"you", "your", "yours", "yourself"})
@@ -301,6 +326,7 @@ async def run_quality(settings: Settings, keywords: Sequence[QualityKeyword | st
             figures.cached_tokens = sum(int(u.get("cached_tokens", 0)) for u in usage)
             figures.prefill_tokens = sum(int(u.get("prompt_tokens", 0)) for u in usage) - figures.cached_tokens
             figures.decoded_tokens = sum(int(u.get("completion_tokens", 0)) for u in usage)
+            figures.by_purpose = usage_by_purpose(usage)
             articles.append(figures)
             if on_article is not None:
                 on_article(figures)

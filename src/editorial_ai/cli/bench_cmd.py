@@ -336,6 +336,15 @@ def _print_quality(report: Any) -> None:
         f"{t['median_minutes']:.2f} (max {t['max_minutes']:.2f}, <= 3; CPU minutes mean "
         f"{t['mean_cpu_minutes']:.2f}); tokens per article: prefill {t['prefill_tokens_per_article']}, decoded "
         f"{t['decoded_tokens_per_article']}; meeting every target: {t['meeting_targets']}/{t['drafted']}")
+    if t["by_purpose"]:
+        costs = Table(title="where the time went (all articles)")
+        for col in ("purpose", "calls", "prefill", "decoded", "seconds", "share of seconds"):
+            costs.add_column(col)
+        spent = sum(f["seconds"] for f in t["by_purpose"].values()) or 1.0
+        for purpose, f in t["by_purpose"].items():
+            costs.add_row(purpose, str(int(f["calls"])), str(int(f["prefill"])), str(int(f["decoded"])),
+                          f"{f['seconds']:.1f}", f"{f['seconds'] / spent:.0%}")
+        console.print(costs)
     for tone, marks in t["tone_markers_by_tone"].items():
         console.print(f"tone {tone}: 'you' {marks['you_per_100_words']:.2f} and '!' "
                       f"{marks['exclamations_per_100_words']:.2f} per 100 words, sentences of "

@@ -404,8 +404,9 @@ class LocalLlamaClient:
         A prompt given as parts (shared examples, the draft, the question) is decoded part by part and the KV cache
         is reused at part boundaries only: every criterion after the first costs only its question, and the same
         parts always give the same score."""
+        started = time.perf_counter()
         probabilities, usage = await on_llama_thread(self._score_sync, prompt, options)
-        record_token_usage(usage, purpose="judge")
+        record_token_usage(usage, purpose="judge", seconds=time.perf_counter() - started)
         return probabilities
 
 

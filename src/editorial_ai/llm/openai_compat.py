@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlparse
@@ -172,6 +173,7 @@ class OpenAICompatClient:
             "messages": [{"role": "system", "content": JUDGE_CHAT_SYSTEM}, {"role": "user", "content": text}],
         }
         kwargs["max_completion_tokens" if self.official else "max_tokens"] = 1
+        started = time.perf_counter()
         try:
             response = await self._client().chat.completions.create(**kwargs)
         except openai.APIStatusError as exc:
@@ -180,7 +182,7 @@ class OpenAICompatClient:
             raise map_error(exc, base_url=self.base_url, model=self.model, provider=self.name) from exc
         except openai.OpenAIError as exc:
             raise map_error(exc, base_url=self.base_url, model=self.model, provider=self.name) from exc
-        record_token_usage(self._usage(response), purpose="judge")
+        record_token_usage(self._usage(response), purpose="judge", seconds=time.perf_counter() - started)
         choice = response.choices[0] if response.choices else None
         content = choice.logprobs.content if choice is not None and choice.logprobs is not None else None
         if not content:

@@ -39,7 +39,7 @@ class RetryingClient:
                 started = time.perf_counter()
                 result = await self.inner.generate(request)
                 result.duration_ms = result.duration_ms or (time.perf_counter() - started) * 1000
-                record_token_usage(result.usage, purpose=request.purpose)
+                record_token_usage(result.usage, purpose=request.purpose, seconds=result.duration_ms / 1000)
                 return result
         raise AssertionError("unreachable: tenacity reraises the last error")
 

@@ -23,12 +23,14 @@ def start_token_scope() -> None:
     _usage.set([])
 
 
-def record_token_usage(usage: Usage, *, purpose: str = "") -> None:
-    """Record one LLM call's usage; a no-op outside a scope."""
+def record_token_usage(usage: Usage, *, purpose: str = "", seconds: float | None = None) -> None:
+    """Record one LLM call's usage (and its wall time, when measured); a no-op outside a scope."""
     bucket = _usage.get()
     if bucket is not None:
         entry = usage.model_dump()
         entry["purpose"] = purpose
+        if seconds is not None:
+            entry["seconds"] = round(seconds, 3)
         bucket.append(entry)
 
 
