@@ -18,6 +18,7 @@ from editorial_ai.review.claim_support import ClaimCheck
 from editorial_ai.review.claims import ClaimSet
 from editorial_ai.review.dates import days_in
 from editorial_ai.review.profile import ReviewProfile
+from editorial_ai.review.redescribed import DESCRIBED_AGAIN, redescribed_pieces
 from editorial_ai.review.retold import LookNames, restates, retells_look, tells_another_post
 from editorial_ai.review.source_index import STOPWORDS, SourceIndex, content_words, plain, stem
 from editorial_ai.review.text_grounding import checkable_spans
@@ -521,11 +522,19 @@ def check_repetition(view: DraftView, criterion: str = "repetition") -> Criterio
     evidence += [f'{_location(view, i)}: "{sentence}" — {SAYS_AGAIN} "{_excerpt(before, 200)}" already says: '
                  "say something new from the facts" for i, sentence, before in echoes]
     told = {sentence for _, sentence, _ in echoes}
+    phrases = [(i, sentence, phrase) for i, paragraph in enumerate(view.paragraphs)
+               for _, sentence, phrase in repeated_phrases([paragraph], view.index.vocabulary, PARAGRAPH_PHRASE_WORDS)
+               if sentence not in told and sentence not in repeated]
     evidence += [f'{_location(view, i)}: "{sentence}" — uses "{phrase}" again in its paragraph: say it once'
-                 for i, paragraph in enumerate(view.paragraphs)
-                 for _, sentence, phrase in repeated_phrases([paragraph], view.index.vocabulary,
-                                                             PARAGRAPH_PHRASE_WORDS)
-                 if sentence not in told and sentence not in repeated]
+                 for i, sentence, phrase in phrases]
+    told |= {sentence for _, sentence, _ in phrases} | set(repeated)
+    redescribed = [(i, s, piece, words) for i, s, piece, words in redescribed_pieces(view.paragraphs,
+                                                                                   view.index.facts.products)
+                   if s not in told]
+    evidence += [f'{_location(view, i)}: "{sentence}" — {DESCRIBED_AGAIN} the {piece} ("{words}"), which an earlier '
+                 "sentence of its paragraph gave it: name it without describing it again"
+                 for i, sentence, piece, words in redescribed]
+    told |= {sentence for _, sentence, _, _ in redescribed}
     pieces = frozenset(plain(p) for p in view.index.facts.products)
     listed = [(i, s, o) for i, s, o in list_openings(view.paragraphs, looks.people | pieces) if s not in told]
     evidence += [f'{_location(view, i)}: "{_excerpt(sentence)}" — {LISTED_OPENING} "{opening}": tell the looks in '
