@@ -73,6 +73,17 @@ def test_a_look_given_to_another_wearer_is_a_pairing_error() -> None:
         "look with its own pieces"]
     dated = _pairings(posts, COVER_LOOK, "Winter also wore this look on 20 September 2025")
     assert any("shows Winter in the look" in p for p in dated[1])
+    # a piece of the wearer's own named after "this look" does not make it hers
+    own = _pairings(posts, COVER_LOOK, "Winter also wore this look in street style, wearing the Loewe Anagram "
+                    "Sunglasses.")
+    assert any("shows Winter in the look of the Loewe Toy Pumps" in p for p in own[1])
+    # pieces named before it are the look: Lisa wore the jeans
+    named = _pairings(posts, COVER_LOOK, "The Celine Straight Jeans made the look, and Lisa wore the same look at "
+                      "the airport.")
+    assert not any("another wearer's" in p for p in named[1])
+    named = _pairings(posts, COVER_LOOK, "The Loewe Anagram Sunglasses made the look, and Lisa wore the same look "
+                      "at the airport.")
+    assert any("shows Lisa in the look of the Loewe Anagram Sunglasses" in p for p in named[1])
 
 
 def test_a_piece_said_to_be_worn_with_another_needs_a_post_of_both() -> None:

@@ -851,9 +851,9 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
             # "The look" is the one the paragraph told last, or the one the paragraph before ended on.
             check.pairing += look_piece_problems(claim.text, pieces, last_products.get(claim.location, last_look),
                                                  index)
-            if not pieces:  # "Cha Eun-woo also wore this look": the look the paragraph told last
-                check.pairing += worn_again_problems(claim.text, named, last_products.get(claim.location, last_look),
-                                                     index)
+            # "Cha Eun-woo also wore this look": the look the paragraph told last
+            check.pairing += worn_again_problems(claim.text, named, last_products.get(claim.location, last_look),
+                                                 index, own=pieces)
             last_look = pieces or last_products.get(claim.location, last_look)
         if pieces:
             last_products[claim.location] = pieces

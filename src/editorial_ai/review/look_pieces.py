@@ -38,10 +38,19 @@ _WORE_THE_LOOK = re.compile(r"\b(?:wore|wears|wearing|worn|sported|chose|copied|
                             re.IGNORECASE)
 
 
-def worn_again_problems(text: str, people: Sequence[str], look: Sequence[str], index: SourceIndex) -> list[str]:
+def worn_again_problems(text: str, people: Sequence[str], look: Sequence[str], index: SourceIndex,
+                        own: Sequence[str] = ()) -> list[str]:
     """People (`people`, as named) a claim says wore "this look" -- the pieces the draft named last (`look`, plain
-    keys) -- whom no post shows in any of those pieces."""
-    if not people or not look or not index.ties or not _WORE_THE_LOOK.search(text):
+    keys), or the pieces the claim itself names before saying it (`own`) -- whom no post shows in any of those
+    pieces. Pieces named after it are the wearer's own, not the look's: "Cha Eun-woo also wore this look on 13
+    September 2025 in street style, wearing a Balenciaga Track Sneakers" passed a Jennie Effect review after
+    Jennie's Chanel 22 Bag look, since the sentence named a piece of his."""
+    said = _WORE_THE_LOOK.search(text) if people and index.ties else None
+    if said is None:
+        return []
+    head = f" {plain(text[:said.start()])} "
+    look = [p for p in own if f" {p} " in head] or look
+    if not look:
         return []
     shown = set(look)
     title = index.product_titles.get(look[0], look[0])
