@@ -94,6 +94,12 @@ def test_parts_no_source_gives_a_piece_are_invented_detail() -> None:
     assert unsourced_features("The Miu Miu Logo Ballet Flats are black.", {"miu", "logo", "ballet", "flats"}) == []
     assert unsourced_features("The Chanel Classic Flap Bag has a flap.", {"chanel", "classic", "flap", "bag"}) == []
     assert unsourced_features("A trim tee, head to toe, for the sole purpose of comfort.", set()) == []
+    # a shape names the part: "a slightly rounded toe" (a Gorpcore pull quote), "a block heel"
+    assert unsourced_features("The boots have a slightly rounded toe and a classic boot shape.", set()) == [
+        "rounded toe"]
+    assert unsourced_features("Pumps on a block heel with a rubber sole.", set()) == ["block heel", "rubber sole"]
+    assert unsourced_features("The Block Heel Pumps have a block heel.", {"block", "heel", "pumps"}) == []
+    assert unsourced_features("She is high on the list, from head to toe.", set()) == []
     claims = text_claims("Minji wore the Maison Kitsuné Chillax Fox Tee in a music video. "
                          "It has a high waist and two front pockets. The Gucci Horsebit Loafers are black leather.")
     pairing = [c.pairing for c in check_claims(claims, _index())]

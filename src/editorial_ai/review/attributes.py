@@ -62,6 +62,11 @@ FEATURES = frozenset({
     "logos",
 })
 _NOT_FEATURE_AFTER = {"silver": "lining", "supply": "chain", "food": "chain"}  # "a silver lining", "supply chain"
+# Parts named by a shape before a word with other senses: "The boots have a slightly rounded toe and a classic boot
+# shape." was the pull quote of a Gorpcore article that passed ("toe" and "heel" alone are left out of FEATURES).
+_SHAPED_PART = re.compile(r"\b(?:rounded|round|pointed|pointy|square|squared|almond|open|peep|capped|cap|split|"
+                          r"chunky|block|kitten|stiletto|wedge|flat|low|high|stacked|lug|platform|padded|"
+                          r"cushioned|ribbed|rubber|leather) (toes?|heels?|soles?|uppers?|handles?|trims?)\b")
 _FAMILY_OF = {word: family for family, words in GARMENT_FAMILIES.items() for word in words}
 GARMENTS = frozenset(_FAMILY_OF)
 # Adjectives may be listed with commas: "Gorpcore is a minimalist, old money-inspired bag" (a Gorpcore draft).
@@ -109,6 +114,7 @@ def unsourced_features(text: str, allowed: Iterable[str]) -> list[str]:
     own = {w.rstrip("s") for w in allowed}
     found = [word for i, word in enumerate(words) if word in FEATURES and word.rstrip("s") not in own
              and not (i and _NOT_FEATURE_AFTER.get(words[i - 1]) == word)]  # fmt: skip
+    found += [m[0] for m in _SHAPED_PART.finditer(" ".join(words)) if m[1].rstrip("s") not in own]
     return list(dict.fromkeys(found))
 
 
