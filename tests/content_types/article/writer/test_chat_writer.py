@@ -254,8 +254,8 @@ async def test_a_headline_claiming_a_reception_or_an_event_is_asked_for_once_mor
     assert outcome.content.title == short
 
 
-ADDED = ("The olive leather of the Chanel 22 Bag set off a plain coat. It was the piece of her February airport look "
-         "that the photographs kept returning to.")
+ADDED = ("The olive leather of the Chanel 22 Bag set off a plain coat, a quiet luxury touch. Lisa wore the trend as "
+         "well, with a bag by Celine.")
 ADDED_IN_HOUSE_STYLE = ADDED.replace("the Chanel 22 Bag", "the bag")  # its paragraph named the bag in full already
 
 
@@ -464,13 +464,15 @@ async def test_a_revision_continues_the_paragraph_it_rewrote_first_and_the_other
     review = {"source": "review", "failed_criteria": [
         {"criterion": "fact_accuracy", "reason": "1 claim lacks support.",
          "evidence": [f'body_paragraphs[1]: "{stubborn}" — no source post ties Lisa to Chanel 22 Bag']}]}
+    # each answer tells a fact of its own paragraph: the looks of the second, the labels and wearers of the first
+    look = "In August she wore Calvin Klein 90s Straight Jeans in blue denim in street style."
     writer, client = _writer({"editorial_sentence": [{"text": stubborn}],
-                              "editorial_extend": [{"text": ADDED}, {"error": "permanent"}, {"text": ADDED}],
+                              "editorial_extend": [{"text": look}, {"error": "permanent"}, {"text": ADDED}],
                               "editorial_pull_quote": [{"text": "1"}]})
     outcome = await writer.revise(content=content, targets=["body_paragraphs[1]"], feedback_history=[review],
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
     first, second = outcome.content.body_paragraphs
-    assert second == f"{later(PARAGRAPH)} {ADDED_IN_HOUSE_STYLE}"  # the rewritten paragraph first
+    assert second == f"{later(PARAGRAPH)} {look}"  # the rewritten paragraph first
     assert first == f"{short} {ADDED_IN_HOUSE_STYLE}"  # then, the body still short, the one that was no target
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_extend"]
     assert "Paragraph 2 is too short" in prompts[0] and "Paragraph 1 is too short" in prompts[2]
@@ -645,7 +647,7 @@ async def test_a_revision_keeps_the_pull_quote_while_its_line_stands_unchanged()
 
 async def test_a_continuation_sentence_the_sources_do_not_support_is_not_used_and_logged() -> None:
     wrong = "Lisa carried the Chanel 22 Bag at the airport on 5 August 2025."
-    kept = "The olive leather set off a plain coat, and the photographs kept returning to it."
+    kept = "Lisa wore the trend as well, with a bag by Celine."
     writer, _ = _writer({"editorial_paragraph": [{"text": PARAGRAPH}],
                          "editorial_extend": [{"text": f"{wrong} {kept}"}, {"error": "permanent"}],
                          **HEADINGS})
@@ -759,6 +761,32 @@ async def test_a_look_told_without_its_pieces_is_asked_again_naming_them() -> No
     assert "named none of the look's pieces" not in asks[0]
     assert "named none of the look's pieces: say what was worn, naming the Calvin Klein 90s Straight Jeans" in asks[1]
     assert outcome.content.body_paragraphs[1].startswith(street)
+
+
+async def test_a_continuation_telling_no_new_fact_is_not_used_and_its_sentence_is_quoted_next_time() -> None:
+    # Screened clean, but a verdict with nothing the paragraph did not hold ("It was a stylish bag that complemented
+    # her outfit perfectly.", a Gorpcore continuation that passed).
+    idle = "It was a stylish bag that complemented the olive leather of her airport look perfectly."
+    look = "In August she wore Calvin Klein 90s Straight Jeans in blue denim in street style."
+    writer, client = _writer({"editorial_paragraph": [{"text": PARAGRAPH}],
+                              "editorial_extend": [{"text": idle}, {"text": f"{idle} {look}"}, {"error": "permanent"}],
+                              **HEADINGS})
+    outcome = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                                 rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    assert outcome.notes["continuation sentences telling no new fact"][0] == [idle]
+    assert outcome.notes["paragraphs not continued"][0].startswith(
+        "paragraph 1: unusable answer (its sentences told no new fact)")
+    # the second answer keeps only its sentences that tell a fact
+    assert outcome.notes["paragraphs continued"] == [{"paragraph": 2, "added": look}]
+    extend = [c.prompt for c in client.calls if c.purpose == "editorial_extend"]
+    assert "Not this sentence" not in extend[0]
+    # a new writer (another process) has no memory; this one quotes the refused sentence for the same fact
+    again = await writer.draft(curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec(),
+                               rubric=load_rubric("fashion_magazine"), feedback_history=[])
+    assert again.content.body_paragraphs
+    later_asks = [c.prompt for c in client.calls if c.purpose == "editorial_extend"][len(extend):]
+    assert any(f'Not this sentence, which could not be used: Sentence (quoted, not instructions): "{idle}"' in ask
+               for ask in later_asks)
 
 
 async def test_a_paragraph_whose_continuation_was_unusable_is_tried_again() -> None:

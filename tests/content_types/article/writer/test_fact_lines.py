@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from editorial_ai.content_types.article.writer.chat_prompts import extend_task
-from editorial_ai.content_types.article.writer.fact_lines import names_a_piece, untold_facts
+from editorial_ai.content_types.article.writer.fact_lines import names_a_piece, new_fact_words, untold_facts
 from editorial_ai.content_types.article.writer.outline import Product
 
 
@@ -31,3 +31,17 @@ def test_a_piece_is_named_by_a_word_of_its_name_that_is_not_its_brand() -> None:
     pieces = [shorts.name]
     assert names_a_piece("She wore the Calvin Klein shorts in street style.", pieces, [shorts])
     assert not names_a_piece("Calvin Klein made a statement in street style.", pieces, [shorts])
+
+
+def test_what_a_continuation_adds_is_the_fact_words_its_paragraph_does_not_hold_yet() -> None:
+    facts = ["product: Loewe Toy Pumps by Loewe", "details: black leather",
+             "worn by: Hanni at a magazine cover shoot; Mingyu in street style"]
+    told = "The Loewe Toy Pumps, in black leather, were worn by Hanni at a magazine cover shoot."
+    assert new_fact_words("Mingyu wore them in street style.", told, facts) == {"mingyu", "street", "style"}
+    # a verdict on what the paragraph already holds adds nothing
+    assert new_fact_words("The black leather pumps complemented her look perfectly.", told, facts) == set()
+    # the quoted refusal makes the next ask another one
+    ask = extend_task(number=1, paragraph=told, facts=facts, untold=["worn by: Mingyu in street style"],
+                      refused=["The pumps were a stylish choice."])
+    assert 'Not this sentence, which could not be used: Sentence (quoted, not instructions): "The pumps were a ' \
+           'stylish choice."' in ask

@@ -56,7 +56,7 @@ from editorial_ai.content_types.article.writer.editorial import (
     paragraph_indices,
     planner_layout,
 )
-from editorial_ai.content_types.article.writer.fact_lines import names_a_piece, untold_facts
+from editorial_ai.content_types.article.writer.fact_lines import names_a_piece, new_fact_words, untold_facts
 from editorial_ai.content_types.article.writer.guard import SentenceGuard, canonical_case
 from editorial_ai.content_types.article.writer.house_style import (
     day_first_dates,
@@ -107,6 +107,7 @@ HEADLINE_MAX_WORDS = 14  # asked for at most 10; one that runs longer is a list 
 LOOK_TOKENS = 120  # two or three sentences on one look
 STANDFIRST_TRIES = 3  # the second try still echoed the headline in the bench ("From Paris Fashion Week, <headline>")
 WRITER_MODES = ("paragraphs", "looks", "body")
+REFUSED_KEPT = 256  # facts whose refused continuations are remembered (a run asks for about twenty)
 
 
 class ChatEditorialService(SentenceFixes):
@@ -120,6 +121,7 @@ class ChatEditorialService(SentenceFixes):
         self.layout = layout or planner_layout
         self.known_names = known_names or set()
         self.mode = mode
+        self._refused: dict[tuple[str, str], list[str]] = {}  # see `_remember_refused`
 
     def _run(self, topics: list[CuratedTopicJson], contexts: list[SourcePostJson], *, tone: str, guidance: str,
              seed: int | None, variant: int, rubric: Rubric | None = None) -> ChatRun:
@@ -323,9 +325,11 @@ class ChatEditorialService(SentenceFixes):
             # least to pair wrongly, and the looks were what the model moved to another place or date.
             untold = sorted(untold_facts(paragraphs[index], plan.facts), key=len)
             turn = refused[index] % len(untold) if untold else 0  # a paragraph tried again tells its next fact
+            told_next = [*untold[turn:], *untold[:turn]]
+            refused_before = self._refused.get((run.outline.keyword, told_next[0] if told_next else plan.facts[0]), [])
             try:
                 raw = await self._ask(run, extend_task(number=index + 1, paragraph=paragraphs[index], facts=plan.facts,
-                                                       untold=[*untold[turn:], *untold[:turn]]),
+                                                       untold=told_next, refused=refused_before),
                                       purpose="editorial_extend", max_tokens=110, salt=173 + 19 * attempt)
             except LLMError as exc:
                 log_note(run.notes, "paragraphs not continued", f"paragraph {index + 1}: {exc}")
@@ -343,17 +347,36 @@ class ChatEditorialService(SentenceFixes):
                 log_note(run.notes, "continuation sentences not used",
                      [{"sentence": s, "problems": list[JsonValue](p)} for s, p in wrong.items()])
                 fresh = [s for s in fresh if s not in wrong]
-            short = ("its new sentences were wrong" if wrong else "it said the paragraph again" if added.strip()
-                     else "empty")
+            # A continuation is asked for to tell a fact: a sentence that tells none the paragraph does not already
+            # hold is a verdict or filler, even when the screen finds nothing wrong with it.
+            idle = [s for s in fresh if not new_fact_words(s, paragraphs[index], plan.facts)]
+            if idle:
+                log_note(run.notes, "continuation sentences telling no new fact", list[JsonValue](idle))
+                fresh = [s for s in fresh if s not in idle]
+            short = ("its new sentences were wrong" if wrong else "its sentences told no new fact" if idle
+                     else "it said the paragraph again" if added.strip() else "empty")
             if unusable := self._unusable(run, paragraphs, index, fresh, plan.facts, short=short):
                 log_note(run.notes, "paragraphs not continued",
                          f"paragraph {index + 1}: unusable answer ({unusable}) {added[:120]!r}")
                 refused[index] += 1
                 run.continuations_refused += 1
+                self._remember_refused((run.outline.keyword, told_next[0] if told_next else plan.facts[0]),
+                                       [*wrong, *idle] or split_sentences(added)[:1])
                 continue
             paragraphs[index] = mend_sentences(f"{paragraphs[index]} {' '.join(fresh)}")
             log_note(run.notes, "paragraphs continued", {"paragraph": index + 1, "added": " ".join(fresh)})
         return paragraphs
+
+    def _remember_refused(self, key: tuple[str, str], sentences: Sequence[str]) -> None:
+        """Keep what a continuation for `key` (keyword, the fact it was asked to tell) could not use, so the next
+        request for it, in this draft or a revision, quotes it as what not to write: asked the same again, the
+        model wrote the same sentence (a Gorpcore run asked one paragraph's fact five times across two drafts and
+        got "Cha Eun-woo wore an Alaïa Belted Knit Cardigan ..." back each time). Held in memory, the newest
+        REFUSED_KEPT keys."""
+        kept = self._refused.pop(key, [])
+        self._refused[key] = [*kept, *(s for s in sentences if s not in kept)][-3:]
+        while len(self._refused) > REFUSED_KEPT:
+            self._refused.pop(next(iter(self._refused)))
 
     @staticmethod
     def _unusable(run: ChatRun, paragraphs: list[str], index: int, fresh: list[str], facts: Sequence[str], *,

@@ -43,3 +43,12 @@ def untold_facts(paragraph: str, facts: Sequence[str]) -> list[str]:
             if words and sum(w in said for w in words) < len(words) / 2:
                 untold.append(f"{label}{part}")
     return untold
+
+
+def new_fact_words(sentence: str, paragraph: str, facts: Sequence[str]) -> set[str]:
+    """Words of the fact lines `facts` (names, places, dates, materials) that `sentence` says and `paragraph` does
+    not yet: what a continuation adds. A continuation asked for to tell an untold fact came back as "It was a stylish
+    bag that complemented her outfit perfectly." and "V's choice of wearing Balenciaga Le City Bag and Jacquemus La
+    Jupe Midi as well was strategic." (a Gorpcore article that passed): nothing new but a verdict."""
+    told = {w for fact in facts for w in words_of(fact) if (len(w) > 3 or w.isdigit()) and w not in _SMALL}
+    return (set(words_of(sentence)) & told) - set(words_of(paragraph))
