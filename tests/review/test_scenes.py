@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from editorial_ai.content_types.article.writer.chat_text import mend_sentences, offending_terms, still_holds
 from editorial_ai.review.claim_support import check_claims
-from editorial_ai.review.claims import text_claims
+from editorial_ai.review.claims import Claim, ClaimSet, text_claims
 from editorial_ai.review.relations import credited_garments
 from editorial_ai.review.scenes import (
     invented_events,
@@ -98,6 +98,17 @@ def test_biography_and_durations_no_post_gives_fail_a_claim_about_a_person() -> 
     assert check_claims(claims, _index())[0].pairing == [
         'the sources describe no such scene: "known for"; say only what the post shows',
         'the sources describe no such scene: "her love of"; say only what the post shows']
+    # a ranking no source gives, beside a sourced price (a Gorpcore draft at the gate); "most viewed" is counted
+    ranked = text_claims("The boots cost KRW 1,266,000, making them one of the most expensive shoes in the industry. "
+                         "The bag is the most coveted piece. The boots are the most expensive piece she wore.")
+    assert [c.pairing for c in check_claims(ranked, _index())] == [
+        ['no source reports how anyone received it: "one of the most"; say what the posts show instead'],
+        ['no source reports how anyone received it: "the most coveted"; say what the posts show instead'], []]
+    # said of a trend or a piece, it is a standing no post reports (a Balletcore opening that passed)
+    trend = ClaimSet([Claim("The collection is inspired by the 90s and is known for its coquette style.",
+                            "body_paragraphs[0]")])
+    assert check_claims(trend, _index())[0].pairing == [
+        'no source reports how anyone received it: "known for"; say what the posts show instead']
 
 
 def _one_look(keyword: str, artist: str, context: str, date: str, pieces: list[tuple[str, str]]) -> object:

@@ -468,3 +468,17 @@ def test_a_short_sentence_said_again_inside_a_longer_one_is_a_repeat() -> None:
     assert says_again(second, first, frozenset({"mingyu", "boot", "skirt", "wore"}))
     assert not says_again("Mingyu wore the boots in Seoul on 5 April.", "She wore boots.",
                           frozenset({"mingyu", "boot", "seoul"}))
+
+
+def test_a_sentence_saying_the_two_before_it_together_is_an_echo() -> None:
+    opening = ("The Jennie Effect is a fashion trend, featuring minimalistic and coquettish styles. It was "
+               "characterized by bags, ballet flats, sneakers, and sunglasses. The Jennie Effect is a fashion trend "
+               "characterized by minimalistic and coquettish styles, featuring bags, ballet flats, sneakers, and "
+               "sunglasses, all worn in street style or in a pop-up store event.")
+    ((index, sentence, before),) = echoed_sentences([opening])
+    assert index == 0 and sentence.startswith("The Jennie Effect is a fashion trend characterized")
+    assert before.startswith("The Jennie Effect is a fashion trend, featuring") and before.endswith("sunglasses.")
+    # two sentences that each add something are not said again by a third that adds its own
+    looks = ("Jennie wore the Chanel 22 Bag at the airport. Lisa wore the Celine bag in street style. Both bags were "
+             "leather, one olive and one black, and the two looks came a month apart.")
+    assert echoed_sentences([looks]) == []

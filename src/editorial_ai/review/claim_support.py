@@ -65,6 +65,7 @@ from editorial_ai.review.scenes import (
     invented_quotes,
     invented_reception,
     invented_scenes,
+    invented_standing,
     invented_wear,
     invitation_problem,
     invitations,
@@ -81,6 +82,7 @@ from editorial_ai.review.scenes import (
 )
 from editorial_ai.review.source_index import SourceIndex, content_words, plain, stem
 from editorial_ai.review.text_grounding import NUMBER_PATTERN, all_spans, checkable_spans, number_key
+from editorial_ai.review.verdicts import invented_verdicts, verdict_problem
 
 # Measured on the labels' tune half (`editorial-ai calibrate ... --split tune`): content-word overlap loses less than
 # normalized BM25 at every threshold (fashion kappa at 0.2: overlap 0.80, BM25 0.50). Articles sum up several
@@ -791,7 +793,7 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     result.pairing += [reception_problem(phrase) for phrase in invented_reception(claim.text, index.record_words)]
     result.pairing += [history_problem(phrase) for phrase in invented_history(claim.text, index.record_words)]
     if claim.location.split("[")[0] in _ARTICLE_PARTS:  # a brief or an answer may speak of its sources
-        result.pairing += _article_problems(claim.text, index)
+        result.pairing += _article_problems(claim.text, index, named=bool(people))
     if inside := piece_inside_piece(claim.text):
         result.pairing.append(f"no source makes the {inside[1]} part of the {inside[0]}: they are separate pieces; "
                               "name each as the posts show it")
@@ -802,13 +804,17 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     return result
 
 
-def _article_problems(text: str, index: SourceIndex) -> list[str]:
+def _article_problems(text: str, index: SourceIndex, *, named: bool) -> list[str]:
     """What an article may not say that a brief's answer may: the writer's notes, how a piece wears, quotations,
-    outings for the reader and lists paired "respectively"."""
+    outings for the reader, verdicts on a look, what a trend or a piece is known for (`named`: the claim names a
+    person, whose scene checks read it) and lists paired "respectively"."""
     problems = [notes_problem(phrase) for phrase in notes_named(text)]
+    if not named:  # "The collection is inspired by the 90s and is known for its coquette style" (Balletcore)
+        problems += [reception_problem(phrase) for phrase in invented_standing(text, index.record_words)]
     problems += [wear_problem(phrase) for phrase in invented_wear(text, index.record_words)]
     problems += [quote_problem(quote) for quote in invented_quotes(text, index.words)]
     problems += [invitation_problem(phrase) for phrase in invitations(text, index.record_words)]
+    problems += [verdict_problem(phrase) for phrase in invented_verdicts(text, index.record_words)]
     return problems + ([RESPECTIVELY_PROBLEM] if pairs_respectively(text) else [])
 
 

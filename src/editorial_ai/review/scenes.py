@@ -14,6 +14,9 @@ from collections.abc import Iterable
 
 from editorial_ai.review.source_index import plain as plain_key
 
+# What someone or something is known for: a standing no post reports.
+_KNOWN_FOR = (r"\b(?:well |widely |best )?known for\b|\b(?:famous|renowned|celebrated|beloved|praised) for\b",
+              "known famous renowned celebrated beloved praised")
 # (pattern, the words any one of which, found in the sources, vouches for it). Action phrases are only checked in
 # claims about a person (the caller decides); the patterns are read on folded, lower-case text.
 _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
@@ -39,8 +42,7 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\bflashbulbs\b|\bcameras? flash\w*", "flash flashbulbs"),
         # Biography: "Cha Eun-woo, who is known for her casual and bohemian style" (no post says what anyone is
         # known for; the model fills it in, often with the wrong pronoun as well).
-        (r"\b(?:well |widely |best )?known for\b|\b(?:famous|renowned|celebrated|beloved|praised) for\b",
-         "known famous renowned celebrated beloved praised"),
+        _KNOWN_FOR,
         (r"\b(?:has|have|had) (?:always|long) (?:been|had|loved|favou?red|worn)\b|\balways been\b", "always long"),
         (r"\b(?:her|his|their|s) (?:signature|trademark|go to) (?:\w+ )?(?:styles?|looks?|aesthetic)\b",
          "signature trademark"),
@@ -150,6 +152,11 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:most|more|the) (?:notable|prominent|influential|famous|celebrated|recognis\w+|recogniz\w+) "
          r"(?:\w+ ){0,2}(?:individuals|figures|names|faces|wearers|people|celebrities|stars|icons|fans)\b",
          "notable prominent influential famous celebrated"),
+        # A ranking in a field no source ranks: "The price of the boots is KRW 1,266,000, making them one of the
+        # most expensive shoes in the fashion industry." (a Gorpcore draft at the gate: the price is sourced)
+        (r"\bone of the (?:most|best|top|biggest|greatest|hottest|finest|leading|priciest|costliest|"
+         r"(?:\w+est))\b(?! viewed)|\bthe most (?:coveted|sought after|iconic|luxurious|exclusive|desirable)\b",
+         "ranked ranking ranks"),  # "the most expensive" of the pieces may be read off their sourced prices
         # "The look was well received by the fashion community", "to catch attention from passengers"
         (r"\bwell[- ]received\b|\breceived by\b|\bthe fashion (?:community|crowd|press|set)\b"
          r"|\bcatch(?:es|ing)? (?:the )?attention\b|\bpassers[- ]?by\b|\bpassengers\b"
@@ -371,10 +378,21 @@ def _unsourced_phrases(pattern: re.Pattern[str], text: str, source_text: str) ->
 
 def invented_scenes(text: str, source_words: Iterable[str]) -> list[str]:
     """The scene phrases of `text` (as written, lower case, in text order) whose key words no source uses."""
-    return _vouched_phrases(_SCENES, text, source_words)
+    return vouched_phrases(_SCENES, text, source_words)
 
 
-def _vouched_phrases(patterns: tuple[tuple[re.Pattern[str], frozenset[str]], ...], text: str,
+# What a trend, a label or a piece is known for: a standing no post reports, said of no person (said of one, it is a
+# scene: `_SCENES`).
+_STANDING: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
+    (re.compile(pattern), frozenset(vouch.split())) for pattern, vouch in (_KNOWN_FOR,))
+
+
+def invented_standing(text: str, source_words: Iterable[str]) -> list[str]:
+    """What `text` says something is known or famous for, when no source uses the word."""
+    return vouched_phrases(_STANDING, text, source_words)
+
+
+def vouched_phrases(patterns: tuple[tuple[re.Pattern[str], frozenset[str]], ...], text: str,
                      source_words: Iterable[str]) -> list[str]:
     """The first match of each pattern in `text` (lower case, in text order) whose key words no source uses. When
     the phrase holds key words of its own, only those vouch for it: "a night on the town" is vouched by "town", not
@@ -431,7 +449,7 @@ _HISTORY: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
 
 def invented_history(text: str, source_words: Iterable[str]) -> list[str]:
     """An origin or an age `text` gives the trend ("emerged in the 90s", "in recent years") that no source gives."""
-    return _vouched_phrases(_HISTORY, text, source_words)
+    return vouched_phrases(_HISTORY, text, source_words)
 
 
 def history_problem(phrase: str) -> str:
@@ -652,7 +670,7 @@ _RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 
 def invitations(text: str, source_words: Iterable[str]) -> list[str]:
     """Invitations to the reader to visit an event or a store that no source vouches for."""
-    return _vouched_phrases(_INVITATIONS, text, source_words)
+    return vouched_phrases(_INVITATIONS, text, source_words)
 
 
 def invitation_problem(phrase: str) -> str:
@@ -672,7 +690,7 @@ RESPECTIVELY_PROBLEM = ('two lists are paired "respectively", which no check can
 
 def invented_wear(text: str, source_words: Iterable[str]) -> list[str]:
     """Claims about how a piece wears or what collection it belongs to that no source vouches for."""
-    return _vouched_phrases(_WEAR_CLAIMS, text, source_words)
+    return vouched_phrases(_WEAR_CLAIMS, text, source_words)
 
 
 def wear_problem(phrase: str) -> str:

@@ -431,17 +431,25 @@ def echoed_sentences(paragraphs: list[str], sourced: frozenset[str] = frozenset(
                      looks: LookNames | None = None) -> list[tuple[int, str, str]]:
     """(paragraph index, sentence, the earlier sentence it says again in other words), in reading order; a
     sentence repeated word for word is left to `repetition_figures`. With the sources' `looks`, a sentence telling
-    an earlier one's look again (`retold.retells_look`) is one too."""
+    an earlier one's look again (`retold.retells_look`) is one too, and so is one that says the two sentences
+    before it in its paragraph together ("The Jennie Effect is a fashion trend, featuring minimalistic and coquettish
+    styles. It was characterized by bags, ballet flats, sneakers, and sunglasses. The Jennie Effect is a fashion
+    trend characterized by minimalistic and coquettish styles, featuring bags, ballet flats, sneakers, and
+    sunglasses, ..." opened an article that passed)."""
     earlier: list[str] = []
     out: list[tuple[int, str, str]] = []
     for index, paragraph in enumerate(paragraphs):
+        own: list[str] = []
         for sentence in split_sentences(paragraph):
             before = next((b for b in earlier if says_again(sentence, b, sourced)
                            or (looks is not None and (retells_look(sentence, b, looks)
                                                       or restates(sentence, b, looks)))), None)
+            if before is None and len(own) >= 2 and says_again(sentence, pair := " ".join(own[-2:]), sourced):
+                before = pair
             if before is not None:
                 out.append((index, sentence, before))
             earlier.append(sentence)
+            own.append(sentence)
     return out
 
 

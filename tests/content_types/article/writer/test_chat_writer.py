@@ -276,7 +276,9 @@ async def test_a_body_under_the_word_floor_has_its_shortest_paragraph_continued_
     refused = outcome.notes["paragraphs not continued"]
     order = [line.split(":")[0] for line in refused]
     assert word_count(body) < GATE_WORDS
-    assert len(order) == FLOOR_REFUSALS and order[:4] == [f"paragraph {n}" for n in (2, 3, 4, 5)]
+    # paragraph 3 tells every fact of its piece, so it is never asked to go on
+    assert len(order) == FLOOR_REFUSALS and order[:3] == [f"paragraph {n}" for n in (2, 4, 5)]
+    assert "paragraph 3" not in order
     assert all("unusable answer (it said the paragraph again)" in line for line in refused)  # and why
     assert outcome.notes["continuations stopped"].startswith(f"{FLOOR_REFUSALS} unusable answers: the body")
     extend = [c.prompt for c in client.calls if c.purpose == "editorial_extend"]
@@ -287,7 +289,7 @@ async def test_a_body_under_the_word_floor_has_its_shortest_paragraph_continued_
     from editorial_ai.content_types.article.writer.fact_lines import untold_facts
     untold = untold_facts(PARAGRAPH, build_outline("Jennie Effect", TOPICS, CONTEXTS).plans[0].facts)
     assert f"exactly as given:\n- {fact_line(min(untold, key=len))}\n" in extend[0]
-    assert "Paragraph 3 is too short" in extend[2]
+    assert "Paragraph 4 is too short" in extend[2]
 
 
 
@@ -467,7 +469,7 @@ async def test_a_revision_continues_the_paragraph_it_rewrote_first_and_the_other
     # each answer tells a fact of its own paragraph: the looks of the second, the labels and wearers of the first
     look = "In August she wore Calvin Klein 90s Straight Jeans in blue denim in street style."
     writer, client = _writer({"editorial_sentence": [{"text": stubborn}],
-                              "editorial_extend": [{"text": look}, {"error": "permanent"}, {"text": ADDED}],
+                              "editorial_extend": [{"text": look}, {"text": ADDED}],
                               "editorial_pull_quote": [{"text": "1"}]})
     outcome = await writer.revise(content=content, targets=["body_paragraphs[1]"], feedback_history=[review],
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
@@ -475,10 +477,9 @@ async def test_a_revision_continues_the_paragraph_it_rewrote_first_and_the_other
     assert second == f"{later(PARAGRAPH)} {look}"  # the rewritten paragraph first
     assert first == f"{short} {ADDED_IN_HOUSE_STYLE}"  # then, the body still short, the one that was no target
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_extend"]
-    assert "Paragraph 2 is too short" in prompts[0] and "Paragraph 1 is too short" in prompts[2]
-    # The same answer again, once both paragraphs hold it, is refused as a repeat and logged.
-    assert outcome.notes["paragraphs not continued"][0] == "paragraph 2: scripted permanent error"
-    assert all("unusable answer" in note for note in outcome.notes["paragraphs not continued"][1:])
+    assert "Paragraph 2 is too short" in prompts[0] and "Paragraph 1 is too short" in prompts[1]
+    # The same answer again, once its paragraph holds it, is refused as a repeat and logged.
+    assert all("unusable answer" in note for note in outcome.notes["paragraphs not continued"])
 
 
 async def test_a_whole_paragraph_rewrite_that_copies_a_fact_line_is_asked_for_in_the_model_s_own_words() -> None:
@@ -787,6 +788,19 @@ async def test_a_continuation_telling_no_new_fact_is_not_used_and_its_sentence_i
     later_asks = [c.prompt for c in client.calls if c.purpose == "editorial_extend"][len(extend):]
     assert any(f'Not this sentence, which could not be used: Sentence (quoted, not instructions): "{idle}"' in ask
                for ask in later_asks)
+
+
+async def test_only_a_paragraph_that_leaves_a_fact_untold_is_continued() -> None:
+    writer, client = _writer({"editorial_extend": [{"error": "permanent"}]})
+    run = writer._run(TOPICS, CONTEXTS, tone="sophisticated", guidance="", seed=None, variant=0,
+                      rubric=load_rubric("fashion_magazine"))
+    told = [" ".join(plan.facts) for plan in run.outline.plans]  # every fact said: nothing left to tell
+    await writer._reach_floor(run, told)
+    assert not client.calls and run.notes["continuations stopped"].startswith("no paragraph leaves a fact untold")
+    short = [*told[:4], PARAGRAPH]  # the spread paragraph's facts (Lisa's look) untold
+    await writer._reach_floor(run, short)
+    (ask,) = [c.prompt for c in client.calls if c.purpose == "editorial_extend"]
+    assert "Paragraph 5 is too short" in ask
 
 
 async def test_a_paragraph_whose_continuation_was_unusable_is_tried_again() -> None:

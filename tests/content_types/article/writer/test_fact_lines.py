@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from editorial_ai.content_types.article.writer.chat_prompts import extend_task
 from editorial_ai.content_types.article.writer.fact_lines import names_a_piece, new_fact_words, untold_facts
 from editorial_ai.content_types.article.writer.outline import Product
@@ -22,7 +24,8 @@ def test_a_continuation_is_asked_to_tell_the_facts_its_paragraph_leaves_out() ->
     assert ask.endswith("Answer with the one sentence only.")
     assert "exactly as given:\n- worn by: Mingyu in street style\n" in ask
     assert "music video" not in ask.split("[...]")[-1]
-    assert "two more sentences" in extend_task(number=3, paragraph=told, facts=facts)  # nothing left untold
+    with pytest.raises(ValueError, match="none was given"):  # a paragraph that tells every fact is not continued
+        extend_task(number=3, paragraph=told, facts=facts, untold=[])
 
 
 def test_a_piece_is_named_by_a_word_of_its_name_that_is_not_its_brand() -> None:

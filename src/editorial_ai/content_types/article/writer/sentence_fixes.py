@@ -25,7 +25,7 @@ from editorial_ai.text import split_sentences
 
 # A problem that quotes the phrase at fault (a history, a reception, a scene, a wear claim, the writer's notes).
 _QUOTED_PHRASE = re.compile(r'(?:a history or an age|no such scene|how anyone received it|not the clothes|not people|'
-                            r'what it belongs to): "([^"]+)"')
+                            r'what it belongs to|this verdict): "([^"]+)"')
 REPLACEMENT_TRIES = 2  # fact lines a replacement sentence is asked to tell, one per try
 _UNTELLABLE = ("topic: ", "tags: ", "trend tags: ", "looks logged: ")  # lines told alone read as notes
 

@@ -1,0 +1,45 @@
+"""Verdicts on a look that no post gives: praise with nothing sourced behind it.
+
+A Jennie Effect article passed its review with "This look perfectly captured the essence of Jennie's 'Jennie
+Effect' trend", "This look was perfect for the occasion" and "Her choice of pieces and outfits were carefully crafted
+to create a look that would impress anyone who saw her": each sentence names only sourced things (Jennie, the
+trend), so the name and pairing checks pass it, and the reception checks read audiences and sales, not a writer's
+own praise. An editor strikes these lines; the posts say what was worn, where and when, never how well it worked.
+Read in every sentence of an article, vouched for like a scene (a source that uses the key word vouches for it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from editorial_ai.review.scenes import vouched_phrases
+
+_VERDICTS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
+    (re.compile(pattern), frozenset(vouch.split())) for pattern, vouch in (
+        (r"\b(?:perfectly |truly |really )?captur(?:e|es|ed|ing) the (?:essence|spirit|mood|heart|soul)\b"
+         r"|\bthe (?:very )?essence of\b|\bembod(?:y|ies|ied|ying) the (?:essence|spirit)\b",
+         "essence spirit embodies"),
+        (r"\b(?:perfect|ideal|just right|fitting) for the (?:occasion|event|day|moment|setting)\b",
+         "occasion"),
+        (r"\bcarefully (?:crafted|curated|chosen|selected|considered|put together)\b|\bthoughtfully (?:chosen|"
+         r"curated|put together)\b", "carefully thoughtfully curated"),
+        (r"\b(?:would|will|to|sure to|bound to|certain to) impress (?:anyone|everyone|all|any)\b"
+         r"|\bimpress(?:ed|es)? (?:anyone|everyone) who\b", "impress impressed"),
+        # "as bold and sophisticated as ever": a past the posts do not give
+        (r"\bas (?:\w+ ){1,3}as ever\b|\bthan ever\b", "ever"),
+        (r"\b(?:a|an) (?:\w+ )?(?:bold|brave|daring|striking|smart|wise|clever|savvy|strategic|inspired) "
+         r"(?:and \w+ )?(?:choice|decision|move|pick)\b|\bwas strategic\b", "choice decision strategic"),
+        (r"\breturn(?:s|ed|ing)? to the (?:scene|spotlight|limelight)\b|\bback (?:on|in) the (?:scene|spotlight)\b",
+         "scene spotlight limelight"),
+    ))
+
+
+def invented_verdicts(text: str, source_words: Iterable[str]) -> list[str]:
+    """The verdict phrases of `text` (lower case, in text order) whose key words no source uses."""
+    return vouched_phrases(_VERDICTS, text, source_words)
+
+
+def verdict_problem(phrase: str) -> str:
+    """The finding for a verdict no post gives (in quotes, so the sentence fix can cut the phrase's clause)."""
+    return f'no source gives this verdict: "{phrase}"; say what the posts show instead'
