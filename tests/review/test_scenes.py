@@ -885,6 +885,8 @@ def test_who_came_as_what_is_an_invented_scene() -> None:
     text = "Jennie, a pop-up store event attendee, wore the Chanel 22 Bag at a pop-up store event."
     assert invented_scenes(text, set()) == ["a pop up store event attendee"]
     assert invented_scenes("Jennie wore the Chanel 22 Bag at a pop-up store event.", set()) == []
+    assert invented_scenes("Jennie, a pop-up store event participant, wore the Chanel 22 Bag at an airport.",
+                           set()) == ["a pop up store event participant"]
 
 
 def test_a_verdict_on_a_material_is_a_wear_claim() -> None:
