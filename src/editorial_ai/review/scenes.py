@@ -100,9 +100,8 @@ _SCENES: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # "Jennie, a pop-up store event attendee, wore the Chanel 22 Bag" (a Jennie Effect standfirst): the posts
         # log looks, not who came as what
         # and "Jennie, a pop-up store event participant, wore ..." (this round's standfirst)
-        (r"\b(?:an?|the|one) (?:[\w-]+ ){0,4}?(?:attendees?|spectators?|audience members?|participants?|"
-         r"guests?|visitors?)\b",
-         "attendee attendees spectator spectators audience participant participants guest guests visitor visitors"),
+        (r"\b(?:an?|the|one) (?:[\w-]+ ){0,4}?(?:attendees?|spectators?|audience members?|participants?)\b",
+         "attendee attendees spectator spectators audience participant participants"),
         # An inner life no post shows: "Jennie's choice of this bag ... reflected her personality and values".
         (r"\b(?:reflect|reflects|reflected|reflecting|express|expresses|expressed|expressing|revealed|reveals) "
          r"(?:her|his|their) (?:\w+ )?(?:personality|values|identity|individuality|mood|confidence|character|"
