@@ -95,3 +95,11 @@ def test_a_piece_said_to_be_worn_with_another_needs_a_post_of_both() -> None:
     assert not any("worn with" in p for p in pairing[0])
     assert ("no source post shows the Loewe Toy Pumps worn with the Loewe Anagram Sunglasses: tell each look with its "
             "own pieces") in pairing[1]
+
+
+def test_every_look_given_to_one_wearer_is_a_finding() -> None:
+    posts = [COVER, _post("p2", "Winter", "street style", "2025-09-20", SUNGLASSES),
+             _post("p3", "Hanni", "music video", "2025-10-02", JEANS)]
+    pairing = _pairings(posts, "Hanni wore all three looks in the collection at a magazine cover shoot.")
+    assert pairing[0] == ["Hanni wore 2 of the 3 looks the sources log, not all of them: say which ones"]
+    assert not any("not all of them" in p for p in _pairings(posts, "Hanni wore the jeans in a music video.")[0])

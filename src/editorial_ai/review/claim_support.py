@@ -43,7 +43,7 @@ from editorial_ai.review.attributes import (
 from editorial_ai.review.claims import Claim, ClaimSet
 from editorial_ai.review.dates import MONTHS, day_text, days_in, month_text, months_in
 from editorial_ai.review.grounding import fold, is_allowed
-from editorial_ai.review.look_pieces import look_piece_problems, worn_again_problems
+from editorial_ai.review.look_pieces import all_looks_problems, look_piece_problems, worn_again_problems
 from editorial_ai.review.most_viewed import most_viewed_problems
 from editorial_ai.review.periods import logged_period
 from editorial_ai.review.relations import (
@@ -860,6 +860,7 @@ def check_claims(claims: ClaimSet, index: SourceIndex, method: str | None = None
             # "Cha Eun-woo also wore this look": the look the paragraph told last
             check.pairing += worn_again_problems(claim.text, named, last_products.get(claim.location, last_look),
                                                  index, own=pieces)
+            check.pairing += all_looks_problems(claim.text, named, index)
             last_look = pieces or last_products.get(claim.location, last_look)
         if pieces:
             last_products[claim.location] = pieces

@@ -58,3 +58,23 @@ def worn_again_problems(text: str, people: Sequence[str], look: Sequence[str], i
             "own look with its own pieces"
             for person in people
             if not any(plain(person) in tie.people and tie.products & shown for tie in index.ties)]
+
+
+# Every look given to one wearer: "Hanni wore all fifteen looks in the collection at a magazine cover shoot and in a
+# music video." (a Balletcore opening that passed; she has three of the fifteen posts).
+_ALL_LOOKS = re.compile(r"\b(?:wore|wears|wearing|worn|modelled|modeled|sported) (?:all|every one of|each of) "
+                        r"(?:the |these |those |its )?(?:\w+ )?(?:looks|outfits|pieces)\b", re.IGNORECASE)
+
+
+def all_looks_problems(text: str, people: Sequence[str], index: SourceIndex) -> list[str]:
+    """People (`people`, as named) a claim says wore all the looks, who have fewer posts than the sources log."""
+    if not people or not index.ties or not _ALL_LOOKS.search(text):
+        return []
+    total = len(index.ties)
+    problems = []
+    for person in people:
+        own = sum(plain(person) in tie.people for tie in index.ties)
+        if own < total:
+            problems.append(f"{person} wore {own} of the {total} looks the sources log, not all of them: say which "
+                            "ones")
+    return problems
