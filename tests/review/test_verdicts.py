@@ -19,6 +19,12 @@ PASSED = [
     ("On 9 September, Jennie returned to the scene in a new style.", ["returned to the scene"]),
     ("The bag is made of beige leather, a bold and energetic choice.", ["a bold and energetic choice"]),
     ("V's choice of wearing the skirt as well was strategic.", ["was strategic"]),
+    ("In a world where trends and styles are constantly evolving.", ["in a world where", ]),
+    ("The campaign wore the cap, further cementing the idea of the trend as a timeless fashion trend.",
+     ["cementing", "timeless"]),
+    ("The bag adds a simple, stylish touch that complements Jennie's overall style.",
+     ["complements jennie s overall style"]),
+    ("It was a stylish bag that complemented her outfit perfectly.", ["complemented her outfit perfectly"]),
 ]
 
 

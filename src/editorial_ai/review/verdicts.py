@@ -32,6 +32,14 @@ _VERDICTS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
          r"(?:and \w+ )?(?:choice|decision|move|pick)\b|\bwas strategic\b", "choice decision strategic"),
         (r"\breturn(?:s|ed|ing)? to the (?:scene|spotlight|limelight)\b|\bback (?:on|in) the (?:scene|spotlight)\b",
          "scene spotlight limelight"),
+        # "In a world where trends and styles are constantly evolving." and "..., further cementing the idea of
+        # 'Jennie Effect' as a timeless fashion trend." (a Jennie Effect close that passed)
+        (r"\bin a world where\b|\b(?:constantly|ever|always)[- ](?:evolving|changing)\b", "evolving changing"),
+        (r"\bcement(?:s|ed|ing)?\b", "cement cemented cementing"),
+        (r"\btimeless\b", "timeless"),
+        # "a simple, stylish touch that complements Jennie's overall style" (its pull quote)
+        (r"\bcomplement(?:s|ed|ing)? (?:\w+ ){0,3}?overall (?:style|look|aesthetic|outfit)\b"
+         r"|\bcomplement(?:s|ed|ing)? (?:the|her|his|their) (?:outfit|look|style) perfectly\b", "complements overall"),
     ))
 
 
