@@ -283,13 +283,14 @@ async def test_a_body_under_the_word_floor_has_its_shortest_paragraph_continued_
     assert outcome.notes["continuations stopped"].startswith(f"{FLOOR_REFUSALS} unusable answers: the body")
     extend = [c.prompt for c in client.calls if c.purpose == "editorial_extend"]
     assert len(extend) == 1 + FLOOR_REFUSALS < FLOOR_EXTENSIONS
-    assert "Paragraph 1 is too short" in extend[0] and PARAGRAPH in extend[0]
+    # the fact alone, not the paragraph: shown it, the model wrote its last sentence again
+    assert "Write one sentence for paragraph 1 of the feature" in extend[0] and PARAGRAPH not in extend[0]
     # One sentence is asked for, telling the shortest fact the paragraph leaves out: it has the least to mis-pair.
     from editorial_ai.content_types.article.writer.chat_prompts import fact_line
     from editorial_ai.content_types.article.writer.fact_lines import untold_facts
     untold = untold_facts(PARAGRAPH, build_outline("Jennie Effect", TOPICS, CONTEXTS).plans[0].facts)
     assert f"exactly as given:\n- {fact_line(min(untold, key=len))}\n" in extend[0]
-    assert "Paragraph 4 is too short" in extend[2]
+    assert "sentence for paragraph 4 of" in extend[2]
 
 
 
@@ -477,7 +478,7 @@ async def test_a_revision_continues_the_paragraph_it_rewrote_first_and_the_other
     assert second == f"{later(PARAGRAPH)} {look}"  # the rewritten paragraph first
     assert first == f"{short} {ADDED_IN_HOUSE_STYLE}"  # then, the body still short, the one that was no target
     prompts = [c.prompt for c in client.calls if c.purpose == "editorial_extend"]
-    assert "Paragraph 2 is too short" in prompts[0] and "Paragraph 1 is too short" in prompts[1]
+    assert "sentence for paragraph 2 of" in prompts[0] and "sentence for paragraph 1 of" in prompts[1]
     # The same answer again, once its paragraph holds it, is refused as a repeat and logged.
     assert all("unusable answer" in note for note in outcome.notes["paragraphs not continued"])
 
@@ -800,7 +801,7 @@ async def test_only_a_paragraph_that_leaves_a_fact_untold_is_continued() -> None
     short = [*told[:4], PARAGRAPH]  # the spread paragraph's facts (Lisa's look) untold
     await writer._reach_floor(run, short)
     (ask,) = [c.prompt for c in client.calls if c.purpose == "editorial_extend"]
-    assert "Paragraph 5 is too short" in ask
+    assert "sentence for paragraph 5 of" in ask
 
 
 async def test_a_paragraph_whose_continuation_was_unusable_is_tried_again() -> None:
@@ -814,7 +815,7 @@ async def test_a_paragraph_whose_continuation_was_unusable_is_tried_again() -> N
     outcome = await writer.revise(content=content, targets=["body_paragraphs[0]"], feedback_history=[review],
                                   curated_topics=TOPICS, enriched_contexts=CONTEXTS, design_spec=DesignSpec())
     extend = [c for c in client.calls if c.purpose == "editorial_extend"]
-    assert len(extend) >= 2 and all("Paragraph 1 is too short" in c.prompt for c in extend[:2])
+    assert len(extend) >= 2 and all("sentence for paragraph 1 of" in c.prompt for c in extend[:2])
     assert extend[0].seed != extend[1].seed  # asked again with another seed
     assert outcome.notes["paragraphs not continued"][0].startswith("paragraph 1: unusable answer")
     assert any(entry["paragraph"] == 1 for entry in outcome.notes["paragraphs continued"])

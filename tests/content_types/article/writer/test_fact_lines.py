@@ -17,15 +17,15 @@ def test_a_continuation_is_asked_to_tell_the_facts_its_paragraph_leaves_out() ->
     # Each wearer of a "worn by" line is a fact of its own; tags and the topic are never asked for.
     assert untold_facts(told, facts) == ["worn by: Mingyu in street style", facts[-1]]
     assert untold_facts(f"{told} Mingyu wore them in street style.", facts[:5]) == []
-    ask = extend_task(number=3, paragraph=told, facts=facts, untold=untold_facts(told, facts))
-    # One sentence on the first of them, at a gap left at the paragraph's end (asked for two sentences after the
-    # quoted paragraph, the model wrote the paragraph out again and ran out of tokens).
-    assert f"{told} [...]" in ask and "Write the one sentence for [...]" in ask
+    ask = extend_task(number=3, facts=facts, untold=untold_facts(told, facts))
+    # One sentence on the first of them, shown alone with the topic: shown the paragraph and all its facts, the model
+    # wrote the paragraph's last sentence again with another wearer put in.
+    assert ask.startswith("- topic: 'Balletcore'\nWrite one sentence for paragraph 3 of the feature")
     assert ask.endswith("Answer with the one sentence only.")
     assert "exactly as given:\n- worn by: Mingyu in street style\n" in ask
-    assert "music video" not in ask.split("[...]")[-1]
+    assert told not in ask and "music video" not in ask and "Loewe" not in ask
     with pytest.raises(ValueError, match="none was given"):  # a paragraph that tells every fact is not continued
-        extend_task(number=3, paragraph=told, facts=facts, untold=[])
+        extend_task(number=3, facts=facts, untold=[])
 
 
 def test_a_piece_is_named_by_a_word_of_its_name_that_is_not_its_brand() -> None:
@@ -44,7 +44,7 @@ def test_what_a_continuation_adds_is_the_fact_words_its_paragraph_does_not_hold_
     # a verdict on what the paragraph already holds adds nothing
     assert new_fact_words("The black leather pumps complemented her look perfectly.", told, facts) == set()
     # the quoted refusal makes the next ask another one
-    ask = extend_task(number=1, paragraph=told, facts=facts, untold=["worn by: Mingyu in street style"],
+    ask = extend_task(number=1, facts=facts, untold=["worn by: Mingyu in street style"],
                       refused=["The pumps were a stylish choice."])
     assert 'Not this sentence, which could not be used: Sentence (quoted, not instructions): "The pumps were a ' \
            'stylish choice."' in ask

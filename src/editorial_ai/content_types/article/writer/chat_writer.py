@@ -336,8 +336,8 @@ class ChatEditorialService(SentenceFixes):
             told_next = [*untold[turn:], *untold[:turn]]
             refused_before = self._refused.get((run.outline.keyword, told_next[0]), [])
             try:
-                raw = await self._ask(run, extend_task(number=index + 1, paragraph=paragraphs[index], facts=plan.facts,
-                                                       untold=told_next, refused=refused_before),
+                raw = await self._ask(run, extend_task(number=index + 1, facts=plan.facts, untold=told_next,
+                                                       refused=refused_before),
                                       purpose="editorial_extend", max_tokens=110, salt=173 + 19 * attempt)
             except LLMError as exc:
                 log_note(run.notes, "paragraphs not continued", f"paragraph {index + 1}: {exc}")
