@@ -292,10 +292,9 @@ class ChatEditorialService(SentenceFixes):
     async def _reach_floor(self, run: ChatRun, paragraphs: list[str], among: set[int] | None = None) -> list[str]:
         """A body under ARTICLE_WORDS has its shortest paragraphs that leave a fact untold continued by a sentence
         of the model's own telling it (sentences the review took out left five of twelve articles under 350 words); a
-        revision
-        continues the paragraphs it rewrote first (`among`), and the rest only while the body stays short. An answer
-        that repeats the paragraph, copies a fact line or runs long is not used (the log says so); the next shortest
-        is tried."""
+        revision continues the paragraphs it rewrote first (`among`), and the rest only while the body stays short.
+        An answer that repeats the paragraph, copies a fact line, tells no new fact or runs long is not used (the log
+        says so); the next shortest is tried."""
         paragraphs = list(paragraphs)
         run.body = paragraphs  # what the screen reads each continuation in
         plans = run.outline.plans
