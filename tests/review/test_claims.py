@@ -232,6 +232,36 @@ def test_two_pieces_worn_together_are_placed_where_a_post_has_both() -> None:
     assert pairing[1:] == [[], []]
 
 
+def test_a_piece_pointed_at_is_worn_only_with_what_a_post_shows_with_it() -> None:
+    # "The bag was first worn for this occasion, and it was paired with Balenciaga Track Sneakers" passed a Jennie
+    # Effect review: the sneakers were Cha Eun-woo's, worn with neither of the paragraph's bags.
+    bags = [{"solution_id": "s1", "title": "Alaïa Le Coeur Bag", "brand": "Alaïa"},
+            {"solution_id": "s2", "title": "Chanel 22 Bag", "brand": "Chanel"}]
+    sneakers = {"solution_id": "s3", "title": "Balenciaga Track Sneakers", "brand": "Balenciaga"}
+    jeans = {"solution_id": "s4", "title": "Celine Straight Jeans", "brand": "Celine"}
+    contexts = [{"post_id": "a1", "artist_name": "Jennie", "context": "pop-up store event", "date": "23 October 2025",
+                 "solutions": [*bags, jeans]},
+                {"post_id": "a2", "artist_name": "Cha Eun-woo", "context": "street style", "date": "13 September 2025",
+                 "solutions": [sneakers]}]
+    index = build_index(TOPICS, contexts, KNOWN)
+
+    def pairing(*texts: str) -> list[str]:
+        return check_claims(ClaimSet([Claim(t, "body_paragraphs[2]") for t in texts]), index)[-1].pairing
+
+    told = "Jennie carried the Chanel 22 Bag and the Alaïa Le Coeur Bag at a pop-up store event."
+    wrong = ("no source post shows the Chanel 22 Bag or the Alaïa Le Coeur Bag worn with the Balenciaga Track "
+             "Sneakers: name the piece and tell each look with its own pieces")
+    assert wrong in pairing(told, "The bag was first worn for this occasion, and it was paired with Balenciaga Track "
+                                  "Sneakers.")
+    assert wrong in pairing(told, "The bag was paired with Balenciaga Track Sneakers.")
+    assert pairing(told, "The bag was paired with Celine Straight Jeans.") == []  # worn together at the pop-up
+    assert pairing(told, "It was paired with Celine Straight Jeans.") == []
+    assert pairing("Cha Eun-woo wore Balenciaga Track Sneakers in street style.",
+                   "The sneakers were worn with the Celine Straight Jeans.") != []
+    # no jeans named: not read as a pairing (the reference check asks which jeans)
+    assert not any("worn with" in p for p in pairing(told, "The jeans were paired with Balenciaga Track Sneakers."))
+
+
 def test_each_piece_of_a_placed_claim_needs_a_post_at_one_of_its_places() -> None:
     # "Cha Eun-woo also wore a variety of bags in street style, including Bottega Veneta Knit Tank Dress, Dior Bar
     # Jacket ..." passed on the one piece he wore in street style.

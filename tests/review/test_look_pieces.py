@@ -45,7 +45,8 @@ def test_a_piece_of_the_same_post_and_a_look_named_anew_pass() -> None:
     # No inclusion: the sentence tells a look of its own.
     other = _checks("Hanni wore the Loewe Toy Pumps at a magazine cover shoot. | The look adds a touch of elegance. "
                     "| Hanni wore the Loewe Anagram Sunglasses on an award show red carpet.")
-    assert other == [[], [], []]
+    # (the middle sentence is a verdict of its own, read by the verdict check, not a piece of the look)
+    assert other == [[], ['no source gives this verdict: "adds a touch"; say what the posts show instead'], []]
 
 
 def _post(post_id: str, artist: str, context: str, created: str, *pieces: dict) -> dict:

@@ -23,7 +23,9 @@ PASSED = [
     ("The campaign wore the cap, further cementing the idea of the trend as a timeless fashion trend.",
      ["cementing", "timeless"]),
     ("The bag adds a simple, stylish touch that complements Jennie's overall style.",
-     ["complements jennie s overall style"]),
+     ["adds a simple stylish touch", "complements jennie s overall style"]),
+    ("Chanel 22 Bag look complemented her Alaïa Le Coeur Bag, adding a preppy touch to her overall style.",
+     ["adding a preppy touch", "to her overall style"]),
     ("It was a stylish bag that complemented her outfit perfectly.", ["complemented her outfit perfectly"]),
 ]
 

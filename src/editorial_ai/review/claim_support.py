@@ -618,6 +618,33 @@ def _worn_together_problems(text: str, products: list[str], index: SourceIndex) 
             for piece in after if not any(head in t.products and piece in t.products for t in index.ties)]
 
 
+def _referent_worn_with_problems(text: str, products: list[str], last: list[str], named_before: list[str],
+                                 index: SourceIndex) -> list[str]:
+    """Pieces a claim says were worn with a piece it does not name but points at ("The bag was first worn for this
+    occasion, and it was paired with Balenciaga Track Sneakers", a Jennie Effect article that passed: the sneakers
+    were Cha Eun-woo's, worn with neither of the paragraph's bags): "the <type>" is any piece of that type the
+    paragraph named (`named_before`), "it"/"them" the pieces named last (`last`). A pairing stands when one of them
+    was worn with the piece."""
+    if not products or not index.ties:
+        return []
+    folded = f" {plain(text)} "
+    match = _WORN_WITH.search(folded)
+    if match is None or any(0 <= folded.find(f" {p} ") < match.start() for p in products):
+        return []  # a head piece named in full: `_worn_together_problems`
+    after = [p for p in products if folded.find(f" {p} ") >= match.end() - 1]
+    head = f" {' '.join(stem(w) for w in folded[:match.start()].split())} "
+    candidates = [p for p, kind in zip(named_before, _kinds(named_before), strict=True)
+                  if kind and re.search(rf" (?:{_DETERMINERS}) (?:\w+ ){{0,2}}{re.escape(kind)} ", head)]
+    if not candidates and (_IT_ONE.search(head) or _IT_ONE.search(match[0])):
+        candidates = list(last)
+    if not candidates:
+        return []
+    called = " or ".join(f"the {index.product_titles.get(c, c)}" for c in candidates)
+    return [f"no source post shows {called} worn with the {index.product_titles.get(piece, piece)}: name the piece "
+            "and tell each look with its own pieces" for piece in after
+            if not any(c in t.products and piece in t.products for t in index.ties for c in candidates)]
+
+
 def _credit_problems(text: str, products: list[str], index: SourceIndex) -> list[str]:
     """A label the claim credits its pieces to that made none of them ("the belt is part of the Maison Kitsune
     campaign" for a Dior belt); pieces whose brand the sources do not give are not judged."""
@@ -772,6 +799,8 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     result.pairing += _piece_place_problems(claim.text, products, people, index)
     result.pairing += _credit_problems(claim.text, products, index)
     result.pairing += _worn_together_problems(claim.text, products, index)
+    result.pairing += _referent_worn_with_problems(claim.text, products, antecedent_products or [],
+                                                   named_before or [], index)
     result.pairing += [f"{trend} is the trend, not a {word.removesuffix('s')}" for trend in index.context
                        if (word := trend_called_a_garment(claim.text, trend))]
     result.pairing += [f"{trend} is the trend, not a person who wears it: name who wore the pieces"

@@ -40,6 +40,10 @@ _VERDICTS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # "a simple, stylish touch that complements Jennie's overall style" (its pull quote)
         (r"\bcomplement(?:s|ed|ing)? (?:\w+ ){0,3}?overall (?:style|look|aesthetic|outfit)\b"
          r"|\bcomplement(?:s|ed|ing)? (?:the|her|his|their) (?:outfit|look|style) perfectly\b", "complements overall"),
+        # "Chanel 22 Bag look complemented her Alaïa Le Coeur Bag, adding a preppy touch to her overall style."
+        (r"\b(?:add|adds|added|adding|bring|brings|brought|bringing|lend|lends|lent|lending) (?:a|an) (?:\w+ ){0,2}"
+         r"(?:touch|flair|twist)\b", "touch flair twist"),
+        (r"\b(?:to|of|with|into) (?:her|his|their|the|its) overall (?:style|look|aesthetic|outfit)\b", "overall"),
     ))
 
 

@@ -335,7 +335,7 @@ async def test_the_word_floor_counts_the_body_after_house_style_shortens_its_nam
     assert any(c.purpose == "editorial_extend" for c in client.calls)  # so a continuation was asked for
 
 
-STOCK = "The olive leather adds a touch of quiet sophistication to the whole outfit and lifts every plain line."
+STOCK = "The olive leather strikes a note of quiet sophistication against the whole outfit and lifts every plain line."
 
 
 async def test_a_paragraph_using_a_phrase_of_the_writer_s_own_again_is_asked_for_once_more() -> None:
@@ -350,7 +350,7 @@ async def test_a_paragraph_using_a_phrase_of_the_writer_s_own_again_is_asked_for
                                  rubric=load_rubric("fashion_magazine"), feedback_history=[])
     asks = [c.prompt for c in client.calls if c.purpose == "editorial_paragraph"]
     assert "The feature already uses" not in asks[0] + asks[1]
-    assert 'The feature already uses "the olive leather adds a touch of quiet". Write it' in asks[2]
+    assert 'The feature already uses "the olive leather strikes a note of quiet". Write it' in asks[2]
     assert outcome.content.body_paragraphs[1] == fresh  # the answer without the phrase is kept
 
 
@@ -713,8 +713,8 @@ async def test_an_unfinished_last_sentence_never_reaches_the_draft() -> None:
 
 
 async def test_a_rewrite_using_its_own_phrase_twice_is_asked_again_with_the_phrase_quoted() -> None:
-    twice = (f"{LONG} The olive leather adds a touch of quiet sophistication to her look. At the airport, the bag "
-             "adds a touch of quiet sophistication to her look.")
+    twice = (f"{LONG} The olive leather strikes a note of quiet sophistication in her look. At the airport, the bag "
+             "strikes a note of quiet sophistication in her look.")
     outcome, asks = await _rewrite_second_paragraph(twice, f"{LONG} It is the piece every photograph returns to.")
     assert len(asks) == 2 and "The feature already uses" in asks[1] and "sophistication" in asks[1]
     kept = outcome.content.body_paragraphs[1]  # house style calls the bag "the Chanel bag" after paragraph 1

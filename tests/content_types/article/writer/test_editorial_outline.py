@@ -109,6 +109,33 @@ def test_piece_paragraphs_take_pieces_from_looks_no_other_paragraph_tells() -> N
     assert [p.subject for p in build_outline("Balletcore", [], posts[:5]).plans if p.kind == "product"] == [
         "Loewe Toy Pumps", "Miu Miu Ballet Flats"]
 
+def test_the_close_tells_looks_no_other_paragraph_tells_one_wearer_at_a_time() -> None:
+    # A Gorpcore body whose outline gave seven of fifteen looks ran out of facts at 224 words.
+    posts = [
+        _post("c1", "Cha Eun-woo", "street style", "2025-09-13", 900, ("Bottega Veneta Cassette Bag", "Bottega Veneta",
+                                                                       "gorpcore")),
+        _post("c2", "Cha Eun-woo", "pop-up store event", "2025-05-15", 300, ("Dior Bar Jacket", "Dior", "gorpcore")),
+        _post("c3", "Cha Eun-woo", "Paris Fashion Week front row", "2025-12-23", 200,
+              ("Balenciaga Baggy Jeans", "Balenciaga", "jeans")),
+        _post("s1", "Jisoo", "street style", "2025-07-02", 250, ("Burberry Check Shirt", "Burberry", "gorpcore")),
+        _post("s2", "Jisoo", "Paris Fashion Week front row", "2025-01-08", 100, ("Adidas SL 72", "Adidas", "gorpcore")),
+        _post("v1", "V", "airport fashion", "2025-04-05", 150, ("Jacquemus Le Chiquito Bag", "Jacquemus", "bag")),
+        *[_post(f"j{n}", "Jackson Wang", "brand campaign", f"2026-02-0{n}", 50 + n,
+                (f"Maison Kitsuné Cap {n}", "Maison Kitsuné", "gorpcore")) for n in range(1, 5)],
+    ]
+    outline = build_outline("Gorpcore", [], posts)
+    spread = outline.plans[-1]
+    looks = [f for f in spread.facts if f.startswith(("look of ", "most viewed look: "))]
+    assert looks[0].startswith("most viewed look: Cha Eun-woo on 13 September 2025")
+    assert len(looks) == 4  # the most viewed look and three more
+    told = [plan for plan in outline.plans if plan.kind in ("looks", "product")]
+    told_text = " ".join(f for plan in told for f in plan.facts)
+    # no look of the lead, none another paragraph tells, and each wearer's first look before any wearer's second
+    assert not any("Jackson Wang" in f for f in looks[1:]) and outline.celebrity == "Jackson Wang"
+    assert not any(f.split(":")[1].strip() in told_text for f in looks[1:])
+    assert [f.split(" on ")[0] for f in looks[1:]] == ["look of Jisoo", "look of Cha Eun-woo", "look of V"]
+
+
 def test_a_keyword_naming_the_lead_keeps_her_pieces_for_the_piece_paragraphs() -> None:
     # Every piece of Jennie's is in a look her paragraph tells: still her pieces, not Lisa's, since they are the topic.
     outline = build_outline("Jennie Effect", TOPICS, CONTEXTS)

@@ -30,6 +30,8 @@ Topics = Sequence[CuratedTopicJson]
 Posts = Sequence[SourcePostJson]
 
 MAX_PARAGRAPHS = 5  # EditorialContent allows five body paragraphs
+LEAD_LOOKS = 4  # the lead's looks her paragraph tells (three left bodies short of facts at 220-260 words)
+SPREAD_LOOKS = 4  # look lines of the close, its most viewed look among them
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                 "twelve", "thirteen", "fourteen", "fifteen")  # fmt: skip
 # Words that say what a keyword is about, never which topic: left out of the topic terms.
@@ -317,9 +319,9 @@ def _untold_first(products: list[Product], limit: int, told: set[Sighting],
 
 
 def _look_posts(celebrity: str, posts: Posts, terms: list[str]) -> list[SourcePostJson]:
-    """The lead's looks her paragraph tells: on-topic ones first, at most three."""
+    """The lead's looks her paragraph tells: on-topic ones first, at most `LEAD_LOOKS`."""
     own = [p for p in posts if p.get("artist_name") == celebrity]
-    return sorted(own, key=lambda p: not post_on_topic(p, terms))[:3]
+    return sorted(own, key=lambda p: not post_on_topic(p, terms))[:LEAD_LOOKS]
 
 
 def _looks_plan(keyword: str, celebrity: str, posts: Posts, terms: list[str],
@@ -330,7 +332,7 @@ def _looks_plan(keyword: str, celebrity: str, posts: Posts, terms: list[str],
     group = next((p.get("group_name") for p in own if p.get("group_name")), "")
     facts = [f'topic: "{keyword}"', f"celebrity: {celebrity}" + (f" ({group})" if group else "")]
     worn: list[str] = []
-    for post in own[:3]:
+    for post in own:
         date = post.get("date") or readable_date(post.get("created_at"))
         sols = [s for s in post.get("solutions", []) if s.get("title")]
         pieces = [s["title"] for s in sols]
@@ -353,7 +355,7 @@ def _looks_plan(keyword: str, celebrity: str, posts: Posts, terms: list[str],
                       str(first.get("date") or readable_date(first.get("created_at"))), str(first.get("context") or ""),
                       str(piece.get("title", "")), str(piece.get("brand", "")), variant)  # fmt: skip
     later = [(str(p.get("date") or readable_date(p.get("created_at"))), str(p.get("context") or ""))
-             for p in own[:3] if p is not first]
+             for p in own if p is not first]
     follow = looks_follow(celebrity, later, worn, (str(first.get("title") or ""), _views(first)))
     mine = sum(1 for p in posts if p.get("artist_name") == celebrity)
     if len(_COUNT_WORDS) > len(posts) > mine > 0:  # "three of the many logged looks" says nothing
@@ -465,13 +467,7 @@ def _one_look(person: str, posts: Posts, terms: list[str]) -> str:
     dated by the model anyway, from another post ("On 23 October 2025, Jimin wore the Dior Lady Dior Bag", a look of
     27 January): asked for one sentence on each fact line, three of the closing paragraph's four wrong sentences
     gave an undated look a day no post gives it."""
-    post = _look_post(person, posts, terms)
-    described = [f"{s['title']} in {d}" if (d := _details(s)) else str(s["title"])
-                 for s in post.get("solutions", []) if s.get("title")][:2]
-    where = scene_phrase(str(post.get("context") or ""))
-    date = _post_date(post)
-    return (f"look of {person}" + (f" on {date}" if date else "") + (f" {where}" if where else "")
-            + f": {'; '.join(described) or 'no pieces logged'}")
+    return _look_line(_look_post(person, posts, terms))
 
 
 def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) -> Outline:
@@ -527,6 +523,10 @@ def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) 
     # The lead's looks have their own paragraph: the close tells who else wore the trend.
     spread += [_one_look(person, posts, terms) for person in others[:3]
                if person not in (top.get("artist_name"), celebrity)]
+    told = _told(celebrity, others[:3], posts, terms) | {s for plan in outline.plans[2:] if plan.kind == "product"
+                                                         for s in _plan_sightings(plan, products)}
+    spread += [_look_line(post) for post in _untold_looks(posts, terms, told, celebrity,
+                                                          SPREAD_LOOKS - len(spread) + 2)]
     lead = spread_lead(keyword, str(top.get("title", "")), str(top.get("context", "")), variant)
     follow = spread_follow(keyword, scenes, [p.name for p in _pick_products(products, 3)])
     if int(top.get("view_count") or 0) > 0:
@@ -536,6 +536,43 @@ def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) 
     outline.names = _source_names(topics, posts)
     outline.source_text = _source_text(topics, posts)
     return outline
+
+
+def _plan_sightings(plan: ParagraphPlan, products: list[Product]) -> tuple[Sighting, ...]:
+    """The looks a piece paragraph tells: its piece's sightings."""
+    return next((p.sightings for p in products if p.name == plan.subject), ())
+
+
+def _untold_looks(posts: Posts, terms: list[str], told: set[Sighting], celebrity: str,
+                  limit: int) -> list[SourcePostJson]:  # fmt: skip
+    """Up to `limit` looks for the close that no other paragraph tells, one per wearer before any wearer's second
+    (the wearers with most looks first; each wearer's on-topic, then most viewed looks first). The close told the
+    most viewed look and one look of two other wearers: a Gorpcore body with all seven looks of its outline told
+    ran out of facts at 224 words, with eight of its fifteen looks never given to the writer."""
+    fresh = [p for p in posts if p.get("artist_name") and p.get("artist_name") != celebrity and p.get("solutions")
+             and (str(p["artist_name"]), str(p.get("context") or "")) not in told]
+    counts = Counter(str(p["artist_name"]) for p in posts if p.get("artist_name"))
+    fresh.sort(key=lambda p: (-counts[str(p["artist_name"])], not post_on_topic(p, terms), -_views(p)))
+    picked: list[SourcePostJson] = []
+    seen: set[Sighting] = set()
+    for round_ in range(2):
+        for post in fresh:
+            sighting = (str(post["artist_name"]), str(post.get("context") or ""))
+            mine = sum(1 for p in picked if p.get("artist_name") == sighting[0])
+            if len(picked) < limit and sighting not in seen and mine == round_:
+                picked.append(post)
+                seen.add(sighting)
+    return picked
+
+
+def _look_line(post: SourcePostJson) -> str:
+    """ "look of Jisoo on 2 July 2025 in street style: Alaïa Belted Knit Cardigan in olive cotton jersey; ..." """
+    described = [f"{s['title']} in {d}" if (d := _details(s)) else str(s["title"])
+                 for s in post.get("solutions", []) if s.get("title")][:2]
+    where = scene_phrase(str(post.get("context") or ""))
+    date = _post_date(post)
+    return (f"look of {post.get('artist_name', '')}" + (f" on {date}" if date else "")
+            + (f" {where}" if where else "") + f": {'; '.join(described) or 'no pieces logged'}")
 
 
 def _told(celebrity: str, others: list[str], posts: Posts, terms: list[str]) -> set[Sighting]:
