@@ -262,6 +262,17 @@ def test_a_piece_pointed_at_is_worn_only_with_what_a_post_shows_with_it() -> Non
     assert not any("worn with" in p for p in pairing(told, "The jeans were paired with Balenciaga Track Sneakers."))
 
 
+def test_a_paragraph_opening_on_a_piece_worn_with_it_names_what_it_is() -> None:
+    index = build_index(TOPICS, CONTEXTS, KNOWN)
+    opening = "The flats worn with it were the Chanel Ballet Flats."
+    claims = ClaimSet([Claim("Jennie carried the Chanel 22 Bag at the airport.", "body_paragraphs[1]"),
+                       Claim(opening, "body_paragraphs[2]"), Claim(opening, "body_paragraphs[2]")])
+    checks = check_claims(claims, index)
+    assert 'worn with which piece? "worn with it" comes before the paragraph names one: name the piece' in (
+        checks[1].pairing)
+    assert not any("worn with which piece" in p for p in checks[2].pairing)  # later in its paragraph: read as told
+
+
 def test_each_piece_of_a_placed_claim_needs_a_post_at_one_of_its_places() -> None:
     # "Cha Eun-woo also wore a variety of bags in street style, including Bottega Veneta Knit Tank Dress, Dior Bar
     # Jacket ..." passed on the one piece he wore in street style.

@@ -909,6 +909,11 @@ def test_an_outing_for_the_reader_no_post_lists_is_a_finding() -> None:
     assert invitations(text, []) == ["visit a pop up"]
     assert invitations(text, ["visit"]) == []  # a source that invites the reader
     assert invitations("Minji visited the pop-up store in Seongsu.", []) == []
+    # the magazine's own channels: "To learn more, visit our website ..." closed a Gorpcore article and was its pull
+    # quote (the first phrase is quoted: the sentence fix cuts its clause, the rest goes with the sentence)
+    assert invitations("To learn more, visit our website or follow us on social media for updates.", []) == [
+        "to learn more"]
+    assert invitations("Follow us on social media for updates.", []) == ["follow us"]
 
 
 def test_lists_paired_respectively_and_an_outing_are_findings_in_an_article_only() -> None:

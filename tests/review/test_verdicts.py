@@ -27,6 +27,11 @@ PASSED = [
     ("Chanel 22 Bag look complemented her Alaïa Le Coeur Bag, adding a preppy touch to her overall style.",
      ["adding a preppy touch", "to her overall style"]),
     ("It was a stylish bag that complemented her outfit perfectly.", ["complemented her outfit perfectly"]),
+    ("Jackson Wang wore a Dior Bar Jacket at the airport on 16 March, giving him an iconic look.", ["an iconic look"]),
+    ("Cha Eun-woo's look is a striking combination of classic elegance with modern comfort.",
+     ["a striking combination of classic elegance with modern comfort"]),
+    ("Paris Fashion Week, where elegance and sophistication coalesced into a perfect symphony of fashion.",
+     ["perfect symphony"]),
 ]
 
 

@@ -911,6 +911,10 @@ _WORN_UNNAMED = re.compile(r"\b(?:wore|wears|wearing|carried|carries|paired|pair
 _POINTED_TYPES = frozenset(stem(w) for w in GARMENTS - {"top", "tank", "vest", "cap", "ring", "knit"})
 
 
+_WITH_UNNAMED = re.compile(r"\b(?:worn|paired|styled|teamed|matched|carried) (?:with|alongside) (?:it|them)\b",
+                           re.IGNORECASE)
+
+
 def _reference_problems(text: str, before: list[str], named: list[str], *, opens: bool,
                         index: SourceIndex, first: bool = False) -> list[str]:
     """Pieces a body sentence points at that its paragraph never showed: a type no piece named so far has (`before`:
@@ -925,6 +929,10 @@ def _reference_problems(text: str, before: list[str], named: list[str], *, opens
             return kinds
     if opens and not named and (worn := _WORN_UNNAMED.search(text)):
         return [f'which piece? "{worn[0]}" comes before the paragraph names one: name the piece']
+    if opens and (worn := _WITH_UNNAMED.search(text)):
+        # "The flats worn with it were ..." opened a Balletcore paragraph that passed: a piece of its own named,
+        # and "it" pointing at nothing before
+        return [f'worn with which piece? "{worn[0]}" comes before the paragraph names one: name the piece']
     return []
 
 

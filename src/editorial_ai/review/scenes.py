@@ -662,6 +662,11 @@ _INVITATIONS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
     (re.compile(r"\b(?:visit|attend|head to|go to|stop by|drop by|check out|catch) (?:a|an|the|one of the|any) "
                 r"(?:[\w-]+ ){0,4}?(?:events?|stores?|shops?|boutiques?|exhibitions?|shows?|pop ups?|front rows?)\b"),
      frozenset({"visit", "visitors", "attend", "tickets"})),
+    # "To learn more, visit our website or follow us on social media for updates." (a Gorpcore close that passed,
+    # and its pull quote): the magazine's own channels, which no post gives
+    (re.compile(r"\b(?:visit|check out|head to|go to|see) our (?:website|site|page|blog|store|shop|feed)\b"
+                r"|\bfollow us\b|\bsubscribe to\b|\bstay tuned\b|\bto (?:learn|find out|discover) more\b"),
+     frozenset({"website", "follow", "subscribe"})),
 )
 # Two lists paired "respectively": which person wore which piece is read off the order, and the claim checks read
 # every name of the sentence with every piece ("Don't forget to check out the Maison Kitsuné cap and Dior Lady Dior

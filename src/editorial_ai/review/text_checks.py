@@ -17,6 +17,7 @@ from editorial_ai.models.review import CriterionResult
 from editorial_ai.review.claim_support import ClaimCheck
 from editorial_ai.review.claims import ClaimSet
 from editorial_ai.review.dates import days_in
+from editorial_ai.review.fragments import fragment_problem, is_fragment
 from editorial_ai.review.profile import ReviewProfile
 from editorial_ai.review.redescribed import DESCRIBED_AGAIN, redescribed_pieces
 from editorial_ai.review.retold import LookNames, restates, retells_look, tells_another_post
@@ -615,11 +616,18 @@ def reads_as_fact_line(sentence: str) -> bool:
 
 
 def fact_lines(view: DraftView) -> list[str]:
-    """`location: "sentence" — ...` for each body sentence that reads as a copied fact line, not prose."""
-    return [f'{_location(view, i)}: "{sentence}" — reads as a copied fact line (a date and a colon, a list of '
-            "details, a post label), not a sentence of prose: put the date inside a sentence of your own"
-            for i, paragraph in enumerate(view.paragraphs) for sentence in split_sentences(paragraph)
-            if reads_as_fact_line(sentence)]
+    """`location: "sentence" — ...` for each body sentence that reads as a copied fact line or a fragment with no
+    verb of its own, not prose."""
+    found = []
+    for i, paragraph in enumerate(view.paragraphs):
+        for sentence in split_sentences(paragraph):
+            if reads_as_fact_line(sentence):
+                found.append(f'{_location(view, i)}: "{sentence}" — reads as a copied fact line (a date and a colon, '
+                             "a list of details, a post label), not a sentence of prose: put the date inside a "
+                             "sentence of your own")
+            elif is_fragment(sentence):
+                found.append(f'{_location(view, i)}: "{sentence}" — {fragment_problem()}')
+    return found
 
 
 def check_originality(view: DraftView, criterion: str = "originality") -> CriterionResult:
@@ -636,8 +644,8 @@ def check_originality(view: DraftView, criterion: str = "originality") -> Criter
     listed = fact_lines(view)
     if listed:
         score = round(1 - (len(copied) + len(listed)) / total, 4)
-        return _result(criterion, False, score, f"{len(listed)} sentence(s) read as copied fact lines, not prose: "
-                       + "; ".join(listed[:2]) + ".", [*listed, *evidence])
+        return _result(criterion, False, score, f"{len(listed)} sentence(s) read as copied fact lines or notes, "
+                       "not prose: " + "; ".join(listed[:2]) + ".", [*listed, *evidence])
     score = round(1 - len(copied) / total, 4)
     if evidence:
         return _result(criterion, False, score, f"Copied from the prompt: {len(copied)} sentence(s): "

@@ -37,6 +37,13 @@ _VERDICTS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\bin a world where\b|\b(?:constantly|ever|always)[- ](?:evolving|changing)\b", "evolving changing"),
         (r"\bcement(?:s|ed|ing)?\b", "cement cemented cementing"),
         (r"\btimeless\b", "timeless"),
+        # "giving him an iconic look", "a striking combination of classic elegance with modern comfort", "a perfect
+        # symphony of fashion" (a Gorpcore and a Jennie Effect article that passed)
+        (r"\b(?:an|the|his|her|their) iconic (?:look|style|outfit|moment|ensemble)\b", "iconic"),
+        (r"\b(?:a|an|the) (?:\w+ )?(?:combination|blend|fusion|mix|balance|marriage) of (?:\w+ ){1,2}"
+         r"(?:with|and) (?:\w+ ){1,2}?(?:comfort|elegance|style|chic|flair|edge|ease|function|functionality)\b",
+         "combination blend fusion balance"),
+        (r"\b(?:perfect|true|real) (?:symphony|harmony|balance|blend|fusion|marriage)\b", "symphony harmony"),
         # "a simple, stylish touch that complements Jennie's overall style" (its pull quote)
         (r"\bcomplement(?:s|ed|ing)? (?:\w+ ){0,3}?overall (?:style|look|aesthetic|outfit)\b"
          r"|\bcomplement(?:s|ed|ing)? (?:the|her|his|their) (?:outfit|look|style) perfectly\b", "complements overall"),
