@@ -43,3 +43,19 @@ def test_with_a_post_that_gives_no_views_no_post_is_known_to_be_the_most_viewed(
                                                            "Celine"), uncounted], KNOWN)
     claims = ClaimSet([Claim("Lisa's look was the most viewed look of Balletcore.", "body_paragraphs[4]")])
     assert check_claims(claims, index)[0].pairing == []
+
+
+def test_the_two_most_viewed_looks_are_the_two_posts_with_most_views() -> None:
+    # "Cha Eun-woo and Jisoo are the two most viewed looks in Gorpcore." (a Gorpcore close that passed)
+    index = build_index([{"keyword": "Gorpcore"}], [_post("p1", "Jennie", 900, "Chanel 22 Bag", "Chanel"),
+                                                   _post("p2", "Lisa", 300, "Celine Triomphe Shoulder Bag", "Celine"),
+                                                   _post("p3", "Rosé", 100, "Dior Book Tote", "Dior")], KNOWN)
+
+    def pairing(sentence: str) -> list[str]:
+        return check_claims(ClaimSet([Claim(sentence, "body_paragraphs[4]")]), index)[0].pairing
+
+    assert pairing("Jennie and Rosé are the two most viewed looks in Gorpcore.") == [
+        "the sources do not put a look of Rosé among the two most viewed: name only the people whose posts have the "
+        "most views"]
+    assert pairing("Jennie and Lisa are the two most viewed looks in Gorpcore.") == []
+    assert pairing("Jennie, Lisa and Rosé wore the three most viewed looks.") == []

@@ -11,9 +11,25 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from editorial_ai.review.source_index import SourceIndex, plain
+from editorial_ai.review.source_index import SourceIndex, Tie, plain
 
 _MOST_VIEWED = re.compile(r"\bmost[- ](?:viewed|watched|seen|liked|clicked)\b", re.IGNORECASE)
+# "Cha Eun-woo and Jisoo are the two most viewed looks in Gorpcore." (a Gorpcore close that passed; Jisoo's posts are
+# not among the two with most views)
+_TOP_N = re.compile(r"\b(two|three|four|five|2|3|4|5) most[- ](?:viewed|watched|seen|liked|clicked)\b", re.IGNORECASE)
+_NUMBER = {"two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _ranked_problems(text: str, people: Sequence[str], viewed: list[Tie]) -> list[str]:
+    """People a "the two most viewed looks" claim names whose posts are none of the top two (or three ...)."""
+    match = _TOP_N.search(text)
+    if match is None or not people:
+        return []
+    n = _NUMBER.get(match[1].lower()) or int(match[1])
+    top = sorted(viewed, key=lambda tie: -tie.views)[:n]
+    return [f"the sources do not put a look of {person} among the {match[1].lower()} most viewed: name only the "
+            "people whose posts have the most views" for person in people
+            if not any(plain(person) in tie.people for tie in top)]
 
 
 def most_viewed_problems(text: str, people: Sequence[str], pieces: Sequence[str], index: SourceIndex) -> list[str]:
@@ -22,6 +38,8 @@ def most_viewed_problems(text: str, people: Sequence[str], pieces: Sequence[str]
     viewed = [tie for tie in index.ties if tie.people]
     if not viewed or not all(tie.views for tie in viewed) or not _MOST_VIEWED.search(text):
         return []  # a post with no count given might be the most viewed one
+    if ranked := _ranked_problems(text, people, viewed):
+        return ranked
     top = max(viewed, key=lambda tie: tie.views)
     wrong_people = [p for p in people if plain(p) not in top.people]
     wrong_pieces = [p for p in pieces if plain(p) not in top.products]
