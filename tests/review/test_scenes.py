@@ -934,3 +934,14 @@ def test_sizes_and_versions_no_post_logs_and_a_pop_colour_are_wear_claims() -> N
     assert invented_wear("They add to a look of pop color!", []) == ["pop color"]
     assert invented_wear("They also come in a range of sizes from small to large.", []) == ["come in a range of sizes"]
     assert invented_wear("The boots come in brown leather.", []) == []
+
+
+def test_a_request_read_back_and_a_phenomenon_are_findings() -> None:
+    # A Jennie Effect article that passed: its paragraph opened on the request read back, and its close on reception.
+    assert notes_named("In these sentences with each look described according to its date or place rather than by "
+                       "name.") == ["in these sentences"]
+    assert notes_named("The last answer provided in the original text was.") == ["the last answer",
+                                                                                 "the original text"]
+    assert invented_reception("The Jennie Effect was a global phenomenon that swept through various cities and "
+                              "fashion events.", frozenset()) == ["global phenomenon", "swept through various cities"]
+    assert invented_reception("Jennie wore the bag in cities across Asia.", frozenset()) == []

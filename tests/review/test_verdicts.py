@@ -29,9 +29,13 @@ PASSED = [
     ("It was a stylish bag that complemented her outfit perfectly.", ["complemented her outfit perfectly"]),
     ("Jackson Wang wore a Dior Bar Jacket at the airport on 16 March, giving him an iconic look.", ["an iconic look"]),
     ("Cha Eun-woo's look is a striking combination of classic elegance with modern comfort.",
-     ["a striking combination of classic elegance with modern comfort"]),
+     ["striking combination of"]),
+    ("Her look is a combination of classic elegance with modern comfort.",
+     ["a combination of classic elegance with modern comfort"]),
     ("Paris Fashion Week, where elegance and sophistication coalesced into a perfect symphony of fashion.",
      ["perfect symphony"]),
+    ("Her outfit was a perfect combination of practicality and sophistication.", ["perfect combination of"]),
+    ("The bag adds a preppy and Y2K touch to a look.", ["adds a preppy and y2k touch"]),
 ]
 
 

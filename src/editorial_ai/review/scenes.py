@@ -269,7 +269,10 @@ _RECEPTION: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\b(?:her|his|their|its|s) (?:influence|legacy|impact)\b|\bimpact on (?:fashion|the industry|style|"
          r"culture)\b", "influence legacy impact"),
         (r"\b(?:swept|sweeping|sweeps|swept across|took over) (?:the|through|across) (?:\w+ )?(?:world|industry|"
-         r"scene|runways?|streets|internet|country|globe)\b", "swept sweeping"),
+         r"scene|runways?|streets|internet|country|globe|cities|capitals|events)\b", "swept sweeping"),
+        # "The Jennie Effect was a global phenomenon that swept through various cities and fashion events."
+        (r"\b(?:global|worldwide|international|cultural|viral|fashion) (?:phenomenon|sensation|craze|movement)\b",
+         "phenomenon sensation craze movement"),
     ))
 
 
@@ -330,6 +333,10 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     r"|\b(?:feature|article|paragraph) s (?:first|last|opening|closing|next) sentence\b"
                     r"|\bquoted not instructions\b|\bin your own words\b|\bexactly as (?:given|the facts)\b"
                     r"|\btells? this fact\b"
+                    # A request read back: "In these sentences with each look described according to its date or
+                    # place rather than by name. The last answer provided in the original text was." (a Jennie
+                    # Effect paragraph that passed)
+                    r"|\b(?:the|your) (?:last|previous) answer\b|\byour answer\b|\bin these sentences\b|\bthe original text\b"
                     # "Jackson Wang's look ... was featured in the magazine", "... is also mentioned in the feature"
                     # "... was featured in the fashion magazine as part of Gorpcore." (a Gorpcore standfirst)
                     r"|\b(?:featured|mentioned|included|shown|covered|told) in (?:the|this) (?:fashion )?"

@@ -40,7 +40,7 @@ _VERDICTS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         # "giving him an iconic look", "a striking combination of classic elegance with modern comfort", "a perfect
         # symphony of fashion" (a Gorpcore and a Jennie Effect article that passed)
         (r"\b(?:an|the|his|her|their) iconic (?:look|style|outfit|moment|ensemble)\b", "iconic"),
-        (r"\b(?:a|an|the) (?:\w+ )?(?:combination|blend|fusion|mix|balance|marriage) of (?:\w+ ){1,2}"
+        (r"\b(?:a|an|the) (?:combination|blend|fusion|mix|balance|marriage) of (?:\w+ ){1,2}"
          r"(?:with|and) (?:\w+ ){1,2}?(?:comfort|elegance|style|chic|flair|edge|ease|function|functionality)\b",
          "combination blend fusion balance"),
         (r"\b(?:perfect|true|real) (?:symphony|harmony|balance|blend|fusion|marriage)\b", "symphony harmony"),
@@ -48,8 +48,11 @@ _VERDICTS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\bcomplement(?:s|ed|ing)? (?:\w+ ){0,3}?overall (?:style|look|aesthetic|outfit)\b"
          r"|\bcomplement(?:s|ed|ing)? (?:the|her|his|their) (?:outfit|look|style) perfectly\b", "complements overall"),
         # "Chanel 22 Bag look complemented her Alaïa Le Coeur Bag, adding a preppy touch to her overall style."
-        (r"\b(?:add|adds|added|adding|bring|brings|brought|bringing|lend|lends|lent|lending) (?:a|an) (?:\w+ ){0,2}"
+        (r"\b(?:add|adds|added|adding|bring|brings|brought|bringing|lend|lends|lent|lending) (?:a|an) (?:\w+ ){0,3}"
          r"(?:touch|flair|twist)\b", "touch flair twist"),
+        # "Her outfit was a perfect combination of practicality and sophistication." (a Jennie Effect article)
+        (r"\b(?:perfect|striking|great|ideal|winning|seamless|harmonious|effortless) (?:combination|blend|fusion|mix|"
+         r"balance|marriage) of\b", "combination blend fusion balance"),
         (r"\b(?:to|of|with|into) (?:her|his|their|the|its) overall (?:style|look|aesthetic|outfit)\b", "overall"),
     ))
 
