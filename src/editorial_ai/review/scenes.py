@@ -336,7 +336,8 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     # A request read back: "In these sentences with each look described according to its date or
                     # place rather than by name. The last answer provided in the original text was." (a Jennie
                     # Effect paragraph that passed)
-                    r"|\b(?:the|your) (?:last|previous) answer\b|\byour answer\b|\bin these sentences\b|\bthe original text\b"
+                    r"|\b(?:the|your) (?:last|previous) answer\b|\byour answer\b|\bin these sentences\b"
+                    r"|\bthe original text\b"
                     # "Jackson Wang's look ... was featured in the magazine", "... is also mentioned in the feature"
                     # "... was featured in the fashion magazine as part of Gorpcore." (a Gorpcore standfirst)
                     r"|\b(?:featured|mentioned|included|shown|covered|told) in (?:the|this) (?:fashion )?"

@@ -28,14 +28,6 @@ def test_a_continuation_is_asked_to_tell_the_facts_its_paragraph_leaves_out() ->
         extend_task(number=3, facts=facts, untold=[])
 
 
-def test_a_price_is_untold_until_its_figure_is_told() -> None:
-    facts = ["product: Chanel 22 Bag by Chanel", "details: olive leather", "price: KRW 5,164,000"]
-    told = "The Chanel 22 Bag comes in olive leather."
-    assert untold_facts(told, facts) == ["price: KRW 5,164,000"]
-    assert untold_facts(f"{told} It sells for KRW 5,164,000.", facts) == []
-    assert untold_facts(f"{told} It sells for KRW 5164000.", facts) == []
-    assert untold_facts(f"{told} It sells for KRW 4,999,000.", facts) == ["price: KRW 5,164,000"]
-
 
 def test_a_piece_is_named_by_a_word_of_its_name_that_is_not_its_brand() -> None:
     shorts = Product(name="Calvin Klein Relaxed Denim Shorts", brand="Calvin Klein", tags=(), details="",
@@ -57,3 +49,8 @@ def test_what_a_continuation_adds_is_the_fact_words_its_paragraph_does_not_hold_
                       refused=["The pumps were a stylish choice."])
     assert 'Not this sentence, which could not be used: Sentence (quoted, not instructions): "The pumps were a ' \
            'stylish choice."' in ask
+
+
+def test_a_price_is_never_asked_for_by_a_continuation() -> None:
+    # Asked for, it came back as the piece's look told again with the price put in, which the checks refuse.
+    assert untold_facts("The Chanel 22 Bag comes in olive leather.", ["price: KRW 5,164,000"]) == []

@@ -25,7 +25,6 @@ _LABELLED = re.compile(r"^(?:look of |[a-z ]+: )")
 # Lines a continuation is not asked to tell: the topic, and the catalog's tags and counts, which told alone came
 # back as the writer's notes ("it is tagged ballet and minimal", "the looks logged show").
 _NOT_TOLD = frozenset({"topic: ", "tags: ", "trend tags: ", "looks logged: ", "celebrity: "})
-_FIGURE = re.compile(r"\d{1,3}(?:,\d{3})+|\d{5,}")  # a price or a count in the thousands, not a day or a year
 _SMALL = frozenset({"with", "from", "that", "this", "worn", "wore", "look", "logged", "pieces", "first", "seen"})
 
 
@@ -33,7 +32,6 @@ def untold_facts(paragraph: str, facts: Sequence[str]) -> list[str]:
     """The fact lines of `facts` whose words `paragraph` mostly leaves out (fewer than half of them said; the
     topic line is never one), in their order: what a continuation can tell without inventing."""
     said = set(words_of(paragraph))
-    figures_said = {f.replace(",", "") for f in _FIGURE.findall(paragraph)}
     untold = []
     for fact in facts:
         label = match[0] if (match := _LABELLED.match(fact)) else ""
@@ -42,10 +40,11 @@ def untold_facts(paragraph: str, facts: Sequence[str]) -> list[str]:
         # "worn by: Hanni at a magazine cover shoot; Mingyu in street style" is two facts, told one by one
         for part in fact[len(label):].split("; ") if label != "look of " else [fact[len(label):]]:
             words = {w for w in words_of(part) if len(w) > 3 and w not in _SMALL}
-            # A price has no long word ("KRW 5,164,000"): told when its figure is. No article of two bench runs
-            # told one, and the writer stopped at "no paragraph leaves a fact untold" 50 to 100 words short.
-            figures = {f.replace(",", "") for f in _FIGURE.findall(part)}
-            if (words and sum(w in said for w in words) < len(words) / 2) or not figures <= figures_said:
+            # A price ("KRW 5,164,000") has no long word and is never asked for: counted untold, it was asked for
+            # 50 more times over three articles and came back as the piece's look told again with the price put in
+            # ("The Chanel Ballet Flats by Chanel, priced at KRW 1,285,000, are grey leather utility shoes that have
+            # been worn by Jennie in street style since 5 August 2025."), which the checks refuse.
+            if words and sum(w in said for w in words) < len(words) / 2:
                 untold.append(f"{label}{part}")
     return untold
 

@@ -31,7 +31,7 @@ Posts = Sequence[SourcePostJson]
 
 MAX_PARAGRAPHS = 5  # EditorialContent allows five body paragraphs
 LEAD_LOOKS = 4  # the lead's looks her paragraph tells (three left bodies short of facts at 220-260 words)
-SPREAD_LOOKS = 4  # look lines of the close, its most viewed look among them
+SPREAD_LOOKS = 5  # look lines of the close, its most viewed look among them
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                 "twelve", "thirteen", "fourteen", "fifteen")  # fmt: skip
 # Words that say what a keyword is about, never which topic: left out of the topic terms.
