@@ -204,6 +204,11 @@ def test_a_piece_named_as_another_garment_is_misfiled() -> None:
     # Named as what it is, or as no garment, it is fine.
     assert misfiled_garment(text, "chanel 22 bag", ["bag", "olive"]) is None
     assert named_as("The highlight was Chanel 22 Bag.", "chanel 22 bag") is None
+    # "The bag worn by Hanni at the magazine cover shoot was Loewe Toy Pumps" (a Balletcore article that passed)
+    pumps = "The bag worn by Hanni at the magazine cover shoot was Loewe Toy Pumps in black leather."
+    assert misfiled_garment(pumps, "loewe toy pumps", ["pumps", "black", "leather"]) == "bag"
+    assert misfiled_garment("The shoes worn by Hanni at the shoot were Loewe Toy Pumps.", "loewe toy pumps",
+                            ["pumps", "black"]) is None
 
 
 def test_jeans_skirts_and_shorts_are_three_kinds_of_bottom() -> None:

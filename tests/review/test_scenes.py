@@ -914,6 +914,9 @@ def test_an_outing_for_the_reader_no_post_lists_is_a_finding() -> None:
     assert invitations("To learn more, visit our website or follow us on social media for updates.", []) == [
         "to learn more"]
     assert invitations("Follow us on social media for updates.", []) == ["follow us"]
+    assert invitations("To wear Gorpcore, you can buy a Balenciaga Le City Bag!", []) == ["you can buy"]
+    assert notes_named("The reader can wear the idea by following the inspiration of these looks.") == [
+        "the reader can"]
 
 
 def test_lists_paired_respectively_and_an_outing_are_findings_in_an_article_only() -> None:

@@ -27,7 +27,7 @@ PASSED = [
     ("Chanel 22 Bag look complemented her Alaïa Le Coeur Bag, adding a preppy touch to her overall style.",
      ["adding a preppy touch", "to her overall style"]),
     ("It was a stylish bag that complemented her outfit perfectly.", ["complemented her outfit perfectly"]),
-    ("Jackson Wang wore a Dior Bar Jacket at the airport on 16 March, giving him an iconic look.", ["an iconic look"]),
+    ("Jackson Wang wore a Dior Bar Jacket at the airport on 16 March, giving him an iconic look.", ["an iconic"]),
     ("Cha Eun-woo's look is a striking combination of classic elegance with modern comfort.",
      ["striking combination of"]),
     ("Her look is a combination of classic elegance with modern comfort.",
@@ -35,6 +35,8 @@ PASSED = [
     ("Paris Fashion Week, where elegance and sophistication coalesced into a perfect symphony of fashion.",
      ["perfect symphony"]),
     ("Her outfit was a perfect combination of practicality and sophistication.", ["perfect combination of"]),
+    ("Jackson Wang wore his iconic Alaïa Le Coeur Bag on 25 January.", ["his iconic"]),
+    ("Mingyu, who loves streetwear and the gorpcore aesthetic, wore these shoes.", ["who loves"]),
     ("The bag adds a preppy and Y2K touch to a look.", ["adds a preppy and y2k touch"]),
 ]
 

@@ -280,7 +280,10 @@ def named_as(text: str, piece: str) -> str | None:
     shoes were Dior Lady Dior Bag" -> "shoes", a Jennie Effect draft's look told piece by piece), or None."""
     folded = f" {' '.join(_words(text))} "
     pattern = rf" the ((?:[a-z0-9-]+ ){{1,2}})(?:was|were|is|are) (?:the |a |an )?{re.escape(piece)} "
-    for match in re.finditer(pattern, folded):
+    # "The bag worn by Hanni at the magazine cover shoot was Loewe Toy Pumps" (a Balletcore article that passed)
+    worn = (rf" the ([a-z0-9-]+ )(?:worn|carried|chosen|picked|seen) (?:[a-z0-9-]+ ){{1,8}}?(?:was|were|is|are) "
+            rf"(?:the |a |an )?{re.escape(piece)} ")
+    for match in [*re.finditer(pattern, folded), *re.finditer(worn, folded)]:
         word = next((w for w in reversed(match[1].split()) if _family(w) is not None), None)
         if word is not None:
             return word

@@ -338,6 +338,8 @@ _NOTES = re.compile(r"\b(?:trend tags|the facts|these facts|fact lines?|source p
                     # Effect paragraph that passed)
                     r"|\b(?:the|your) (?:last|previous) answer\b|\byour answer\b|\bin these sentences\b"
                     r"|\bthe original text\b"
+                    # "The reader can wear the idea by following the inspiration of these looks" (a Jennie Effect close)
+                    r"|\bthe readers? (?:can|could|should|may|will)\b"
                     # "Jackson Wang's look ... was featured in the magazine", "... is also mentioned in the feature"
                     # "... was featured in the fashion magazine as part of Gorpcore." (a Gorpcore standfirst)
                     r"|\b(?:featured|mentioned|included|shown|covered|told) in (?:the|this) (?:fashion )?"
@@ -672,6 +674,8 @@ _INVITATIONS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
      frozenset({"visit", "visitors", "attend", "tickets"})),
     # "To learn more, visit our website or follow us on social media for updates." (a Gorpcore close that passed,
     # and its pull quote): the magazine's own channels, which no post gives
+    # "To wear Gorpcore, you can buy a Balenciaga Le City Bag or a Jacquemus Le Chiquito Bag by Jacquemus!"
+    (re.compile(r"\byou can (?:buy|shop|purchase|get|grab|order|find)\b"), frozenset({"buy", "shop", "purchase"})),
     (re.compile(r"\b(?:visit|check out|head to|go to|see) our (?:website|site|page|blog|store|shop|feed)\b"
                 r"|\bfollow us\b|\bsubscribe to\b|\bstay tuned\b|\bto (?:learn|find out|discover) more\b"),
      frozenset({"website", "follow", "subscribe"})),

@@ -39,7 +39,9 @@ _VERDICTS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
         (r"\btimeless\b", "timeless"),
         # "giving him an iconic look", "a striking combination of classic elegance with modern comfort", "a perfect
         # symphony of fashion" (a Gorpcore and a Jennie Effect article that passed)
-        (r"\b(?:an|the|his|her|their) iconic (?:look|style|outfit|moment|ensemble)\b", "iconic"),
+        (r"\b(?:an|the|his|her|their|its) iconic\b", "iconic"),  # "Jackson Wang wore his iconic Alaïa Le Coeur Bag"
+        # "Mingyu, who loves streetwear and the gorpcore aesthetic, wore these shoes" (a Gorpcore article that passed)
+        (r"\bwho (?:loves|adores|is passionate about|is obsessed with|has a passion for)\b", "loves adores passion"),
         (r"\b(?:a|an|the) (?:combination|blend|fusion|mix|balance|marriage) of (?:\w+ ){1,2}"
          r"(?:with|and) (?:\w+ ){1,2}?(?:comfort|elegance|style|chic|flair|edge|ease|function|functionality)\b",
          "combination blend fusion balance"),
