@@ -38,6 +38,8 @@ SENTENCES = [
     "Tomatoes grown on a sunny balcony need deep watering rather than a daily splash.",  # a plural subject
     "Jisoo at a street style moment, with 2,472,573 views, remains the clearest reference for the Jisoo Effect.",
     "When she landed in Paris, Jennie carried the Chanel 22 Bag.",
+    # a research brief's synthesis, found a fragment while "all" was read as a determiner
+    "The looks in the source passages all share a quiet luxury theme, which is evident from the use of elegant bags.",
 ]
 
 
@@ -61,5 +63,4 @@ def test_a_fragment_is_a_located_originality_finding() -> None:
     result = check_originality(view)
     assert not result.passed
     assert result.evidence == ['body_paragraphs[1]: "To wear the idea sneakers, and tops." — is not a sentence (no '
-                               "verb of its own outside its names and side clauses): write one full sentence that says "
-                               "who wore what, where and when"]
+                               "verb of its own outside its names and side clauses): write it as one full sentence"]

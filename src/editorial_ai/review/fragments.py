@@ -31,8 +31,9 @@ isn't aren't wasn't weren't hasn't haven't hadn't don't doesn't didn't can't cou
 it's that's there's here's she's he's they're we're you're i'm what's who's
 """)
 # Words after which a verb form is a noun or an adjective ("the look", "her style", "the paired look").
+# "all" and "both" float after a plural ("The looks ... all share a quiet luxury theme", a research brief's synthesis)
 _DETERMINERS = _words("a an the her his its their this that these those each every my our your two three four five "
-                      "many all both some any no one to <names>")
+                      "many some any no one to <names>")
 _SUBJECTS = _words("i you we they who which <name>")
 _OBJECTS = _words("the a an her his their its it them this these those")
 _ADVERBS = _words("also often usually still never always simply just really then now later first again even only")
@@ -102,5 +103,4 @@ def is_fragment(sentence: str) -> bool:
 
 def fragment_problem() -> str:
     """The finding for a sentence with no verb of its own."""
-    return ("is not a sentence (no verb of its own outside its names and side clauses): write one full sentence "
-            "that says who wore what, where and when")
+    return "is not a sentence (no verb of its own outside its names and side clauses): write it as one full sentence"
