@@ -18,7 +18,7 @@ not claimed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from editorial_ai.review.attributes import (
@@ -598,10 +598,15 @@ def _typed_attribute_problems(text: str, products: list[str], index: SourceIndex
 _WORN_WITH = re.compile(r"\b(?:worn|paired|styled|teamed|matched|combined|carried) (?:it |them )?(?:with|alongside)\b")
 
 
-def _worn_together_problems(text: str, products: list[str], index: SourceIndex) -> list[str]:
-    """Pieces (plain keys) a claim says were worn with the piece it names before "worn with" that no post shows
-    with it."""
-    if len(products) < 2 or not index.ties:
+def _worn_together_problems(text: str, products: list[str], index: SourceIndex, last: Sequence[str] = (),
+                            named_before: Sequence[str] = ()) -> list[str]:
+    """Pieces (plain keys) a claim says were worn with a piece that no post shows with it. The piece is the one it
+    names before "worn with" or, naming none, the pieces it points at: "the <type>" is any piece of that type the
+    paragraph named (`named_before`), "it"/"them" the pieces named last (`last`), and the pairing stands when one of
+    them was worn with it ("The bag was first worn for this occasion, and it was paired with Balenciaga Track
+    Sneakers", a Jennie Effect article that passed: the sneakers were Cha Eun-woo's, worn with neither of the
+    paragraph's bags)."""
+    if not products or not index.ties:
         return []
     folded = f" {plain(text)} "
     match = _WORN_WITH.search(folded)
@@ -610,39 +615,23 @@ def _worn_together_problems(text: str, products: list[str], index: SourceIndex) 
     at = {p: folded.find(f" {p} ") for p in products}
     before = [p for p in products if 0 <= at[p] < match.start()]
     after = [p for p in products if at[p] >= match.end() - 1]
-    if not before or not after:
+    heads = [max(before, key=lambda p: at[p])] if before else _pointed_at(folded[:match.start()], match[0], last,
+                                                                          named_before)
+    if not heads or not after:
         return []
-    head = max(before, key=lambda p: at[p])
-    return [f"no source post shows the {index.product_titles.get(head, head)} worn with the "
-            f"{index.product_titles.get(piece, piece)}: tell each look with its own pieces"
-            for piece in after if not any(head in t.products and piece in t.products for t in index.ties)]
+    called = " or ".join(f"the {index.product_titles.get(h, h)}" for h in heads)
+    fix = "tell each look with its own pieces" if before else "name the piece and tell each look with its own pieces"
+    return [f"no source post shows {called} worn with the {index.product_titles.get(piece, piece)}: {fix}"
+            for piece in after if not any(h in t.products and piece in t.products for t in index.ties for h in heads)]
 
 
-def _referent_worn_with_problems(text: str, products: list[str], last: list[str], named_before: list[str],
-                                 index: SourceIndex) -> list[str]:
-    """Pieces a claim says were worn with a piece it does not name but points at ("The bag was first worn for this
-    occasion, and it was paired with Balenciaga Track Sneakers", a Jennie Effect article that passed: the sneakers
-    were Cha Eun-woo's, worn with neither of the paragraph's bags): "the <type>" is any piece of that type the
-    paragraph named (`named_before`), "it"/"them" the pieces named last (`last`). A pairing stands when one of them
-    was worn with the piece."""
-    if not products or not index.ties:
-        return []
-    folded = f" {plain(text)} "
-    match = _WORN_WITH.search(folded)
-    if match is None or any(0 <= folded.find(f" {p} ") < match.start() for p in products):
-        return []  # a head piece named in full: `_worn_together_problems`
-    after = [p for p in products if folded.find(f" {p} ") >= match.end() - 1]
-    head = f" {' '.join(stem(w) for w in folded[:match.start()].split())} "
-    candidates = [p for p, kind in zip(named_before, _kinds(named_before), strict=True)
-                  if kind and re.search(rf" (?:{_DETERMINERS}) (?:\w+ ){{0,2}}{re.escape(kind)} ", head)]
-    if not candidates and (_IT_ONE.search(head) or _IT_ONE.search(match[0])):
-        candidates = list(last)
-    if not candidates:
-        return []
-    called = " or ".join(f"the {index.product_titles.get(c, c)}" for c in candidates)
-    return [f"no source post shows {called} worn with the {index.product_titles.get(piece, piece)}: name the piece "
-            "and tell each look with its own pieces" for piece in after
-            if not any(c in t.products and piece in t.products for t in index.ties for c in candidates)]
+def _pointed_at(head_text: str, verb: str, last: Sequence[str], named_before: Sequence[str]) -> list[str]:
+    """The pieces "the <type>" (any piece of that type named so far) or "it"/"them" (the pieces named last) before
+    "worn with" can be."""
+    head = f" {' '.join(stem(w) for w in head_text.split())} "
+    typed = [p for p, kind in zip(named_before, _kinds(list(named_before)), strict=True)
+             if kind and re.search(rf" (?:{_DETERMINERS}) (?:\w+ ){{0,2}}{re.escape(kind)} ", head)]
+    return typed or (list(last) if _IT_ONE.search(head) or _IT_ONE.search(verb) else [])
 
 
 def _credit_problems(text: str, products: list[str], index: SourceIndex) -> list[str]:
@@ -798,9 +787,8 @@ def check_claim(claim: Claim, index: SourceIndex, mid_sentence: frozenset[str],
     result.pairing += _attribute_problems(claim.text, products, index)
     result.pairing += _piece_place_problems(claim.text, products, people, index)
     result.pairing += _credit_problems(claim.text, products, index)
-    result.pairing += _worn_together_problems(claim.text, products, index)
-    result.pairing += _referent_worn_with_problems(claim.text, products, antecedent_products or [],
-                                                   named_before or [], index)
+    result.pairing += _worn_together_problems(claim.text, products, index, antecedent_products or [],
+                                              named_before or [])
     result.pairing += [f"{trend} is the trend, not a {word.removesuffix('s')}" for trend in index.context
                        if (word := trend_called_a_garment(claim.text, trend))]
     result.pairing += [f"{trend} is the trend, not a person who wears it: name who wore the pieces"
