@@ -333,9 +333,7 @@ def _looks_plan(keyword: str, celebrity: str, posts: Posts, terms: list[str],
     facts = [f'topic: "{keyword}"', f"celebrity: {celebrity}" + (f" ({group})" if group else "")]
     worn: list[str] = []
     for post in own:
-        date = post.get("date") or readable_date(post.get("created_at"))
-        sols = [s for s in post.get("solutions", []) if s.get("title")]
-        pieces = [s["title"] for s in sols]
+        pieces = [s["title"] for s in post.get("solutions", []) if s.get("title")]
         # A setting as a place ("at the airport"), not the catalog's label: given "at airport fashion", the
         # model wrote "an airport fashion show", an event no post describes.
         # Each look with its own pieces: a writer given one "worn:" list for three looks paired them at random. A
@@ -343,10 +341,7 @@ def _looks_plan(keyword: str, celebrity: str, posts: Posts, terms: list[str],
         # the line into its paragraph. Each piece carries its colour and material, which the model otherwise
         # borrowed from another piece ("the shorts were olive leather"), as "in white denim": given "(white
         # denim)", the model copied the brackets into its prose.
-        described = [f"{s['title']} in {d}" if (d := _details(s)) else s["title"] for s in sols[:3]]
-        where = scene_phrase(str(post.get("context") or ""))
-        facts.append(f"look of {celebrity}" + (f" on {date}" if date else "") + (f" {where}" if where else "") + ": "
-                     f"{'; '.join(described) or 'no pieces logged'}")  # no post title: the model made it the headline
+        facts.append(_look_line(post, pieces=3))  # no post title: the model made it the headline
         worn += [p for p in pieces if p not in worn]
     sols = [s for s in first.get("solutions", []) if s.get("title")]
     fallback: ProductJson = sols[0] if sols else {}
@@ -525,8 +520,8 @@ def build_outline(keyword: str, topics: Topics, posts: Posts, variant: int = 0) 
                if person not in (top.get("artist_name"), celebrity)]
     told = _told(celebrity, others[:3], posts, terms) | {s for plan in outline.plans[2:] if plan.kind == "product"
                                                          for s in _plan_sightings(plan, products)}
-    spread += [_look_line(post) for post in _untold_looks(posts, terms, told, celebrity,
-                                                          SPREAD_LOOKS - len(spread) + 2)]
+    looks_told = sum(f.startswith(("look of ", "most viewed look: ")) for f in spread)
+    spread += [_look_line(post) for post in _untold_looks(posts, terms, told, celebrity, SPREAD_LOOKS - looks_told)]
     lead = spread_lead(keyword, str(top.get("title", "")), str(top.get("context", "")), variant)
     follow = spread_follow(keyword, scenes, [p.name for p in _pick_products(products, 3)])
     if int(top.get("view_count") or 0) > 0:
@@ -565,10 +560,11 @@ def _untold_looks(posts: Posts, terms: list[str], told: set[Sighting], celebrity
     return picked
 
 
-def _look_line(post: SourcePostJson) -> str:
-    """ "look of Jisoo on 2 July 2025 in street style: Alaïa Belted Knit Cardigan in olive cotton jersey; ..." """
+def _look_line(post: SourcePostJson, pieces: int = 2) -> str:
+    """ "look of Jisoo on 2 July 2025 in street style: Alaïa Belted Knit Cardigan in olive cotton jersey; ...", with
+    up to `pieces` of the look's pieces."""
     described = [f"{s['title']} in {d}" if (d := _details(s)) else str(s["title"])
-                 for s in post.get("solutions", []) if s.get("title")][:2]
+                 for s in post.get("solutions", []) if s.get("title")][:pieces]
     where = scene_phrase(str(post.get("context") or ""))
     date = _post_date(post)
     return (f"look of {post.get('artist_name', '')}" + (f" on {date}" if date else "")
